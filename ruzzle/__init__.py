@@ -3,6 +3,7 @@
 from .board import Board, Cell, Path, Tile
 from .errors import (BoardFormatError, DictionaryError, InvalidPath, InvalidSeed, InvalidSize, RuzzleError,
                      UnknownLanguage)
+from .generator import generate, new_seed, normalize_seed
 from .languages import LANGUAGES, Language, get_language
 from .lexicon import Lexicon, normalize_word
 from .rules import Multiplier, length_bonus
@@ -12,6 +13,6 @@ from .solver import Found, solve, sort_found
 __all__ = [
     "Board", "BoardFormatError", "Cell", "DictionaryError", "Found", "InvalidPath", "InvalidSeed", "InvalidSize",
     "LANGUAGES", "Language", "LetterScore", "Lexicon", "Multiplier", "Path", "RuzzleError", "ScoreBreakdown",
-    "Tile", "UnknownLanguage", "get_language", "length_bonus", "normalize_word", "score_breakdown", "score_path",
+    "Tile", "UnknownLanguage", "generate", "get_language", "new_seed", "normalize_seed", "length_bonus", "normalize_word", "score_breakdown", "score_path",
     "solve", "sort_found", "validate_path",
 ]

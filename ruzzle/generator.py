@@ -1,0 +1,185 @@
+"""Seeded board generation: the same (language, size, seed, version) gives the same board, forever.
+
+Nothing here depends on Python's `random` (its algorithms may change between releases) or on the
+current dictionary (it may be rebuilt): randomness is SHA-256 in counter mode, and each generator
+version freezes its data in `data/generator-v<N>/`: letter weights per language (`letters.json`) and a
+list of short words per language (`<lang>.marisa`) used to keep the richest of several drawn boards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import secrets
+import unicodedata
+from bisect import bisect_right
+from functools import cache
+from importlib import resources
+from itertools import accumulate
+from pathlib import Path
+
+from .board import Board, Tile
+from .errors import InvalidSeed, InvalidSize, UnknownLanguage
+from .languages import ALPHABET, get_language
+from .lexicon import Lexicon
+from .rules import MULTIPLIERS_PER_16_CELLS
+from .solver import solve
+
+# Seeds shown to people: no 0/O or 1/I/L to confuse when read aloud or copied from a projector.
+SEED_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+SEED_LENGTH = 6
+MAX_SEED_LENGTH = 64
+LATEST_VERSION = 1
+VOWELS = frozenset("AEIOU")
+# Boards of up to this many cells are drawn CANDIDATES times and the one with the most short words is
+# kept: a single frequency draw gives a median 4x4 board of about 115 English words, the best of 14 about
+# 210 (the real demo board has 235). Larger boards are rich enough from one draw.
+CANDIDATES = 14
+SELECT_UP_TO_CELLS = 25
+
+
+class Stream:
+    """A deterministic stream of random integers: SHA-256 of the key and a block counter."""
+
+    def __init__(self, key: str):
+        self._key = key.encode("utf-8")
+        self._counter = 0
+        self._buffer = b""
+
+    def _next64(self) -> int:
+        if not self._buffer:
+            block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+            self._counter += 1
+            self._buffer = block
+        value, self._buffer = int.from_bytes(self._buffer[:8], "big"), self._buffer[8:]
+        return value
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), by rejection so that no value is favoured."""
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            value = self._next64()
+            if value < limit:
+                return value % n
+
+    def weighted(self, cumulative: list[int]) -> int:
+        """An index drawn with probability proportional to its weight (weights given as running sums)."""
+        return bisect_right(cumulative, self.below(cumulative[-1]))
+
+    def shuffled(self, items: list) -> list:
+        """A Fisher-Yates shuffle of a copy of the list."""
+        items = list(items)
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+
+def new_seed() -> str:
+    """A fresh short seed that is easy to read aloud and type."""
+    return "".join(secrets.choice(SEED_ALPHABET) for _ in range(SEED_LENGTH))
+
+
+def normalize_seed(text: str) -> str:
+    """The canonical form of a typed seed: trimmed, white space collapsed, ASCII letters upper case."""
+    seed = " ".join(unicodedata.normalize("NFC", str(text)).split())
+    seed = seed.translate(_ASCII_UPPER)
+    if not seed:
+        raise InvalidSeed("a seed needs at least one character")
+    if len(seed) > MAX_SEED_LENGTH:
+        raise InvalidSeed(f"a seed has at most {MAX_SEED_LENGTH} characters, not {len(seed)}")
+    if any(unicodedata.category(ch).startswith("C") for ch in seed):
+        raise InvalidSeed("a seed cannot contain control characters")
+    return seed
+
+
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", ALPHABET)
+
+
+def multiplier_counts(cells: int) -> dict:
+    """How many tiles of each multiplier a board of this many cells gets (6 per 16 cells, as real boards)."""
+    return {m: round(cells * n / 16) for m, n in MULTIPLIERS_PER_16_CELLS.items()}
+
+
+def _data(version: int) -> Path:
+    """The folder of a generator version's frozen data."""
+    return Path(str(resources.files(__package__).joinpath(f"data/generator-v{version}")))
+
+
+@cache
+def _letter_weights(version: int, language: str) -> tuple[int, ...]:
+    """A generator version's weight for each letter A-Z in a language."""
+    languages = json.loads((_data(version) / "letters.json").read_text(encoding="utf-8"))["languages"]
+    if language not in languages:
+        raise UnknownLanguage(language, sorted(languages))
+    return tuple(languages[language][x] for x in ALPHABET)
+
+
+@cache
+def _short_words(version: int, language: str) -> Lexicon:
+    """A generator version's frozen list of short words, that measures how rich a drawn board is."""
+    return Lexicon.load(_data(version) / f"{language}.marisa")
+
+
+def generate(language: str, seed: str, rows: int = 4, cols: int = 4, version: int = LATEST_VERSION) -> Board:
+    """The board of this seed: letters drawn by the language's frequencies, multipliers as real boards."""
+    code = get_language(language).code
+    if version != 1:
+        raise ValueError(f"unknown generator version {version}; known: 1")
+    if not (isinstance(rows, int) and isinstance(cols, int)) or rows < 1 or cols < 1:
+        raise InvalidSize(f"a board needs at least 1 row and 1 column, not {rows}x{cols}")
+    seed = normalize_seed(seed)
+    stream = Stream(f"ruzzle-generator-v{version}|{code}|{rows}x{cols}|{seed}")
+    weights = _letter_weights(version, code)
+    cells = rows * cols
+    if cells > SELECT_UP_TO_CELLS:
+        letters = _draw_letters(stream, weights, cells)
+    else:
+        short_words = _short_words(version, code)
+        candidates = [_draw_letters(stream, weights, cells) for _ in range(CANDIDATES)]
+        # max() keeps the first of equally rich candidates, so the choice is deterministic
+        letters = max(candidates, key=lambda c: len(solve(Board(rows, cols, _plain(c), code), short_words)))
+    return Board(rows, cols, _place_multipliers(stream, letters), code)
+
+
+def _plain(letters: list[str]) -> tuple[Tile, ...]:
+    """Tiles without multipliers (richness does not depend on them)."""
+    return tuple(Tile(letter) for letter in letters)
+
+
+def _draw_letters(stream: Stream, weights: tuple[int, ...], cells: int) -> list[str]:
+    """Letters for every cell: weighted draws, a letter at most `cells/8` (at least 2) times, between
+    3/8 and 1/2 vowels, and no Q without a U; drawn again until all of that holds."""
+    most = max(2, math.ceil(cells / 8))
+    while True:
+        remaining = list(weights)
+        counts = [0] * 26
+        letters = []
+        for _ in range(cells):
+            index = stream.weighted(list(accumulate(remaining)))
+            letters.append(ALPHABET[index])
+            counts[index] += 1
+            if counts[index] == most:
+                remaining[index] = 0
+        if _balanced(letters):
+            return letters
+
+
+def _balanced(letters: list[str]) -> bool:
+    """Whether drawn letters have between 3/8 and 1/2 vowels and no Q without a U (boards under 4 cells: any)."""
+    cells = len(letters)
+    if cells < 4:
+        return True
+    vowels = sum(letter in VOWELS for letter in letters)
+    return math.ceil(cells * 3 / 8) <= vowels <= cells // 2 and ("Q" not in letters or "U" in letters)
+
+
+def _place_multipliers(stream: Stream, letters: list[str]) -> tuple[Tile, ...]:
+    """Tiles with the multipliers put on distinct random cells."""
+    order = stream.shuffled(list(range(len(letters))))
+    multipliers: dict[int, object] = {}
+    for multiplier, count in multiplier_counts(len(letters)).items():
+        for _ in range(count):
+            multipliers[order.pop()] = multiplier
+    return tuple(Tile(letter, multipliers.get(i)) for i, letter in enumerate(letters))
