@@ -34,7 +34,8 @@ from ruzzle import Board, Lexicon, solve  # noqa: E402
 
 VENV = ROOT / "bench" / ".venv-elzzur"
 VENV_PYTHON = VENV / "bin" / "python"
-REQUIREMENTS = ("elzzur==0.0.1.0", "marisa-trie==1.4.1")
+PINNED = {"elzzur": "0.0.1.0", "marisa-trie": "1.4.1"}
+REQUIREMENTS = tuple(f"{name}=={version}" for name, version in PINNED.items())
 DEMO_BOARD = ROOT / "ruzzle" / "data" / "demo" / "en.board"
 SEEDS = tuple(f"BENCH{n:02d}" for n in range(1, 21))
 # The multipliers of a real 4x4 board (SPEC.md section 2), for the bench's own letter draw.
@@ -120,8 +121,8 @@ class WordSetMismatch(Exception):
 def elzzur_installation() -> Elzzur:
     """elzzur in bench/.venv-elzzur, installing it there first if the venv is missing or broken."""
     found = probe_elzzur()
-    if found is None or (found.version, found.marisa_version) != ("0.0.1.0", "1.4.1"):
-        progress(f"installing {' '.join(REQUIREMENTS)} into {VENV.relative_to(ROOT)}")
+    if found is None or [found.version, found.marisa_version] != list(PINNED.values()):
+        progress(f"installing {' '.join(REQUIREMENTS)} into {VENV}")
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
         subprocess.run([str(VENV_PYTHON), "-m", "pip", "install", "-q", *REQUIREMENTS], check=True)
         found = probe_elzzur()
@@ -328,7 +329,8 @@ def main() -> int:
     elzzur = elzzur_installation()
     lexicon, load_time, nodes_time, nodes_how = prepare_lexicon(elzzur.dictionary)
     cases, source = bench_cases(lexicon, plan)
-    print(f"Solver benchmark: ruzzle (commit {git_commit()}) vs elzzur {elzzur.version}, same boards, same dictionary")
+    print(f"Solver benchmark: ruzzle (commit {git_commit()}) vs elzzur {elzzur.version}, "
+          "same boards, same dictionary")
     print(f"Python {platform.python_version()} (ours), {elzzur.python_version} (elzzur); "
           f"marisa-trie {importlib.metadata.version('marisa-trie')} (ours), {elzzur.marisa_version} (elzzur)")
     print(f"dictionary: elzzur's {elzzur.dictionary.name} ({len(lexicon)} keys), {elzzur.dictionary}")
