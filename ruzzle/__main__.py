@@ -1,0 +1,8 @@
+"""`python -m ruzzle`: the command line (see `ruzzle.cli`)."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
