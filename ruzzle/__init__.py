@@ -13,6 +13,6 @@ from .solver import Found, solve, sort_found
 __all__ = [
     "Board", "BoardFormatError", "Cell", "DictionaryError", "Found", "InvalidPath", "InvalidSeed", "InvalidSize",
     "LANGUAGES", "Language", "LetterScore", "Lexicon", "Multiplier", "Path", "RuzzleError", "ScoreBreakdown",
-    "Tile", "UnknownLanguage", "generate", "get_language", "new_seed", "normalize_seed", "length_bonus", "normalize_word", "score_breakdown", "score_path",
-    "solve", "sort_found", "validate_path",
+    "Tile", "UnknownLanguage", "generate", "get_language", "length_bonus", "new_seed", "normalize_seed",
+    "normalize_word", "score_breakdown", "score_path", "solve", "sort_found", "validate_path",
 ]

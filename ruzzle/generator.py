@@ -30,6 +30,7 @@ from .solver import solve
 SEED_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 SEED_LENGTH = 6
 MAX_SEED_LENGTH = 64
+MAX_CELLS = 100 * 100  # far beyond any playable board; keeps a typo like 100000x100000 from eating memory
 LATEST_VERSION = 1
 VOWELS = frozenset("AEIOU")
 # Boards of up to this many cells are drawn CANDIDATES times and the one with the most short words is
@@ -129,6 +130,8 @@ def generate(language: str, seed: str, rows: int = 4, cols: int = 4, version: in
         raise ValueError(f"unknown generator version {version}; known: 1")
     if not (isinstance(rows, int) and isinstance(cols, int)) or rows < 1 or cols < 1:
         raise InvalidSize(f"a board needs at least 1 row and 1 column, not {rows}x{cols}")
+    if rows * cols > MAX_CELLS:
+        raise InvalidSize(f"a generated board has at most {MAX_CELLS} cells, not {rows}x{cols}")
     seed = normalize_seed(seed)
     stream = Stream(f"ruzzle-generator-v{version}|{code}|{rows}x{cols}|{seed}")
     weights = _letter_weights(version, code)

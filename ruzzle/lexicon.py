@@ -60,7 +60,7 @@ class Lexicon:
             raise DictionaryError(f"cannot read dictionary {path}: {error.strerror}") from None
         if head == MARISA_MAGIC:
             trie = _mmap_trie(path)
-            nodes = NodeTable.open(path.with_suffix(".nodes"), len(trie), path.stat().st_size)
+            nodes = NodeTable.open(nodes_path(path), len(trie), path.stat().st_size)
             lexicon = cls(trie, str(path), nodes)
         else:
             lexicon = cls.from_words(_read_lines(path), str(path))
@@ -77,7 +77,7 @@ class Lexicon:
         """Write the lexicon as a compiled `.marisa` file, with its node table beside it (`.nodes`)."""
         path = Path(path)
         self._trie.save(str(path))
-        self.nodes.save(path.with_suffix(".nodes"), len(self._trie), path.stat().st_size)
+        self.nodes.save(nodes_path(path), len(self._trie), path.stat().st_size)
 
     @property
     def nodes(self) -> NodeTable:
@@ -101,6 +101,11 @@ class Lexicon:
 
     def __repr__(self) -> str:
         return f"<Lexicon {self.source} ({len(self)} words)>"
+
+
+def nodes_path(path: Path) -> Path:
+    """Where a compiled dictionary's node table lives: `en.marisa` -> `en.nodes`, `words.v1` -> `words.v1.nodes`."""
+    return path.with_suffix(".nodes") if path.suffix == ".marisa" else path.with_name(path.name + ".nodes")
 
 
 def builtin_dictionary_path(language: str) -> Path:
