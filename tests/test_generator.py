@@ -1,0 +1,86 @@
+"""Seeded boards: pinned forever, short readable seeds, real-board multipliers, rich letters."""
+
+import hashlib
+import statistics
+
+import pytest
+
+from ruzzle import InvalidSeed, InvalidSize, Multiplier, UnknownLanguage, generate, new_seed, normalize_seed, solve
+from ruzzle.generator import SEED_ALPHABET, Stream, multiplier_counts
+
+# Golden boards: if one of these changes, every shared URL of that board changes. Never edit them;
+# a generator change is a new generator version, and version 1 must keep giving these.
+GOLDEN = {
+    ("ABC234", 4, 4): "T   R   Bdw E\nO   I   Edw Stl\nA   D   Stw I\nDtl B   A   Tdl",
+    ("hello world", 4, 4): "S   N   Pdl I\nT   O   Itl Edw\nO   E   R   A\nS   Gtw Ltl Pdw",
+    ("K7M2QX", 5, 5): "R   D   U   Ndw G\nI   Ptl I   Sdl E\nH   E   T   Ctl Idl\nM   L   R   S   Otw\n"
+                      "Qtw Edw Atl Edw P",
+    ("K7M2QX", 2, 3): "S   Etl D\nAdw P   U",
+    ("Z", 1, 1): "S",
+}
+
+
+@pytest.mark.parametrize("seed, rows, cols", sorted(GOLDEN))
+def test_golden_boards_never_change(seed, rows, cols):
+    assert str(generate("en", seed, rows, cols)) == GOLDEN[seed, rows, cols]
+
+
+def test_the_random_stream_is_sha256_in_counter_mode():
+    blocks = b"".join(hashlib.sha256(b"golden" + n.to_bytes(8, "big")).digest() for n in range(2))
+    expected = [int.from_bytes(blocks[i : i + 8], "big") % 1000 for i in range(0, 48, 8)]
+    stream = Stream("golden")
+    assert [stream.below(1000) for _ in range(6)] == expected == [280, 901, 203, 794, 585, 245]
+
+
+def test_seeds_are_case_insensitive_and_trimmed():
+    assert generate("en", " abc234 ") == generate("en", "ABC234")
+    assert normalize_seed("  my   class\t") == "MY CLASS"
+
+
+def test_new_seeds_are_short_and_unambiguous():
+    seeds = {new_seed() for _ in range(200)}
+    assert len(seeds) > 190
+    assert all(len(seed) == 6 and set(seed) <= set(SEED_ALPHABET) for seed in seeds)
+    assert not set("01OIL") & set(SEED_ALPHABET)
+
+
+@pytest.mark.parametrize("text, message", [("", "at least one"), ("   ", "at least one"), ("x" * 65, "at most 64"),
+                                           ("a\x00b", "control characters")])
+def test_bad_seeds_are_refused(text, message):
+    with pytest.raises(InvalidSeed, match=message):
+        generate("en", text)
+
+
+@pytest.mark.parametrize("rows, cols", [(0, 4), (4, 0), (-1, 4), (1000, 1000)])
+def test_bad_sizes_are_refused(rows, cols):
+    with pytest.raises(InvalidSize):
+        generate("en", "SIZE", rows, cols)
+
+
+def test_unknown_languages_are_refused():
+    with pytest.raises(UnknownLanguage):
+        generate("xx", "SEED")
+
+
+@pytest.mark.parametrize("rows, cols", [(4, 4), (8, 8), (12, 12)])
+def test_multipliers_as_on_real_boards(rows, cols):
+    board = generate("en", "MULTI", rows, cols)
+    counts = {m: sum(tile.multiplier is m for tile in board.tiles) for m in Multiplier}
+    assert counts == multiplier_counts(rows * cols)
+    if (rows, cols) == (4, 4):
+        assert counts == {Multiplier.DL: 1, Multiplier.TL: 2, Multiplier.DW: 2, Multiplier.TW: 1}
+
+
+def test_generated_boards_are_rich(english):
+    # The 1000-seed figures (fewest >= 120, median >= 200) come from bench/generator.py.
+    counts = [len(solve(generate("en", f"RICH{i}"), english)) for i in range(60)]
+    assert min(counts) >= 120
+    assert statistics.median(counts) >= 190
+
+
+def test_no_q_without_u_and_balanced_vowels():
+    for i in range(100):
+        letters = generate("en", f"VOWEL{i}").letters
+        assert "Q" not in letters or "U" in letters
+        assert 6 <= sum(letter in "AEIOU" for letter in letters) <= 8
+        assert max(letters.count(letter) for letter in letters) <= 2
