@@ -24,7 +24,7 @@ from .errors import InvalidSeed, InvalidSize, UnknownLanguage
 from .languages import ALPHABET, get_language
 from .lexicon import Lexicon
 from .rules import MULTIPLIERS_PER_16_CELLS
-from .solver import solve
+from .solver import count_words
 
 # Seeds shown to people: no 0/O or 1/I/L to confuse when read aloud or copied from a projector.
 SEED_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -142,7 +142,7 @@ def generate(language: str, seed: str, rows: int = 4, cols: int = 4, version: in
         short_words = _short_words(version, code)
         candidates = [_draw_letters(stream, weights, cells) for _ in range(CANDIDATES)]
         # max() keeps the first of equally rich candidates, so the choice is deterministic
-        letters = max(candidates, key=lambda c: len(solve(Board(rows, cols, _plain(c), code), short_words)))
+        letters = max(candidates, key=lambda c: count_words(Board(rows, cols, _plain(c), code), short_words))
     return Board(rows, cols, _place_multipliers(stream, letters), code)
 
 

@@ -56,6 +56,11 @@ def solve(board: Board, lexicon: Lexicon, order: str = "score") -> list[Found]:
     return sort_found(found, order)
 
 
+def count_words(board: Board, lexicon: Lexicon) -> int:
+    """How many words of the lexicon are on the board (no paths kept, nothing sorted)."""
+    return len(_search(board, lexicon))
+
+
 def _search(board: Board, lexicon: Lexicon) -> dict[str, tuple[int, tuple[int, ...]]]:
     """Word -> (best score, smallest best path of tile indices), walking the board and the node table.
 
