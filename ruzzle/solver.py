@@ -48,11 +48,12 @@ def sort_found(found: Iterable[Found], order: str = "score", reverse: bool = Fal
 def solve(board: Board, lexicon: Lexicon, order: str = "score") -> list[Found]:
     """Every word of the lexicon on the board, each with its best path; ties go to the smallest path."""
     cells = list(board.cells())
+    letters = board.letters
     new = tuple.__new__  # Found(...) goes through a Python-level __new__; this is the same, faster
-    found = [
-        new(Found, (word, score, tuple([cells[i] for i in path])))
-        for word, (score, path) in _search(board, lexicon).items()
-    ]
+    found = []
+    for score, path in _search(board, lexicon):
+        spell = itemgetter(*path)  # paths have two tiles or more, so this returns a tuple
+        found.append(new(Found, ("".join(spell(letters)), score, spell(cells))))
     return sort_found(found, order)
 
 
@@ -61,14 +62,15 @@ def count_words(board: Board, lexicon: Lexicon) -> int:
     return len(_search(board, lexicon))
 
 
-def _search(board: Board, lexicon: Lexicon) -> dict[str, tuple[int, tuple[int, ...]]]:
-    """Word -> (best score, smallest best path of tile indices), walking the board and the node table.
+def _search(board: Board, lexicon: Lexicon) -> list[tuple[int, tuple[int, ...]]]:
+    """(best score, smallest best path of tile indices) of each word, walking the board and the node table.
 
     Paths grow one letter at a time. All paths that spell the same prefix are kept in one list and grown
     together: on a large board a common prefix such as TH stands in hundreds of places, and the trie
     step, the word check and the bookkeeping are then done once for all of them. A prefix with a single
     path is followed on its own, depth first, which is cheaper on small boards. Paths are tuples of tile
-    indices (row * cols + col), so comparing two paths compares their (row, col) pairs.
+    indices (row * cols + col), so comparing two paths compares their (row, col) pairs. Each word ends
+    at its own trie node, so words are kept by node: no word is spelled until the search is over.
     """
     values = get_language(board.language).letter_values
     tiles = board.tiles
@@ -90,45 +92,44 @@ def _search(board: Board, lexicon: Lexicon) -> dict[str, tuple[int, tuple[int, .
         by_letter.append(groups)
     bonuses = [length_bonus(n) for n in range(len(tiles) + 2)]
     masks, firsts = lexicon.nodes.masks, lexicon.nodes.firsts
-    best: dict[str, tuple[int, tuple[int, ...]]] = {}
+    best: dict[int, tuple[int, tuple[int, ...]]] = {}  # word's trie node -> (score, path)
     best_get = best.get
 
-    def keep(word: str, score: int, path: tuple[int, ...]) -> None:
-        previous = best.get(word)
+    def keep(node: int, score: int, path: tuple[int, ...]) -> None:
+        previous = best.get(node)
         if previous is None or score > previous[0] or (score == previous[0] and path < previous[1]):
-            best[word] = (score, path)
+            best[node] = (score, path)
 
-    def follow(node: int, prefix: str, letter_sum: int, factor: int, path: tuple[int, ...]) -> None:
+    def follow(node: int, letter_sum: int, factor: int, path: tuple[int, ...]) -> None:
         mask = masks[node]
         first = firsts[node]
-        bonus = bonuses[len(prefix) + 1]
+        bonus = bonuses[len(path) + 1]
         for j, bit, lower in neighbours[path[-1]]:
             if mask & bit and j not in path:
                 child = first + (mask & lower).bit_count()
                 child_mask = masks[child]
                 s = letter_sum + points[j]
                 f = factor * factors[j]
-                word = prefix + letters[j]
                 grown = path + (j,)
                 if child_mask & WORD_BIT:  # keep() inlined: this is the hot loop
                     score = s * f + bonus
-                    previous = best_get(word)
+                    previous = best_get(child)
                     if previous is None or score > previous[0] or (score == previous[0] and grown < previous[1]):
-                        best[word] = (score, grown)
+                        best[child] = (score, grown)
                 if child_mask & letters_around[j]:
-                    follow(child, word, s, f, grown)
+                    follow(child, s, f, grown)
 
-    def grow(node: int, paths: list, prefix: str) -> None:
+    def grow(node: int, paths: list) -> None:
         if len(paths) < GROUP_THRESHOLD:
             for letter_sum, factor, path in paths:
-                follow(node, prefix, letter_sum, factor, path)
+                follow(node, letter_sum, factor, path)
             return
         mask = masks[node]
         reach = 0
         for _, _, path in paths:
             reach |= letters_around[path[-1]]
         todo = mask & reach
-        bonus = bonuses[len(prefix) + 1]
+        bonus = bonuses[len(paths[0][2]) + 1]
         while todo:
             bit = todo & -todo
             todo ^= bit
@@ -142,13 +143,12 @@ def _search(board: Board, lexicon: Lexicon) -> dict[str, tuple[int, tuple[int, .
             if not grown:
                 continue
             child = firsts[node] + (mask & below[code]).bit_count()
-            word = prefix + chr(65 + code)
             child_mask = masks[child]
             if child_mask & WORD_BIT:
                 top = max(s * f for s, f, _ in grown)
-                keep(word, top + bonus, min(p for s, f, p in grown if s * f == top))
+                keep(child, top + bonus, min(p for s, f, p in grown if s * f == top))
             if child_mask & LETTER_BITS:
-                grow(child, grown, word)
+                grow(child, grown)
 
     starts: dict[int, list] = {}
     for i, code in enumerate(codes):
@@ -156,5 +156,5 @@ def _search(board: Board, lexicon: Lexicon) -> dict[str, tuple[int, tuple[int, .
     root_mask, root_first = masks[0], firsts[0]
     for code, paths in sorted(starts.items()):
         if root_mask >> code & 1:
-            grow(root_first + (root_mask & below[code]).bit_count(), paths, chr(65 + code))
-    return best
+            grow(root_first + (root_mask & below[code]).bit_count(), paths)
+    return list(best.values())
