@@ -12,7 +12,6 @@ dictionaries are loaded and boards parsed beforehand. Exit status 1 if the solve
 from __future__ import annotations
 
 import argparse
-import hashlib
 import importlib.metadata
 import json
 import platform
@@ -21,16 +20,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from bisect import bisect_right
-from collections import Counter
 from dataclasses import dataclass
-from itertools import accumulate
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ruzzle import Board, Lexicon, solve  # noqa: E402
+from ruzzle import Board, Lexicon, generate, solve  # noqa: E402
 
 VENV = ROOT / "bench" / ".venv-elzzur"
 VENV_PYTHON = VENV / "bin" / "python"
@@ -39,7 +35,6 @@ REQUIREMENTS = tuple(f"{name}=={version}" for name, version in PINNED.items())
 DEMO_BOARD = ROOT / "ruzzle" / "data" / "demo" / "en.board"
 SEEDS = tuple(f"BENCH{n:02d}" for n in range(1, 21))
 # The multipliers of a real 4x4 board (SPEC.md section 2), for the bench's own letter draw.
-MULTIPLIER_CODES = ("dl", "tl", "tl", "dw", "dw", "tw")
 TARGETS = {"4x4": 15, "24x24": 50, "50x50": 50}
 
 # Runs inside elzzur's venv: argv = dictionary, board file, runs; prints the solve times and the words.
@@ -193,47 +188,13 @@ def tiled(board: Board, rows: int, cols: int) -> Board:
     return Board(rows, cols, tiles, board.language)
 
 
-def generated_boards(lexicon: Lexicon) -> tuple[list[Board], str]:
-    """Twenty 4x4 boards: from ruzzle.generator if it exists, else from the bench's own letter draw."""
-    try:
-        from ruzzle.generator import generate
-    except ImportError:
-        weights = letter_weights(lexicon)
-        return [drawn_board(seed, weights) for seed in SEEDS], "the bench's own letter draw (no ruzzle.generator)"
-    return [generate("en", seed, rows=4, cols=4) for seed in SEEDS], "ruzzle.generator.generate"
-
-
-def letter_weights(lexicon: Lexicon) -> dict[str, int]:
-    """How often each letter A-Z occurs in the lexicon's words that are spelt with A-Z only."""
-    counts = Counter("".join(word for word in lexicon if word.isascii() and word.isalpha()))
-    return {letter: counts[letter] for letter in sorted(counts) if "A" <= letter <= "Z"}
-
-
-def drawn_board(seed: str, weights: dict[str, int]) -> Board:
-    """A 4x4 board from a seed: letters drawn by their frequency in the words, then 1 DL, 2 TL, 2 DW, 1 TW."""
-    letters = list(weights)
-    cumulative = list(accumulate(weights.values()))
-    tiles = [letters[bisect_right(cumulative, stable_number(seed, i) % cumulative[-1])] for i in range(16)]
-    places = sorted(range(16), key=lambda i: stable_number(seed, "multiplier", i))
-    for place, code in zip(places, MULTIPLIER_CODES):
-        tiles[place] += code
-    return Board.parse("\n".join(" ".join(tiles[r * 4 : r * 4 + 4]) for r in range(4)), language="en")
-
-
-def stable_number(*parts: object) -> int:
-    """A 64-bit number from a SHA-256 of the parts: the same on every machine and Python version."""
-    digest = hashlib.sha256(":".join(map(str, parts)).encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
 def bench_cases(lexicon: Lexicon, plan: Plan) -> tuple[list[Case], str]:
     """The boards to solve, in table order, and where the generated 4x4 boards came from."""
     demo = Board.parse(DEMO_BOARD.read_text(encoding="utf-8"), language="en")
-    boards, source = generated_boards(lexicon)
     cases = [Case("en demo", "4x4", demo)]
-    cases += [Case(seed, "4x4", board) for seed, board in zip(SEEDS, boards)]
+    cases += [Case(seed, "4x4", generate("en", seed, rows=4, cols=4)) for seed in SEEDS]
     cases += [Case(f"demo tiled {n}x{n}", f"{n}x{n}", tiled(demo, n, n)) for n in plan.large_sizes]
-    return cases, source
+    return cases, "ruzzle.generator.generate"
 
 
 def small_summary(results: list[Result]) -> Result:

@@ -1,6 +1,5 @@
 """The solver: every word once, with its best path; checked by hand and against brute force."""
 
-import itertools
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
