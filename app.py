@@ -18,7 +18,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     @app.get("/healthz")
     def healthz():
-        """200 with the loaded dictionaries when every built-in dictionary is open."""
+        """200 with each loaded dictionary's word count; 503 when no dictionary could be opened."""
         lexicons = app.extensions["ruzzle.lexicons"]
         body = {code: len(lexicon) for code, lexicon in lexicons.items()}
         return ({"status": "ok", "dictionaries": body}, 200) if lexicons else ({"status": "no dictionary"}, 503)

@@ -41,6 +41,16 @@ class Tile:
     def __str__(self) -> str:
         return self.letter + (self.multiplier.code if self.multiplier else "")
 
+    @property
+    def letter_factor(self) -> int:
+        """How many times this tile's letter counts (DL 2, TL 3, otherwise 1)."""
+        return self.multiplier.letter_factor if self.multiplier else 1
+
+    @property
+    def word_factor(self) -> int:
+        """How many times this tile multiplies the word (DW 2, TW 3, otherwise 1)."""
+        return self.multiplier.word_factor if self.multiplier else 1
+
 
 def _strip_accents(text: str) -> str:
     """Drop combining marks after NFKD, so that a typed `é` reads as `E`."""

@@ -67,14 +67,10 @@ def score_breakdown(board: Board, path: Sequence[Cell]) -> ScoreBreakdown:
     letters = []
     for cell in cells:
         tile = board[cell]
-        factor = tile.multiplier.letter_factor if tile.multiplier else 1
+        factor = tile.letter_factor
         value = values[tile.letter]
         letters.append(LetterScore(cell, tile.letter, value, factor, value * factor, tile.multiplier))
-    word_multipliers = tuple(
-        board[cell].multiplier.word_factor
-        for cell in cells
-        if board[cell].multiplier and board[cell].multiplier.word_factor > 1
-    )
+    word_multipliers = tuple(board[cell].word_factor for cell in cells if board[cell].word_factor > 1)
     letter_sum = sum(letter.points for letter in letters)
     word_multiplier = prod(word_multipliers)
     bonus = length_bonus(len(cells))

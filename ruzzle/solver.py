@@ -74,10 +74,9 @@ def _search(board: Board, lexicon: Lexicon) -> list[tuple[int, tuple[int, ...]]]
     """
     values = get_language(board.language).letter_values
     tiles = board.tiles
-    letters = [tile.letter for tile in tiles]
-    codes = [ord(letter) - 65 for letter in letters]
-    points = [values[t.letter] * (t.multiplier.letter_factor if t.multiplier else 1) for t in tiles]
-    factors = [t.multiplier.word_factor if t.multiplier else 1 for t in tiles]
+    codes = [ord(tile.letter) - 65 for tile in tiles]
+    points = [values[tile.letter] * tile.letter_factor for tile in tiles]
+    factors = [tile.word_factor for tile in tiles]
     below = [(1 << code) - 1 for code in range(26)]
     adjacency = board.adjacency
     # Per tile: neighbours as (index, letter bit, mask of the letters before it), the letters around it
