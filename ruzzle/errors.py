@@ -43,3 +43,11 @@ class InvalidSeed(RuzzleError):
 
 class InvalidSize(RuzzleError):
     """A board size that is not a positive R x C."""
+
+
+class WordRefused(RuzzleError):
+    """A word a player submitted that does not count; `reason` names the rule (e.g. "not-on-board")."""
+
+    def __init__(self, reason: str, message: str):
+        self.reason = reason
+        super().__init__(message)

@@ -1,0 +1,191 @@
+"""A round of play on one board: the board's solution, a player's submissions, the words found, the clock."""
+
+from __future__ import annotations
+
+import base64
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import AbstractSet, Iterator
+
+from .board import Board, Cell, Path
+from .errors import InvalidPath, WordRefused
+from .lexicon import Lexicon, normalize_word
+from .rules import MIN_WORD_LENGTH
+from .scoring import spell, validate_path
+from .solver import Found, solve
+
+MAX_PACKED = 4096  # base64 characters of found words: 24,576 words, far beyond any 12x12 board
+_PATH_TEXT = re.compile(r"\s*\d{1,4}\s*,\s*\d{1,4}\s*")
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Every word on a board, best first; a word's position in this order is its index."""
+
+    board: Board
+    words: tuple[Found, ...]
+    blocked: AbstractSet[str] = frozenset()
+    _index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, board: Board, lexicon: Lexicon, blocked: AbstractSet[str] = frozenset()) -> Solution:
+        """Solve the board; words in `blocked` are neither found nor shown."""
+        words = tuple(found for found in solve(board, lexicon) if found.word not in blocked)
+        return cls(board, words, blocked, {found.word: i for i, found in enumerate(words)})
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __iter__(self) -> Iterator[Found]:
+        return iter(self.words)
+
+    def __getitem__(self, index: int) -> Found:
+        return self.words[index]
+
+    def index(self, word: str) -> int | None:
+        """The index of a word on this board, or None if it is not one of the board's words."""
+        return self._index.get(word)
+
+    def find(self, word: str) -> Found | None:
+        """The word with its best path and score, or None."""
+        index = self._index.get(word)
+        return None if index is None else self.words[index]
+
+    @cached_property
+    def total_score(self) -> int:
+        """The points a player who found every word would have."""
+        return sum(found.score for found in self.words)
+
+    @cached_property
+    def longest(self) -> Found | None:
+        """The longest word (the best scoring among equally long ones)."""
+        return min(self.words, key=lambda found: (-len(found.word), -found.score, found.word), default=None)
+
+    @cached_property
+    def words_per_length(self) -> dict[int, int]:
+        """How many words have each length, shortest first."""
+        return dict(sorted(Counter(len(found.word) for found in self.words).items()))
+
+    def through(self, cell: Cell) -> list[Found]:
+        """The words whose path passes through this cell, best first."""
+        return [found for found in self.words if cell in found.path]
+
+
+def parse_path(text: str, board: Board) -> Path:
+    """A traced path written `"r,c r,c ..."`, checked against the board (InvalidPath saying why)."""
+    cells_text = text.split()
+    if len(cells_text) > board.rows * board.cols:
+        raise InvalidPath(f"a path on this board has at most {board.rows * board.cols} tiles")
+    cells = []
+    for item in cells_text:
+        if not _PATH_TEXT.fullmatch(item):
+            raise InvalidPath("a path is a list of tiles written row,column (e.g. 0,1 1,2)")
+        row, col = item.split(",")
+        cells.append((int(row), int(col)))
+    return validate_path(board, cells)
+
+
+def word_of_path(solution: Solution, path: Path) -> Found:
+    """The word a traced path spells, with its best path on the board; WordRefused if it is not a word."""
+    word = spell(solution.board, path)
+    if word in solution.blocked:
+        raise WordRefused("blocked", f"{word} is not accepted on a classroom board")
+    found = solution.find(word)
+    if found is None:
+        raise WordRefused("not-a-word", f"{word} is not in the dictionary")
+    return found
+
+
+def word_of_text(solution: Solution, lexicon: Lexicon, text: str) -> Found:
+    """The word a player typed, with its best path on the board; WordRefused saying why not."""
+    if not text.strip():
+        raise WordRefused("empty", "type a word, or trace one on the board")
+    word = normalize_word(text)
+    if word is None:
+        raise WordRefused("letters", "a word is made of letters only (A to Z, accents are ignored)")
+    cells = solution.board.rows * solution.board.cols
+    if len(word) < MIN_WORD_LENGTH:
+        raise WordRefused("too-short", f"a word has at least {MIN_WORD_LENGTH} letters")
+    if len(word) > cells:
+        raise WordRefused("too-long", f"a word on this board has at most {cells} letters")
+    if word in solution.blocked:
+        raise WordRefused("blocked", f"{word} is not accepted on a classroom board")
+    found = solution.find(word)
+    if found is None:
+        if word in lexicon:
+            raise WordRefused("not-on-board", f"{word} is a word, but it is not on this board")
+        raise WordRefused("not-a-word", f"{word} is not in the dictionary")
+    return found
+
+
+@dataclass(frozen=True)
+class Round:
+    """One player's round on one board: when it started, how long it lasts (0: untimed), what was found."""
+
+    started: int
+    seconds: int
+    found: frozenset[int] = frozenset()
+    gave_up: bool = False
+
+    @property
+    def deadline(self) -> int | None:
+        """When the round ends (seconds since the epoch), or None for an untimed round."""
+        return self.started + self.seconds if self.seconds else None
+
+    def remaining(self, now: float) -> int | None:
+        """Whole seconds left (0 when over), or None for an untimed round that is still running."""
+        if self.gave_up:
+            return 0
+        if self.deadline is None:
+            return None
+        return max(0, int(self.deadline - now + 0.999))
+
+    def is_over(self, now: float, grace: float = 0) -> bool:
+        """Whether the round has ended: time is up (after the grace) or the player gave up."""
+        return self.gave_up or (self.deadline is not None and now >= self.deadline + grace)
+
+    def submit(self, solution: Solution, found: Found, now: float, grace: float) -> Round:
+        """The round with this word found; WordRefused if time is up or it was found already."""
+        if self.is_over(now, grace):
+            raise WordRefused("time-up", "time is up: this round is over")
+        index = solution.index(found.word)
+        if index is None:
+            raise WordRefused("not-a-word", f"{found.word} is not one of this board's words")
+        if index in self.found:
+            raise WordRefused("already-found", f"{found.word} is already found")
+        return replace(self, found=self.found | {index})
+
+    def give_up(self) -> Round:
+        """The round ended by the player."""
+        return replace(self, gave_up=True)
+
+    def words(self, solution: Solution) -> list[Found]:
+        """The words found, best first."""
+        return [solution[i] for i in sorted(self.found) if i < len(solution)]
+
+    def score(self, solution: Solution) -> int:
+        """The points of the words found."""
+        return sum(found.score for found in self.words(solution))
+
+    def to_token(self) -> list:
+        """A compact JSON form for the session cookie: the found words as a bit set, base64."""
+        bits = sum(1 << i for i in self.found)
+        packed = base64.urlsafe_b64encode(bits.to_bytes((bits.bit_length() + 7) // 8, "little")).rstrip(b"=")
+        return [self.started, self.seconds, packed.decode("ascii"), int(self.gave_up)]
+
+    @classmethod
+    def from_token(cls, token: object) -> Round:
+        """Read `to_token`'s form back; ValueError if it is not one."""
+        if not (isinstance(token, list) and len(token) == 4):
+            raise ValueError("not a round")
+        started, seconds, packed, gave_up = token
+        if not (isinstance(started, int) and isinstance(seconds, int) and isinstance(packed, str)):
+            raise ValueError("not a round")
+        if len(packed) > MAX_PACKED:
+            raise ValueError("not a round")
+        raw = base64.b64decode(packed + "=" * (-len(packed) % 4), altchars=b"-_", validate=True)
+        bits = int.from_bytes(raw, "little")
+        found = frozenset(i for i in range(bits.bit_length()) if bits >> i & 1)
+        return cls(started, seconds, found, bool(gave_up))
