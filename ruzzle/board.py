@@ -17,6 +17,10 @@ Cell = tuple[int, int]  # (row, col), 0-based
 Path = tuple[Cell, ...]
 
 _TILE_PATTERN = re.compile(r"([A-Z])(DL|TL|DW|TW)?", re.IGNORECASE)
+# The compact code of a board for URLs: rows joined by "-", each tile an upper-case letter and an
+# optional lower-case multiplier, e.g. "TtlRSNdl-OdwHtwEI-CdwINV-EtlADE".
+_CODE_TILE = re.compile(r"([A-Z])(dl|tl|dw|tw)?")
+_CODE_ROW_SEPARATOR = "-"
 
 
 @dataclass(frozen=True)
@@ -151,6 +155,35 @@ class Board:
     def letters(self) -> str:
         """The board's letters row by row, without multipliers."""
         return "".join(tile.letter for tile in self.tiles)
+
+    @classmethod
+    def from_code(cls, code: str, language: str = "en") -> Board:
+        """Read `to_code`'s compact form; BoardFormatError with the row (as line) and tile (as column)."""
+        rows = []
+        for line, text in enumerate(code.split(_CODE_ROW_SEPARATOR), start=1):
+            tiles, position = [], 0
+            while position < len(text):
+                match = _CODE_TILE.match(text, position)
+                if match is None:
+                    raise BoardFormatError(
+                        f"{text[position]!r} is not a tile: an upper-case letter A-Z, then dl, tl, dw or tw",
+                        line, len(tiles) + 1)
+                letter, multiplier = match.groups()
+                tiles.append(Tile(letter, Multiplier.from_code(multiplier) if multiplier else None))
+                position = match.end()
+            if not tiles:
+                raise BoardFormatError("this row has no tiles", line)
+            if rows and len(tiles) != len(rows[0]):
+                raise BoardFormatError(f"this row has {len(tiles)} tiles but the first has {len(rows[0])}", line)
+            rows.append(tiles)
+        return cls.from_rows(rows, language)
+
+    def to_code(self) -> str:
+        """The board in one URL-safe word: rows joined by "-", tiles as `T`, `Ttl`, ... (`from_code` reads it)."""
+        return _CODE_ROW_SEPARATOR.join(
+            "".join(tile.letter + (tile.multiplier.code if tile.multiplier else "") for tile in self.row(r))
+            for r in range(self.rows)
+        )
 
     def to_json(self) -> list[list[str]]:
         """The board as rows of tile texts, as elzzur's JSON writes it."""
