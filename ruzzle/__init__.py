@@ -1,5 +1,6 @@
 """Ruzzle, the word game: rules, boards, dictionaries, solver and board generator (no web code here)."""
 
+from .blocklist import blocked_words
 from .board import Board, Cell, Path, Tile
 from .errors import (BoardFormatError, DictionaryError, InvalidPath, InvalidSeed, InvalidSize, RuzzleError,
                      UnknownLanguage)
@@ -13,6 +14,6 @@ from .solver import Found, solve, sort_found
 __all__ = [
     "Board", "BoardFormatError", "Cell", "DictionaryError", "Found", "InvalidPath", "InvalidSeed", "InvalidSize",
     "LANGUAGES", "Language", "LetterScore", "Lexicon", "Multiplier", "Path", "RuzzleError", "ScoreBreakdown",
-    "Tile", "UnknownLanguage", "generate", "get_language", "length_bonus", "new_seed", "normalize_seed",
+    "Tile", "UnknownLanguage", "blocked_words", "generate", "get_language", "length_bonus", "new_seed", "normalize_seed",
     "normalize_word", "score_breakdown", "score_path", "solve", "sort_found", "validate_path",
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Callable, Iterable, NamedTuple
+from typing import Callable, Collection, Iterable, NamedTuple
 
 from .board import Board, Path
 from .languages import get_language
@@ -45,8 +45,9 @@ def sort_found(found: Iterable[Found], order: str = "score", reverse: bool = Fal
     return sorted(found, key=SORT_KEYS[order], reverse=reverse)
 
 
-def solve(board: Board, lexicon: Lexicon, order: str = "score") -> list[Found]:
-    """Every word of the lexicon on the board, each with its best path; ties go to the smallest path."""
+def solve(board: Board, lexicon: Lexicon, order: str = "score",
+          exclude: Collection[str] = frozenset()) -> list[Found]:
+    """Every word of the lexicon on the board but those in `exclude`, each with its best path (ties: smallest)."""
     cells = list(board.cells())
     letters = board.letters
     new = tuple.__new__  # Found(...) goes through a Python-level __new__; this is the same, faster
@@ -54,6 +55,8 @@ def solve(board: Board, lexicon: Lexicon, order: str = "score") -> list[Found]:
     for score, path in _search(board, lexicon):
         spell = itemgetter(*path)  # paths have two tiles or more, so this returns a tuple
         found.append(new(Found, ("".join(spell(letters)), score, spell(cells))))
+    if exclude:  # after the search, so that the hot loop stays as it is and the filter costs one set lookup a word
+        found = [f for f in found if f[0] not in exclude]
     return sort_found(found, order)
 
 

@@ -1,0 +1,147 @@
+"""The classroom-safe filter: with it on, no word of a language's blocklist is ever in a solution."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from conftest import DEMO, LANGUAGE_CODES
+from ruzzle import Board, DictionaryError, Lexicon, UnknownLanguage, blocked_words, generate, normalize_word, solve
+from ruzzle.cli import build_parser, main
+from ruzzle.lexicon import builtin_dictionary_path
+
+SEEDS_4X4 = [f"SAFE{n:03d}" for n in range(200)]
+SEEDS_8X8 = [f"SAFE8X8-{n}" for n in range(10)]
+FILLER = "Q"  # fills the cells a hand-made board's word does not use
+
+
+@cache
+def builtin(code: str) -> Lexicon:
+    """The language's built-in dictionary, opened once for the whole session."""
+    return Lexicon.builtin(code)
+
+
+def builtin_or_skip(code: str) -> Lexicon:
+    """The built-in dictionary, or a skip when the language has none yet (dictionaries arrive one by one)."""
+    try:
+        builtin_dictionary_path(code)
+    except DictionaryError:
+        pytest.skip(f"no built-in dictionary for {code} yet (dictionaries/{code}.marisa)")
+    return builtin(code)
+
+
+def snake_board(word: str, code: str, rows: int = 4, cols: int = 4) -> Board:
+    """A board whose snake path (row 0 left to right, row 1 right to left, ...) spells the word."""
+    cells = [(r, c if r % 2 == 0 else cols - 1 - c) for r in range(rows) for c in range(cols)]
+    grid = [[FILLER] * cols for _ in range(rows)]
+    for letter, (r, c) in zip(word, cells):
+        grid[r][c] = letter
+    return Board.parse("\n".join(" ".join(row) for row in grid), code)
+
+
+def words_of(found) -> list[str]:
+    """The words of a solution, in its order."""
+    return [f.word for f in found]
+
+
+@pytest.mark.parametrize("code", LANGUAGE_CODES)
+def test_every_language_has_a_blocklist(code):
+    assert len(blocked_words(code)) > 0
+
+
+@pytest.mark.parametrize("code", LANGUAGE_CODES)
+def test_blocklist_entries_are_normalized_words(code):
+    assert [w for w in sorted(blocked_words(code)) if normalize_word(w) != w or len(w) < 2] == []
+
+
+def test_blocklist_is_read_once_per_process_and_codes_ignore_case():
+    assert blocked_words(" EN ") is blocked_words("en")
+
+
+def test_an_unknown_language_has_no_blocklist():
+    with pytest.raises(UnknownLanguage, match="unknown language 'xx'"):
+        blocked_words("xx")
+
+
+def test_exclude_leaves_out_exactly_those_words(tiny):
+    board = Board.parse("T E\nA S")
+    full = solve(board, tiny)
+    safe = solve(board, tiny, exclude=frozenset({"TEA", "SEAT", "NOT-ON-THE-BOARD"}))
+    assert {"TEA", "SEAT"} <= set(words_of(full))
+    assert safe == [f for f in full if f.word not in {"TEA", "SEAT"}]
+
+
+@pytest.mark.parametrize("code", LANGUAGE_CODES)
+def test_no_blocked_word_in_the_safe_solution_of_seeded_boards(code):
+    lexicon, blocked = builtin_or_skip(code), blocked_words(code)
+    boards = [generate(code, s, 4, 4) for s in SEEDS_4X4] + [generate(code, s, 8, 8) for s in SEEDS_8X8]
+    removed = 0
+    for board in boards:
+        full = solve(board, lexicon)
+        safe = solve(board, lexicon, exclude=blocked)
+        assert not set(words_of(safe)) & blocked, str(board)
+        assert safe == [f for f in full if f.word not in blocked], str(board)  # nothing else changes
+        removed += len(full) - len(safe)
+    assert removed > 0, f"no {code} board held a blocked word, so this test proved nothing"
+
+
+@pytest.mark.parametrize("code", LANGUAGE_CODES)
+def test_a_board_spelling_a_blocked_word_shows_it_only_without_the_filter(code):
+    lexicon, blocked = builtin_or_skip(code), blocked_words(code)
+    playable = sorted(w for w in blocked if w in lexicon and len(w) <= 16)
+    assert playable, f"the {code} dictionary holds none of its blocked words, so nothing here can be tested"
+    for word in playable:
+        board = snake_board(word, code)
+        assert word in words_of(solve(board, lexicon)), word
+        assert word not in words_of(solve(board, lexicon, exclude=blocked)), word
+
+
+def cli_json(capsys, *argv: str) -> dict:
+    """The JSON the command line prints for these arguments."""
+    assert main([*argv, "--format", "json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def word_list_file(path: Path, code: str, board: Board) -> Path:
+    """A word list of the language's blocked words plus one harmless word of the board (its first two tiles)."""
+    harmless = board.tiles[0].letter + board.tiles[1].letter
+    assert harmless not in blocked_words(code)
+    path.write_text("".join(w + "\n" for w in sorted(blocked_words(code)) + [harmless]), encoding="utf-8")
+    return path
+
+
+def demo_board(code: str) -> Board:
+    """The language's demo board, as `python -m ruzzle demo` reads it."""
+    return Board.parse((DEMO / f"{code}.board").read_text(encoding="utf-8"), code)
+
+
+def assert_safe_is_full_without_blocked(full: dict, safe: dict, code: str) -> None:
+    """The safe output is the full one minus the blocked words, with its totals counted again."""
+    blocked = blocked_words(code)
+    assert set(w["word"] for w in full["words"]) & blocked
+    assert safe["words"] == [w for w in full["words"] if w["word"] not in blocked]
+    assert safe["words"]
+    assert (safe["word_count"], safe["total_score"]) == (len(safe["words"]), sum(w["score"] for w in safe["words"]))
+
+
+def test_solve_safe_leaves_out_blocked_words(capsys, tmp_path):
+    word = next(w for w in sorted(blocked_words("en")) if len(w) >= 4)
+    board = snake_board(word, "en")
+    (tmp_path / "board.txt").write_text(str(board) + "\n", encoding="utf-8")
+    args = ["solve", "-b", str(tmp_path / "board.txt"), "-d", str(word_list_file(tmp_path / "w.txt", "en", board))]
+    assert_safe_is_full_without_blocked(cli_json(capsys, *args), cli_json(capsys, *args, "--safe"), "en")
+
+
+def test_demo_safe_leaves_out_blocked_words(capsys, tmp_path):
+    code = next(c for c in LANGUAGE_CODES if solve(demo_board(c), Lexicon.from_words(blocked_words(c))))
+    args = ["demo", "-l", code, "-d", str(word_list_file(tmp_path / "w.txt", code, demo_board(code)))]
+    assert_safe_is_full_without_blocked(cli_json(capsys, *args), cli_json(capsys, *args, "--safe"), code)
+
+
+def test_the_safe_flag_is_off_unless_given_and_documented(capsys):
+    assert main(["solve", "--help"]) == 0
+    assert "--safe" in capsys.readouterr().out
+    assert build_parser().parse_args(["demo"]).safe is False
