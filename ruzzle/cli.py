@@ -10,6 +10,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Sequence
 
+from .blocklist import blocked_words
 from .board import Board
 from .errors import BoardFormatError, DictionaryError, RuzzleError
 from .generator import generate, new_seed
@@ -70,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _output_options() -> argparse.ArgumentParser:
-    """The options that solve and demo share: language, dictionary, order and format."""
+    """The options that solve and demo share: language, dictionary, order, format and the safe filter."""
     options = argparse.ArgumentParser(add_help=False)
     options.add_argument("-l", "--language", default="en", help="language code (default: en)")
     options.add_argument("-d", "--dictionary", help=".marisa file or word list (default: the built-in one)")
@@ -78,6 +79,8 @@ def _output_options() -> argparse.ArgumentParser:
     options.add_argument("-R", "--reverse", action="store_true", help="reverse the order of the words")
     options.add_argument("-q", "--quiet", action="store_true", help="print the words only (text format)")
     options.add_argument("--format", default="text", choices=["text", "json"], help="output format")
+    options.add_argument("--safe", action="store_true",
+                         help="classroom-safe: leave out the language's offensive words (the web app's default)")
     return options
 
 
@@ -180,7 +183,8 @@ def load_lexicon(path: str | None, language: str) -> Lexicon:
 
 def print_solution(board: Board, lexicon: Lexicon, args: argparse.Namespace) -> None:
     """Solve the board and print the words in the chosen order and format."""
-    found = sort_found(solve(board, lexicon), args.sort, args.reverse)
+    exclude = blocked_words(board.language) if args.safe else frozenset()
+    found = sort_found(solve(board, lexicon, exclude=exclude), args.sort, args.reverse)
     if args.format == "json":
         text = json.dumps(solution_json(board, found)) + "\n"
     elif args.quiet:
