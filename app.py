@@ -1,20 +1,61 @@
-"""The Ruzzle web application: the factory and its views (the game itself lives in `ruzzle/`)."""
+"""The Ruzzle web application: the factory, its settings, headers and error pages (views live in `views/`)."""
 
 from __future__ import annotations
 
+import datetime
+import os
+import secrets
+import time
+from functools import lru_cache
+from pathlib import Path
+
 from flask import Flask
+from werkzeug.exceptions import HTTPException
 
 from ruzzle import LANGUAGES, Lexicon
-from ruzzle.errors import DictionaryError
+from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
+from views import play
+from views.boards import solve_board, solve_typed_board
+from views.pages import TEMPLATE_HELPERS, render_board_table, render_error
+from views.rounds import RoundSessionInterface
+
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "object-src 'none'",
+    "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+])
+SECRET_KEY_FILE = "secret_key"
 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app: defaults, then `RUZZLE_*` environment variables, then the test config."""
-    app = Flask(__name__)
+    app = Flask(__name__, instance_relative_config=True)
+    app.config.from_mapping(
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        PERMANENT_SESSION_LIFETIME=datetime.timedelta(days=7),
+        MAX_CONTENT_LENGTH=64 * 1024,  # a word or a path is a few hundred bytes at most
+        ROUND_GRACE_SECONDS=2,  # a word traced in the last second still counts while it travels
+        ROUNDS_IN_COOKIE=4,
+        SOLUTIONS_CACHED=64,
+        BOARDS_RENDERED_CACHED=1024,
+        SESSION_REFRESH_EACH_REQUEST=False,  # re-sign the cookie only when the round changes
+        CLOCK=time.time,
+    )
     app.config.from_prefixed_env("RUZZLE")
     if test_config:
         app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
+    app.session_interface = RoundSessionInterface()
     app.extensions["ruzzle.lexicons"] = _load_lexicons()
+    app.extensions["ruzzle.solutions"] = lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(solve_board)
+    app.extensions["ruzzle.typed_solutions"] = lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(solve_typed_board)
+    # Rendered boards, with or without a path: the page's most expensive part, the same for every player.
+    app.extensions["ruzzle.board_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(render_board_table)
+    app.jinja_env.globals.update(TEMPLATE_HELPERS)
+    app.register_blueprint(play.bp)
+    _add_headers(app)
+    _add_error_pages(app)
 
     @app.get("/healthz")
     def healthz():
@@ -26,6 +67,23 @@ def create_app(test_config: dict | None = None) -> Flask:
     return app
 
 
+def instance_secret_key(instance: Path) -> str:
+    """The key in the instance folder, made once: every worker (and every restart) reads the same one."""
+    path = instance / SECRET_KEY_FILE
+    if not path.exists():
+        instance.mkdir(parents=True, exist_ok=True)
+        draft = instance / f".{SECRET_KEY_FILE}.{os.getpid()}"
+        draft.write_text(secrets.token_hex(32))
+        draft.chmod(0o600)
+        try:
+            os.link(draft, path)  # atomic: of workers starting together, one key wins and all read it
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
+    return path.read_text().strip()
+
+
 def _load_lexicons() -> dict[str, Lexicon]:
     """Open each language's built-in dictionary once per process (memory-mapped, shared by workers)."""
     lexicons = {}
@@ -35,6 +93,43 @@ def _load_lexicons() -> dict[str, Lexicon]:
         except DictionaryError:
             continue  # languages without a dictionary yet are simply not playable
     return lexicons
+
+
+def _add_headers(app: Flask) -> None:
+    """Strict security headers on every response, and `Vary: HX-Request` since htmx gets fragments."""
+
+    @app.after_request
+    def secure(response):
+        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "same-origin"
+        response.headers["X-Frame-Options"] = "DENY"
+        response.vary.add("HX-Request")
+        return response
+
+
+def _add_error_pages(app: Flask) -> None:
+    """Every refusal as a page (or an htmx fragment) with a message a person understands, never a trace."""
+
+    @app.errorhandler(UnknownLanguage)
+    def unknown_language(error: UnknownLanguage):
+        return render_error(404, "Unknown language", f"There is no language {error.code[:20]!r} here.",
+                            list_languages=True)
+
+    @app.errorhandler(RuzzleError)
+    def bad_game_input(error: RuzzleError):
+        return render_error(400, "That does not work", str(error))
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        if error.code and error.code < 400:
+            return error
+        return render_error(error.code or 500, error.name, error.description or "")
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception):
+        app.logger.exception("unexpected error")
+        return render_error(500, "Something broke", "Sorry, the server failed on this request. Try again.")
 
 
 app = create_app()

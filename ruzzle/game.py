@@ -32,7 +32,7 @@ class Solution:
     @classmethod
     def of(cls, board: Board, lexicon: Lexicon, blocked: AbstractSet[str] = frozenset()) -> Solution:
         """Solve the board; words in `blocked` are neither found nor shown."""
-        words = tuple(found for found in solve(board, lexicon) if found.word not in blocked)
+        words = tuple(solve(board, lexicon, exclude=blocked))
         return cls(board, words, blocked, {found.word: i for i, found in enumerate(words)})
 
     def __len__(self) -> int:

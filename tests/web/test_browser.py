@@ -1,0 +1,240 @@
+"""The board page in Debian's Chromium, driven by Playwright against gunicorn started as the README does.
+
+What only a browser shows: tracing with the pointer, the keyboard, the clock running out, sharing, and
+that the strict CSP holds (any CSP violation in the console fails the test that caused it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+from ruzzle import Lexicon, generate
+from ruzzle.blocklist import blocked_words
+from ruzzle.game import Solution
+
+from tools.servers import gunicorn
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run"]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+SEED = "TRACE7"
+
+
+@pytest.fixture(scope="module")
+def server():
+    with gunicorn(workers=2) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (tools/test.sh does it)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser context and page; the test fails if the console reports a CSP violation or an error."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text)
+            if message.type == "error" or "Content Security Policy" in message.text else None)
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    yield page
+    context.close()
+    assert problems == [], f"browser console: {problems}"
+
+
+def solution(seed: str = SEED, rows: int = 4, cols: int = 4) -> Solution:
+    """The board's solution, computed here with the same package and dictionary the server uses."""
+    return Solution.of(generate("en", seed, rows, cols), Lexicon.builtin("en"), blocked_words("en"))
+
+
+def tile_centre(page: Page, cell: tuple[int, int]) -> tuple[float, float]:
+    box = page.locator(f'#board td[data-cell="{cell[0]},{cell[1]}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def highlighted_path(page: Page) -> list[tuple[int, int]]:
+    """The cells marked on the board, in the order of their numbers."""
+    cells = page.locator("#board td.on-path")
+    marked = []
+    for i in range(cells.count()):
+        cell = cells.nth(i)
+        row, col = map(int, cell.get_attribute("data-cell").split(","))
+        marked.append((int(cell.locator(".tile-step").inner_text()), (row, col)))
+    return [cell for _, cell in sorted(marked)]
+
+
+def drag(page: Page, path) -> None:
+    """Press on the first tile, move through the centre of each next one in small steps, release."""
+    x, y = tile_centre(page, path[0])
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for cell in path[1:]:
+        x, y = tile_centre(page, cell)
+        page.mouse.move(x, y, steps=6)
+    page.mouse.up()
+
+
+def long_word(found_words, letters: int = 4):
+    """The best word of at least this many letters that turns a diagonal somewhere (the hard move to hit)."""
+    for found in found_words:
+        steps = list(zip(found.path, found.path[1:]))
+        if len(found.word) >= letters and any(a[0] != b[0] and a[1] != b[1] for a, b in steps):
+            return found
+    raise AssertionError("no long diagonal word on the test board")
+
+
+def test_drag_a_word_lights_its_path_in_order_with_its_score(page, server):
+    word = long_word(solution())
+    page.goto(f"{server}/play/en/{SEED}")
+    drag(page, word.path)
+    expect(page.locator("#result .breakdown-total")).to_have_text(f"{word.score} points")
+    assert highlighted_path(page) == list(word.path)
+    expect(page.locator("#score .score")).to_have_text(str(word.score))
+    expect(page.locator("#found")).to_contain_text(word.word)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "board-1280.png", full_page=True)
+
+
+def test_trace_with_a_finger(browser, server):
+    """Touch events (as a phone sends them) trace a word too: the page must not scroll instead."""
+    word = long_word(solution(), letters=3)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{server}/play/en/{SEED}")
+    cdp = context.new_cdp_session(page)
+    x, y = tile_centre(page, word.path[0])
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for a, b in zip(word.path, word.path[1:]):
+        (x0, y0), (x1, y1) = tile_centre(page, a), tile_centre(page, b)
+        for step in range(1, 7):
+            point = {"x": x0 + (x1 - x0) * step / 6, "y": y0 + (y1 - y0) * step / 6}
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    expect(page.locator("#result .breakdown-total")).to_have_text(f"{word.score} points")
+    assert highlighted_path(page) == list(word.path)
+    assert page.evaluate("window.scrollY") == 0
+    context.close()
+
+
+def test_tap_tiles_then_press_the_button(page, server):
+    word = solution()[1]
+    page.goto(f"{server}/play/en/{SEED}")
+    for cell in word.path:
+        x, y = tile_centre(page, cell)
+        page.mouse.click(x, y)
+    expect(page.locator("#trace")).to_have_text(word.word)
+    page.get_by_role("button", name="Submit").click()
+    expect(page.locator("#result .breakdown-total")).to_have_text(f"{word.score} points")
+
+
+def test_type_a_word(page, server):
+    word = solution()[2]
+    page.goto(f"{server}/play/en/{SEED}")
+    page.locator("#word").fill(word.word.lower())
+    page.locator("#word").press("Enter")
+    expect(page.locator("#result .breakdown-total")).to_have_text(f"{word.score} points")
+    assert highlighted_path(page) == list(word.path)
+    expect(page.locator("#word")).to_have_value("")
+
+
+def test_a_refusal_says_why(page, server):
+    page.goto(f"{server}/play/en/{SEED}")
+    page.locator("#word").fill("zzxq")
+    page.locator("#word").press("Enter")
+    expect(page.locator("#result")).to_contain_text("ZZXQ is not in the dictionary")
+
+
+def test_keyboard_only_play(page, server):
+    """Tab to the board, arrows to move, Space to take a tile, Enter to send; then the same for a second word."""
+    found = solution()
+    page.goto(f"{server}/play/en/{SEED}")
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.closest('#board') !== null"):
+            break
+    at = (0, 0)
+    score = 0
+    for word in (found[0], found[3]):
+        for cell in word.path:
+            while at != cell:
+                key = ("ArrowDown" if cell[0] > at[0] else "ArrowUp" if cell[0] < at[0]
+                       else "ArrowRight" if cell[1] > at[1] else "ArrowLeft")
+                page.keyboard.press(key)
+                at = (at[0] + (key == "ArrowDown") - (key == "ArrowUp"), at[1] + (key == "ArrowRight") - (key == "ArrowLeft"))
+            page.keyboard.press(" ")
+        page.keyboard.press("Enter")
+        score += word.score
+        expect(page.locator("#score .score")).to_have_text(str(score))
+        assert highlighted_path(page) == list(word.path)
+        # focus stays on the board after it is swapped, so play goes on from the keyboard
+        assert page.evaluate("document.activeElement.closest('#board') !== null")
+
+
+def test_round_runs_out_and_the_summary_shows(page, server):
+    found = solution()
+    page.goto(f"{server}/play/en/{SEED}?time=5")
+    page.locator("#word").fill(found[0].word)
+    page.locator("#word").press("Enter")
+    expect(page.locator("#score .score")).to_have_text(str(found[0].score))
+    expect(page.locator(".summary")).to_be_visible(timeout=10_000)
+    expect(page.locator(".summary-score strong")).to_have_text(str(found[0].score))
+    expect(page.locator(".summary")).to_contain_text(f"1 of {len(found)} words found")
+    missed = found[1]
+    page.locator(".missed a", has_text=missed.word).first.click()
+    expect(page.locator("#result .breakdown-total")).to_have_text(f"{missed.score} points")
+    assert highlighted_path(page) == list(missed.path)
+
+
+def test_share_url_opens_the_same_board_in_another_browser(page, browser, server):
+    page.goto(f"{server}/play/en/{SEED}?size=5x5")
+    url = page.locator("#share-url").input_value()
+    assert url == f"{server}/play/en/{SEED}?size=5x5"
+    friend = browser.new_context().new_page()
+    friend.goto(url)
+    mine = page.locator("#board").inner_html()
+    theirs = friend.locator("#board").inner_html()
+    assert mine == theirs
+    friend.context.close()
+
+
+def test_copy_button_puts_the_board_link_on_the_clipboard(browser, server):
+    """Without the Web Share API (desktop Chromium) the button copies the link instead."""
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(f"{server}/play/en/{SEED}")
+    has_share = page.evaluate("'share' in navigator")
+    button = page.locator("#share button[data-share]").first
+    expect(button).to_have_text("Share" if has_share else "Copy link")
+    if not has_share:
+        button.click()
+        expect(button).to_have_text("Link copied")
+        assert page.evaluate("navigator.clipboard.readText()") == f"{server}/play/en/{SEED}"
+    context.close()
+
+
+@pytest.mark.parametrize("width, height", [(360, 780), (1280, 900)])
+def test_board_page_screenshots(browser, server, width, height):
+    """Saved for a person to look at (build/screenshots/); the board must fit the width without scrolling."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    word = solution()[0]
+    page.goto(f"{server}/play/en/{SEED}")
+    page.locator("#word").fill(word.word)
+    page.locator("#word").press("Enter")
+    expect(page.locator("#result .breakdown-total")).to_have_text(f"{word.score} points")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"play-{width}.png", full_page=True)
+    context.close()

@@ -1,0 +1,435 @@
+"""The board page and its round through the Flask client: every route, every refusal, the cookie, the headers."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ruzzle import score_breakdown
+
+from .conftest import HTMX, cells_in_order, path_text, solution_of
+
+BOARD = "/play/en/TESTS2"
+WORDS = BOARD + "/words"
+
+
+def board_cells(html: str) -> list[str]:
+    return re.findall(r'<td data-cell="(\d+,\d+)"', html)
+
+
+# --- pages -----------------------------------------------------------------------------------------------
+
+def test_start_page_offers_language_size_time_seed_and_daily_boards(client):
+    page = client.get("/").get_data(as_text=True)
+    assert '<select id="language" name="language">' in page
+    assert '<option value="12x12">' in page and '<option value="4x4" selected>' in page
+    assert '<option value="0">No time limit</option>' in page
+    assert '<input id="seed" name="seed"' in page
+    assert 'href="/daily/it"' in page and 'href="/daily/en"' in page
+
+
+def test_new_board_without_a_seed_gets_a_fresh_short_one(client):
+    response = client.get("/new?language=en&size=4x4&time=120&seed=")
+    assert response.status_code == 303
+    assert re.fullmatch(r"/play/en/[2-9A-HJKMNP-Z]{6}", response.location)
+
+
+def test_new_board_keeps_the_typed_seed_and_settings(client):
+    response = client.get("/new?language=en&size=5x5&time=60&seed=my+class")
+    assert response.status_code == 303
+    assert response.location == "/play/en/MY%20CLASS?size=5x5&time=60"
+
+
+def test_daily_board_is_the_utc_date(client, clock):
+    response = client.get("/daily/en")
+    assert response.status_code == 302
+    assert response.location == "/play/en/2026-09-21"
+    assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_board_url_is_canonical(client):
+    response = client.get("/play/EN/tests2?size=5x5")
+    assert response.status_code == 308
+    assert response.location == "/play/en/TESTS2?size=5x5"
+
+
+def test_board_page_shows_the_board_as_a_table_of_tiles(client, app):
+    page = client.get(BOARD).get_data(as_text=True)
+    board = solution_of(app).board
+    assert '<table id="board"' in page
+    assert board_cells(page) == [f"{r},{c}" for r, c in board.cells()]
+    for tile in board.tiles:
+        if tile.multiplier:  # the multiplier is written on the tile, not only coloured
+            assert f'<span class="tile-mult">{tile.multiplier.name}</span>' in page
+    assert 'id="timer"' in page and 'data-remaining="120"' in page
+    assert "TESTS2" in page and "http://localhost/play/en/TESTS2" in page  # the seed and the share URL
+
+
+@pytest.mark.parametrize("size, cells", [("5x5", 25), ("12x12", 144), ("3x7", 21), ("6", 36)])
+def test_board_size_comes_from_the_url(client, size, cells):
+    response = client.get(f"{BOARD}?size={size}")
+    assert response.status_code == 200
+    assert len(board_cells(response.get_data(as_text=True))) == cells
+
+
+def test_same_board_url_same_board_markup(app, clock):
+    one = app.test_client().get(BOARD).get_data(as_text=True)
+    clock.advance(30)
+    other = app.test_client().get(BOARD).get_data(as_text=True)
+    table = re.compile(r'<table id="board".*?</table>', re.S)
+    assert table.search(one).group() == table.search(other).group()
+
+
+@pytest.mark.parametrize("query, message", [
+    ("size=0x0", "1 to 12 rows and columns"),
+    ("size=-1x4", "rows x columns"),
+    ("size=13x13", "1 to 12 rows and columns"),
+    ("size=999x999", "1 to 12 rows and columns"),
+    ("size=4x", "rows x columns"),
+    ("size=big", "rows x columns"),
+    ("time=-1", "whole number of seconds"),
+    ("time=abc", "whole number of seconds"),
+    ("time=4", "5 to 3600 seconds"),
+    ("time=3601", "5 to 3600 seconds"),
+    ("time=99999999999", "whole number of seconds"),
+    ("safe=maybe", "safe is 1"),
+])
+def test_bad_board_parameters_are_refused_with_a_message(client, query, message):
+    response = client.get(f"{BOARD}?{query}")
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+
+
+def test_unknown_language_lists_the_languages(client):
+    response = client.get("/play/xx/TESTS2")
+    assert response.status_code == 404
+    page = response.get_data(as_text=True)
+    assert "no language &#39;xx&#39;" in page
+    assert 'href="/daily/it"' in page and "Italiano" in page
+
+
+@pytest.mark.parametrize("seed, message", [("A" * 65, "at most 64 characters"), ("..", "only dots"),
+                                           ("a%01b", "control characters")])
+def test_bad_seeds_are_refused_with_a_message(client, seed, message):
+    response = client.get(f"/play/en/{seed}")
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+
+
+def test_a_seed_with_markup_is_shown_escaped(client):
+    response = client.get("/play/en/%3Cimg%20src=x%20onerror=alert(1)%3E", follow_redirects=True)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "<IMG" not in page and "&lt;IMG SRC=X ONERROR=ALERT(1)&gt;" in page
+
+
+def test_unknown_page_and_wrong_method_get_friendly_pages(client):
+    missing = client.get("/nothing/here")
+    assert missing.status_code == 404 and "Back to the start page" in missing.get_data(as_text=True)
+    wrong = client.get(WORDS)
+    assert wrong.status_code == 405 and "Back to the start page" in wrong.get_data(as_text=True)
+
+
+# --- submitting words ------------------------------------------------------------------------------------
+
+def test_traced_word_shows_its_path_in_order_and_its_breakdown(client, app):
+    client.get(BOARD)
+    solution = solution_of(app)
+    word = solution[0]
+    response = client.post(WORDS, data={"path": path_text(word.path)}, headers=HTMX)
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert page.startswith('\n<section id="result"') or page.lstrip().startswith('<section id="result"')
+    assert cells_in_order(page) == list(word.path)
+    breakdown = score_breakdown(solution.board, word.path)
+    assert f'<span class="breakdown-total">{breakdown.total} points</span>' in page
+    for letter in breakdown.letters:
+        assert f"<tr><th scope=\"row\">{letter.letter}</th><td>{letter.value}</td>" in page
+    assert 'id="score" class="score-box" hx-swap-oob="true"' in page
+    assert f'<strong class="score">{word.score}</strong>' in page
+    assert 'id="found" class="found" hx-swap-oob="true"' in page and f">{word.word}</a>" in page
+
+
+def test_typed_word_scores_its_best_path(client, app):
+    client.get(BOARD)
+    word = solution_of(app)[1]
+    page = client.post(WORDS, data={"word": word.word.lower()}, headers=HTMX).get_data(as_text=True)
+    assert cells_in_order(page) == list(word.path)
+    assert f'<strong class="score">{word.score}</strong>' in page
+
+
+def test_score_adds_up_over_the_round(client, app):
+    client.get(BOARD)
+    words = solution_of(app)[:5]
+    for word in words:
+        page = client.post(WORDS, data={"word": word.word}, headers=HTMX).get_data(as_text=True)
+    assert f'<strong class="score">{sum(w.score for w in words)}</strong>' in page
+    assert '<span class="count">5 words</span>' in page
+
+
+def off_board_word(app, solution):
+    """A dictionary word that is not on the board."""
+    lexicon = app.extensions["ruzzle.lexicons"]["en"]
+    return next(w for w in ("QUIZ", "JAZZ", "FJORD", "RHYTHM", "ZEPHYR") if w in lexicon and solution.find(w) is None)
+
+
+@pytest.mark.parametrize("word, message", [
+    ("ZZXQ", "ZZXQ is not in the dictionary"),
+    ("A", "at least 2 letters"),
+    ("   ", "type a word"),
+    ("CAT3", "letters only"),
+    ("ABCDEFGHIJKLMNOPQ", "at most 16 letters"),
+])
+def test_typed_refusals_say_why(client, word, message):
+    client.get(BOARD)
+    response = client.post(WORDS, data={"word": word}, headers=HTMX)
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert 'class="result result-refused"' in page and message in page
+
+
+def test_a_word_not_on_the_board_is_refused_as_such(client, app):
+    client.get(BOARD)
+    word = off_board_word(app, solution_of(app))
+    page = client.post(WORDS, data={"word": word}, headers=HTMX).get_data(as_text=True)
+    assert f"{word} is a word, but it is not on this board" in page
+
+
+def test_a_word_counts_once(client, app):
+    client.get(BOARD)
+    word = solution_of(app)[0]
+    client.post(WORDS, data={"word": word.word}, headers=HTMX)
+    again = client.post(WORDS, data={"path": path_text(word.path)}, headers=HTMX).get_data(as_text=True)
+    assert f"{word.word} is already found" in again
+    assert f'<strong class="score">{word.score}</strong>' in again
+
+
+def test_a_traced_non_word_is_refused(client, app):
+    client.get(BOARD)
+    solution = solution_of(app)
+    board = solution.board
+    words = {found.word for found in solution}
+    path = next(((0, c), (0, c + 1)) for c in range(3) if board[(0, c)].letter + board[(0, c + 1)].letter not in words)
+    page = client.post(WORDS, data={"path": path_text(path)}, headers=HTMX).get_data(as_text=True)
+    assert "is not in the dictionary" in page
+
+
+@pytest.mark.parametrize("path, message", [
+    ("0,0 2,2", "are not neighbours"),
+    ("0,0 0,1 0,0", "only once"),
+    ("0,0 0,1 4,1", "is not on this 4x4 board"),
+    ("0,0 9999,9999", "is not on this 4x4 board"),
+    ("zero,one two", "row,column"),
+    ("0,0;0,1", "row,column"),
+    ("0,0 " * 17, "at most 16 tiles"),
+    ("0,0", "at least 2 tiles"),
+])
+def test_forged_paths_get_a_4xx_that_says_why(client, path, message):
+    client.get(BOARD)
+    response = client.post(WORDS, data={"path": path}, headers=HTMX)
+    assert response.status_code == 422
+    assert message in response.get_data(as_text=True)
+
+
+def test_without_javascript_a_word_redirects_back_with_a_message(client, app):
+    client.get(BOARD)
+    word = solution_of(app)[0]
+    response = client.post(WORDS, data={"word": word.word})
+    assert response.status_code == 303 and response.location == BOARD
+    page = client.get(BOARD).get_data(as_text=True)
+    assert f"{word.word} +{word.score}" in page
+    assert f'<strong class="score">{word.score}</strong>' in page
+
+
+def test_without_javascript_a_refusal_redirects_back_with_the_reason(client):
+    client.get(BOARD)
+    response = client.post(WORDS, data={"word": "ZZXQ"})
+    assert response.status_code == 303
+    assert "ZZXQ is not in the dictionary" in client.get(BOARD).get_data(as_text=True)
+
+
+def test_oversized_request_body_is_refused(client):
+    response = client.post(WORDS, data={"word": "A" * 100_000}, headers=HTMX)
+    assert response.status_code == 413
+    assert "Request Entity Too Large" in response.get_data(as_text=True)
+
+
+# --- the round -------------------------------------------------------------------------------------------
+
+def test_round_survives_a_reload_and_keeps_its_deadline(client, app, clock):
+    client.get(BOARD)
+    word = solution_of(app)[0]
+    client.post(WORDS, data={"word": word.word}, headers=HTMX)
+    clock.advance(50)
+    page = client.get(BOARD).get_data(as_text=True)
+    assert f'<strong class="score">{word.score}</strong>' in page
+    assert 'data-remaining="70"' in page
+
+
+def test_word_after_the_deadline_is_refused_and_the_summary_shows(client, app, clock):
+    client.get(BOARD + "?time=30")
+    word = solution_of(app)[0]
+    clock.advance(30 + 2.5)  # past the deadline and its 2-second grace
+    response = client.post(WORDS + "?time=30", data={"word": word.word}, headers=HTMX)
+    page = response.get_data(as_text=True)
+    assert response.headers["HX-Retarget"] == "#game"
+    assert "time is up" in page and "Round over" in page
+    assert '<p class="summary-score"><strong>0</strong> points</p>' in page
+
+
+def test_word_within_the_grace_still_counts(client, app, clock):
+    client.get(BOARD + "?time=30")
+    word = solution_of(app)[0]
+    clock.advance(31)
+    page = client.post(WORDS + "?time=30", data={"word": word.word}, headers=HTMX).get_data(as_text=True)
+    assert f'<strong class="score">{word.score}</strong>' in page
+
+
+def test_summary_gives_score_share_best_longest_and_missed(client, app, clock):
+    client.get(BOARD + "?time=60")
+    solution = solution_of(app)
+    mine = [solution[3], solution[len(solution) - 1]]
+    for word in mine:
+        client.post(WORDS + "?time=60", data={"word": word.word}, headers=HTMX)
+    clock.advance(61)
+    page = client.get(BOARD + "?time=60").get_data(as_text=True)
+    assert "Round over" in page
+    total = sum(w.score for w in mine)
+    assert f'<p class="summary-score"><strong>{total}</strong> points</p>' in page
+    assert f"2 of {len(solution)} words found ({round(200 / len(solution))}%)" in page
+    assert f">{mine[0].word}</a> ({mine[0].score})" in page  # best word
+    missed = [w.word for w in solution if w not in mine][:10]
+    listed = re.findall(r'<ol class="word-list missed">(.*?)</ol>', page, re.S)[0]
+    assert re.findall(r">([A-Z]+)</a>", listed) == missed
+    assert "Play this board again" in page and "New board" in page
+
+
+def test_missed_word_path_is_shown_after_the_round_but_not_during_it(client, app):
+    client.get(BOARD)
+    missed = solution_of(app)[0]
+    during = client.get(f"{BOARD}/words/{missed.word}", headers=HTMX)
+    assert during.status_code == 403 and "finish the round" in during.get_data(as_text=True)
+    client.post(BOARD + "/round", data={"action": "give-up"})
+    after = client.get(f"{BOARD}/words/{missed.word}", headers=HTMX)
+    assert after.status_code == 200
+    assert cells_in_order(after.get_data(as_text=True)) == list(missed.path)
+
+
+def test_unknown_word_page_is_a_404(client):
+    client.get(BOARD)
+    response = client.get(f"{BOARD}/words/NOTAWORDHERE")
+    assert response.status_code == 404 and "not one of this board" in response.get_data(as_text=True)
+
+
+def test_play_again_starts_a_fresh_round(client, app, clock):
+    client.get(BOARD)
+    client.post(WORDS, data={"word": solution_of(app)[0].word}, headers=HTMX)
+    clock.advance(10)
+    response = client.post(BOARD + "/round", data={"action": "again"})
+    assert response.status_code == 303 and response.location == BOARD
+    page = client.get(BOARD).get_data(as_text=True)
+    assert '<strong class="score">0</strong>' in page and 'data-remaining="120"' in page
+
+
+def test_bad_round_action_is_refused(client):
+    response = client.post(BOARD + "/round", data={"action": "cheat"})
+    assert response.status_code == 400 and "again" in response.get_data(as_text=True)
+
+
+def test_untimed_round_never_ends(client, app, clock):
+    client.get(BOARD + "?time=0")
+    clock.advance(10 * 24 * 3600)
+    word = solution_of(app)[0]
+    page = client.post(WORDS + "?time=0", data={"word": word.word}, headers=HTMX).get_data(as_text=True)
+    assert f'<strong class="score">{word.score}</strong>' in page
+
+
+def test_each_board_url_has_its_own_round(client, app):
+    client.get(BOARD)
+    client.post(WORDS, data={"word": solution_of(app)[0].word}, headers=HTMX)
+    other = client.get(BOARD + "?size=5x5").get_data(as_text=True)
+    assert '<strong class="score">0</strong>' in other
+    back = client.get(BOARD).get_data(as_text=True)
+    assert f'<strong class="score">{solution_of(app)[0].score}</strong>' in back
+
+
+def test_tampered_cookie_starts_a_fresh_round_with_a_message(client, app):
+    client.get(BOARD)
+    client.post(WORDS, data={"word": solution_of(app)[0].word}, headers=HTMX)
+    cookie = client.get_cookie("session")
+    client.set_cookie("session", cookie.value[:-3] + ("AAA" if not cookie.value.endswith("AAA") else "BBB"))
+    response = client.get(BOARD)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "could not be read" in page and '<strong class="score">0</strong>' in page
+
+
+def test_garbage_cookie_is_not_a_500(client):
+    client.set_cookie("session", "x" * 3000)
+    response = client.post(WORDS, data={"word": "TEST"}, headers=HTMX)
+    assert response.status_code == 200
+
+
+def test_challenge_link_shows_the_score_to_beat(client, app):
+    page = client.get(BOARD + "?challenge=1234").get_data(as_text=True)
+    assert "A friend scored <strong>1234</strong> on this board" in page
+    client.post(WORDS, data={"word": solution_of(app)[0].word}, headers=HTMX)
+    score = solution_of(app)[0].score
+    share = client.get(BOARD).get_data(as_text=True)
+    assert f'href="http://localhost/play/en/TESTS2?challenge={score}">beat {score} on this board</a>' in share
+
+
+def test_a_nonsense_challenge_is_ignored(client):
+    page = client.get(BOARD + "?challenge=%3Cb%3E").get_data(as_text=True)
+    assert "A friend scored" not in page
+
+
+# --- standards -------------------------------------------------------------------------------------------
+
+def test_security_headers(client):
+    response = client.get(BOARD)
+    policy = response.headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+    assert "HX-Request" in response.headers["Vary"]
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+def test_no_inline_script_or_style_in_pages(client, app):
+    pages = [client.get("/"), client.get(BOARD), client.get("/play/xx/A")]
+    for response in pages:
+        page = response.get_data(as_text=True)
+        assert "style=" not in page
+        assert not re.search(r"<script(?![^>]*\bsrc=)", page)
+        assert not re.search(r"\son[a-z]+=", page)
+        assert "hx-on" not in page
+
+
+def test_htmx_is_configured_by_meta_tag(client):
+    page = client.get("/").get_data(as_text=True)
+    assert '"allowEval": false' in page and '"includeIndicatorStyles": false' in page
+    assert '"historyRestoreAsHxRequest": false' in page
+    assert '/static/vendor/htmx-2.0.11.min.js' in page
+
+
+def test_history_restore_gets_the_whole_page(client):
+    page = client.get(BOARD, headers={**HTMX, "HX-History-Restore-Request": "true"}).get_data(as_text=True)
+    assert page.lstrip().startswith("<!doctype html>")
+
+
+def test_htmx_board_refresh_gets_only_the_game(client):
+    page = client.get(BOARD, headers=HTMX).get_data(as_text=True)
+    assert page.lstrip().startswith('<div id="game"') and "<html" not in page
+
+
+def test_static_urls_are_what_url_for_builds(app):
+    from flask import url_for
+
+    from views.pages import static_url
+
+    with app.test_request_context("/", environ_base={"SCRIPT_NAME": "/games"}):
+        for name in ("css/ruzzle.css", "js/play.js", "vendor/htmx-2.0.11.min.js", "favicon.svg"):
+            assert static_url(name) == url_for("static", filename=name)

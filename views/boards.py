@@ -1,0 +1,246 @@
+"""What a board URL means: language, seed, size, round length and the classroom filter, read and written."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Mapping
+from urllib.parse import quote
+
+from flask import current_app, url_for
+from werkzeug.exceptions import BadRequest, NotFound
+
+from ruzzle import Board, Lexicon, generate, get_language, normalize_seed
+from ruzzle import blocked_words
+from ruzzle.game import Solution
+
+MAX_SIDE = 12
+DEFAULT_SIZE = (4, 4)
+DEFAULT_SECONDS = 120
+MIN_SECONDS = 5
+MAX_SECONDS = 3600
+ROUND_LENGTHS = (60, 120, 180, 300, 0)  # offered on the start page; any MIN..MAX works in a URL
+BOARD_SIZES = ((4, 4), (5, 5), (6, 6), (8, 8), (10, 10), (12, 12))
+MAX_CHALLENGE = 10**6
+MAX_CODE_LENGTH = 3 * MAX_SIDE * MAX_SIDE + MAX_SIDE - 1  # every tile with a multiplier, rows joined by "-"
+_SIZE = re.compile(r"\s*(\d{1,3})\s*(?:[xX×*]\s*(\d{1,3})\s*)?")
+
+
+class BoardSource:
+    """What every board page needs of its board, whether a seed or a typed board names it."""
+
+    language: str
+    safe: bool
+    kind = "seeded"
+    # The board's pages, by what they show; each kind of board has its own routes for them.
+    PAGES: dict[str, str] = {}
+
+    def path_values(self) -> dict[str, str]:
+        """The values of the URL path that name this board."""
+        raise NotImplementedError
+
+    def query(self) -> dict[str, str]:
+        """The query string that names this board, without the parts that are at their default."""
+        return {} if self.safe else {"safe": "0"}
+
+    def url(self, endpoint: str, _external: bool = False, **values) -> str:
+        """The URL of one of this board's pages (each built once per request: a page links to them often)."""
+        key = (endpoint, _external, *sorted(values.items()))
+        if key not in self._urls:
+            self._urls[key] = url_for(endpoint, _external=_external, **self.path_values(), **self.query(), **values)
+        return self._urls[key]
+
+    def page_url(self, page: str, _external: bool = False, **values) -> str:
+        """The URL of this board's page `solution`, `projector`, ... (see PAGES)."""
+        return self.url(self.PAGES[page], _external=_external, **values)
+
+    @cached_property
+    def _urls(self) -> dict[tuple, str]:
+        return {}
+
+    def solution(self) -> Solution:
+        """The board's solution (cached per process)."""
+        raise NotImplementedError
+
+    def board(self) -> Board:
+        """The board itself."""
+        return self.solution().board
+
+    def lexicon(self) -> Lexicon:
+        """The dictionary of the board's language."""
+        return lexicon_for(self.language)
+
+
+@dataclass(frozen=True)
+class BoardRequest(BoardSource):
+    """A generated board as its URL names it; `from_url` checks every part and refuses with a message."""
+
+    language: str
+    seed: str
+    rows: int = DEFAULT_SIZE[0]
+    cols: int = DEFAULT_SIZE[1]
+    seconds: int = DEFAULT_SECONDS
+    safe: bool = True
+    PAGES = {"board": "play.show_board", "solution": "solution.show_solution", "projector": "solution.show_projector"}
+
+    @classmethod
+    def from_url(cls, language: str, seed: str, args: Mapping[str, str]) -> BoardRequest:
+        """The board of `/play/<language>/<seed>?size=RxC&time=S&safe=0`; UnknownLanguage or BadRequest."""
+        code = get_language(language).code
+        rows, cols = parse_size(args.get("size"))
+        return cls(code, parse_seed(seed), rows, cols, parse_seconds(args.get("time")), parse_safe(args.get("safe")))
+
+    @property
+    def size(self) -> str:
+        """The size as URLs write it, e.g. `4x4`."""
+        return f"{self.rows}x{self.cols}"
+
+    def path_values(self) -> dict[str, str]:
+        return {"language": self.language, "seed": self.seed}
+
+    def query(self) -> dict[str, str]:
+        query = {}
+        if (self.rows, self.cols) != DEFAULT_SIZE:
+            query["size"] = self.size
+        if self.seconds != DEFAULT_SECONDS:
+            query["time"] = str(self.seconds)
+        return query | super().query()
+
+    def url(self, endpoint: str = "play.show_board", _external: bool = False, **values) -> str:
+        return super().url(endpoint, _external, **values)
+
+    @cached_property
+    def word_url_parts(self) -> tuple[str, str]:
+        """The URL of a word's page (`show_word`) split around the word, built once per request."""
+        marker = "WORD"
+        url = self.url("play.show_word", word=marker)
+        head, _, tail = url.partition(f"/words/{marker}")
+        return head + "/words/", tail
+
+    def word_url(self, word: str) -> str:
+        """The URL of a word's path and breakdown on this board (a page listing many words calls this often)."""
+        head, tail = self.word_url_parts
+        return head + quote(word) + tail
+
+    @property
+    def round_key(self) -> str:
+        """A short name for this board's round in the session cookie (one round per board URL)."""
+        name = f"{self.language}|{self.seed}|{self.size}|{self.seconds}|{int(self.safe)}"
+        return hashlib.sha256(name.encode("utf-8")).hexdigest()[:12]
+
+    def solution(self) -> Solution:
+        return current_app.extensions["ruzzle.solutions"](self.language, self.seed, self.rows, self.cols, self.safe)
+
+
+@dataclass(frozen=True)
+class TypedBoard(BoardSource):
+    """A board typed in by hand (copied from the real app), named in its URL by its compact code."""
+
+    language: str
+    code: str
+    safe: bool = True
+    kind = "typed"
+    PAGES = {"solution": "solution.show_typed_solution", "projector": "solution.show_typed_projector"}
+
+    @classmethod
+    def from_url(cls, language: str, code: str, args: Mapping[str, str]) -> TypedBoard:
+        """The board of `/solve/<language>/<code>`; BoardFormatError pointing at the tile, or BadRequest."""
+        language = get_language(language).code
+        if len(code) > MAX_CODE_LENGTH:  # refused before any work on it
+            raise BadRequest(f"a board has at most {MAX_SIDE}x{MAX_SIDE} tiles")
+        board = Board.from_code(code, language)
+        check_web_size(board.rows, board.cols)
+        return cls(language, board.to_code(), parse_safe(args.get("safe")))
+
+    def path_values(self) -> dict[str, str]:
+        return {"language": self.language, "code": self.code}
+
+    def solution(self) -> Solution:
+        return current_app.extensions["ruzzle.typed_solutions"](self.language, self.code, self.safe)
+
+
+def lexicon_for(language: str) -> Lexicon:
+    """The loaded dictionary of a language; 404 if this server has none for it."""
+    lexicons = current_app.extensions["ruzzle.lexicons"]
+    if language not in lexicons:
+        raise NotFound(f"there is no dictionary for {get_language(language).name} on this server yet")
+    return lexicons[language]
+
+
+def solve_board(language: str, seed: str, rows: int, cols: int, safe: bool) -> Solution:
+    """Generate and solve a board; the app wraps this in a per-process cache."""
+    return _solve(generate(language, seed, rows, cols), safe)
+
+
+def solve_typed_board(language: str, code: str, safe: bool) -> Solution:
+    """Solve a typed board; the app wraps this in a per-process cache."""
+    return _solve(Board.from_code(code, language), safe)
+
+
+def _solve(board: Board, safe: bool) -> Solution:
+    """The board's words, without the classroom filter's words when it is on."""
+    blocked = blocked_words(board.language) if safe else frozenset()
+    return Solution.of(board, lexicon_for(board.language), blocked)
+
+
+def check_web_size(rows: int, cols: int) -> None:
+    """Refuse boards beyond what the web serves (12x12), before any work is done on them."""
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise BadRequest(f"a board has 1 to {MAX_SIDE} rows and columns, not {rows}x{cols}")
+
+
+def parse_seed(text: str) -> str:
+    """A seed from a URL or a form: any text up to 64 characters that can stand in a URL path."""
+    seed = normalize_seed(text)
+    if "/" in seed or "\\" in seed:
+        raise BadRequest("a seed cannot contain a slash")
+    if seed.strip(".") == "":
+        raise BadRequest("a seed cannot be only dots")
+    return seed
+
+
+def parse_size(text: str | None) -> tuple[int, int]:
+    """`RxC` (or `N` for NxN), each side 1 to 12; the default 4x4 when absent."""
+    if text is None or text == "":
+        return DEFAULT_SIZE
+    match = _SIZE.fullmatch(text)
+    if match is None:
+        raise BadRequest(f"a board size is written rows x columns, e.g. 4x4 (up to {MAX_SIDE}x{MAX_SIDE})")
+    rows = int(match.group(1))
+    cols = int(match.group(2) or rows)
+    check_web_size(rows, cols)
+    return rows, cols
+
+
+def parse_seconds(text: str | None) -> int:
+    """A round length in seconds: 0 for untimed, or 5 to 3600; the default 120 when absent."""
+    if text is None or text == "":
+        return DEFAULT_SECONDS
+    if not text.strip().isdigit() or len(text.strip()) > 5:
+        raise BadRequest("a round length is a whole number of seconds, e.g. 120 (0 for no time limit)")
+    seconds = int(text)
+    if seconds and not MIN_SECONDS <= seconds <= MAX_SECONDS:
+        raise BadRequest(f"a round lasts {MIN_SECONDS} to {MAX_SECONDS} seconds (0 for no time limit), not {seconds}")
+    return seconds
+
+
+def parse_safe(text: str | None) -> bool:
+    """The classroom filter: on unless the URL says `safe=0` (or off/no/false)."""
+    if text is None:
+        return True
+    value = text.strip().lower()
+    if value in ("", "1", "on", "yes", "true"):
+        return True
+    if value in ("0", "off", "no", "false"):
+        return False
+    raise BadRequest("safe is 1 (offensive words hidden, the default) or 0 (every dictionary word)")
+
+
+def parse_challenge(text: str | None) -> int | None:
+    """A challenger's score from a challenge link, or None when absent or not a plausible score."""
+    if text is None or not text.strip().isdigit() or len(text.strip()) > 7:
+        return None
+    score = int(text)
+    return score if 0 < score < MAX_CHALLENGE else None

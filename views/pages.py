@@ -1,0 +1,69 @@
+"""Rendering: a full page, or for htmx only the regions it swaps; error pages and fragments."""
+
+from __future__ import annotations
+
+from flask import current_app, render_template, request
+from markupsafe import Markup
+from jinja2_fragments.flask import render_blocks
+
+from ruzzle import LANGUAGES, Board, get_language
+from ruzzle.board import Cell
+
+
+def wants_fragment() -> bool:
+    """An htmx request that swaps part of the page (a history restore needs the whole page)."""
+    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-History-Restore-Request") != "true"
+
+
+def render(template: str, blocks: list[str], status: int = 200, **context):
+    """The whole page, or for htmx the named blocks: the first replaces the target, the others swap out of band.
+
+    Each swapped region is a template block whose name is the id of its element.
+    """
+    if wants_fragment():
+        return render_blocks(template, blocks, oob=frozenset(blocks[1:]), **context), status
+    return render_template(template, oob=frozenset(), **context), status
+
+
+def render_error(status: int, title: str, message: str, list_languages: bool = False):
+    """An error as a page, or as a fragment into the region htmx was about to replace."""
+    return render("error.html", ["result"], status, title=title, message=message,
+                  languages=LANGUAGES if list_languages else None)
+
+
+def board_values(board: Board):
+    """The letter values of the board's language, for the tiles."""
+    return get_language(board.language).letter_values
+
+
+def path_steps(path: tuple[Cell, ...]) -> dict[Cell, int]:
+    """Each cell of a path with its position in the word, from 1."""
+    return {cell: step for step, cell in enumerate(path, start=1)}
+
+
+def language_name(code: str) -> str:
+    """A language's own name (English, Italiano, ...)."""
+    return get_language(code).name
+
+
+def static_url(filename: str) -> str:
+    """The URL of one of our static files: what url_for("static") builds, without the routing map's cost
+    (the board page links four of them and is the hottest page; filenames here are plain ASCII)."""
+    return f"{request.script_root}{current_app.static_url_path}/{filename}"
+
+
+def board_table(board: Board, path: tuple[Cell, ...] = (), mode: str = "show", marked: Cell | None = None) -> Markup:
+    """The board's table with a path drawn on it, from the per-process cache of rendered boards.
+
+    mode: "play" (tiles trace words), "filter" (a tile filters a word list) or "show" (tiles do nothing).
+    """
+    return current_app.extensions["ruzzle.board_html"](board, tuple(path), mode, marked)
+
+
+def render_board_table(board: Board, path: tuple[Cell, ...], mode: str, marked: Cell | None) -> Markup:
+    """Render `_board_table.html`; the app keeps the results in an LRU cache (a board never changes)."""
+    return Markup(render_template("_board_table.html", board=board, path=path, mode=mode, marked=marked))
+
+
+TEMPLATE_HELPERS = {"board_values": board_values, "path_steps": path_steps, "language_name": language_name,
+                    "board_table": board_table, "static_url": static_url}

@@ -1,0 +1,193 @@
+"""Playing: the start page, a board page with its round, submitting words, the end of a round."""
+
+from __future__ import annotations
+
+import datetime
+
+from flask import Blueprint, current_app, flash, get_flashed_messages, redirect, request
+from werkzeug.exceptions import BadRequest
+
+from ruzzle import LANGUAGES, InvalidPath, new_seed, score_breakdown
+from ruzzle.errors import WordRefused
+from ruzzle.game import Round, parse_path, word_of_path, word_of_text
+
+from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, parse_challenge,
+                     parse_seconds, parse_size)
+from .pages import render, wants_fragment
+from .rounds import load_round, now, save_round, start_round
+
+bp = Blueprint("play", __name__)
+MISSED_SHOWN = 10
+GAME_REGIONS = ["game"]
+WORD_REGIONS = ["result", "board_frame", "score", "found", "share"]
+
+
+@bp.get("/")
+def start():
+    """The start page: language, size, round length, a seed, and the daily boards."""
+    return render("start.html", ["start"], languages=LANGUAGES, sizes=BOARD_SIZES, default_size=DEFAULT_SIZE,
+                  round_lengths=ROUND_LENGTHS, default_seconds=DEFAULT_SECONDS)
+
+
+@bp.get("/new")
+def new_board():
+    """Go to the board the start form describes (a fresh seed when none is typed)."""
+    seed = request.args.get("seed", "").strip() or new_seed()
+    rows, cols = parse_size(request.args.get("size"))
+    query = {"size": f"{rows}x{cols}", "time": str(parse_seconds(request.args.get("time")))}
+    if request.args.get("safe") is not None:
+        query["safe"] = request.args["safe"]
+    board = BoardRequest.from_url(request.args.get("language", "en"), seed, query)
+    return redirect(board.url(), 303)
+
+
+@bp.get("/daily/<language>")
+def daily_board(language: str):
+    """Today's board (UTC) in a language: the same for everyone on that day."""
+    today = datetime.datetime.fromtimestamp(now(), datetime.timezone.utc).date().isoformat()
+    board = BoardRequest.from_url(language, today, {})
+    response = redirect(board.url(), 302)
+    response.headers["Cache-Control"] = "no-store"  # tomorrow the same URL leads elsewhere
+    return response
+
+
+@bp.get("/play/<language>/<seed>")
+def show_board(language: str, seed: str):
+    """The board page: the board, the clock, the score, the words found; the summary once the round is over."""
+    board = BoardRequest.from_url(language, seed, request.args)
+    if (language, seed) != (board.language, board.seed):
+        return redirect(board.url(**_extra_args()), 308)  # one canonical URL per board: k7m2qx -> K7M2QX
+    round_, message = load_round(board)
+    if round_ is None:
+        round_ = start_round(board)
+        save_round(board, round_)
+    return render("play.html", GAME_REGIONS, **game_context(board, round_, message))
+
+
+@bp.post("/play/<language>/<seed>/words")
+def submit_word(language: str, seed: str):
+    """Score a traced path or a typed word; htmx gets the path and breakdown, a plain form a redirect."""
+    board = BoardRequest.from_url(language, seed, request.args)
+    round_, message = load_round(board)
+    if round_ is None:
+        round_ = start_round(board)
+    solution = board.solution()
+    traced = request.form.get("path", "").strip()
+    highlight = refused = None
+    try:
+        if traced:
+            path = parse_path(traced, solution.board)
+            found = word_of_path(solution, path)
+        else:
+            found = word_of_text(solution, board.lexicon(), request.form.get("word", ""))
+        round_ = round_.submit(solution, found, now(), current_grace())
+        highlight = found
+    except InvalidPath as error:
+        return _refuse_request(board, round_, str(error))
+    except WordRefused as error:
+        refused = error
+    save_round(board, round_)
+    if not wants_fragment():
+        flash(str(refused) if refused else f"{highlight.word} +{highlight.score}", "refused" if refused else "found")
+        return redirect(board.url(), 303)
+    context = game_context(board, round_, message)
+    context.update(highlight=highlight, breakdown=highlight and score_breakdown(solution.board, highlight.path),
+                   refused=refused)
+    if refused and refused.reason == "time-up":
+        body, status = render("play.html", GAME_REGIONS, **context)
+        return body, status, {"HX-Retarget": "#game", "HX-Reswap": "outerHTML"}  # show the round's end
+    return render("play.html", WORD_REGIONS, **context)
+
+
+@bp.post("/play/<language>/<seed>/round")
+def change_round(language: str, seed: str):
+    """Play the board again (a new round) or give up (end this round now and see the summary)."""
+    board = BoardRequest.from_url(language, seed, request.args)
+    action = request.form.get("action")
+    next_page = "solution" if request.form.get("next") == "solution" else "board"
+    if action == "again":
+        save_round(board, start_round(board))
+    elif action == "give-up":
+        round_, _ = load_round(board)
+        save_round(board, (round_ or start_round(board)).give_up())
+    else:
+        raise BadRequest("the round action is 'again' (a new round) or 'give-up' (end this round)")
+    return redirect(board.page_url(next_page), 303)
+
+
+@bp.get("/play/<language>/<seed>/words/<word>")
+def show_word(language: str, seed: str, word: str):
+    """One word's path on the board with its score breakdown: for words found, or any word once the round is over."""
+    board = BoardRequest.from_url(language, seed, request.args)
+    round_, message = load_round(board)
+    round_ = round_ or start_round(board)
+    solution = board.solution()
+    found = solution.find(word.upper())
+    if found is None:
+        return _refuse_request(board, round_, f"{word.upper()[:40]} is not one of this board's words", 404)
+    if not (round_.is_over(now()) or solution.index(found.word) in round_.found):
+        return _refuse_request(board, round_, "finish the round (or give up) to see the words you have not found", 403)
+    context = game_context(board, round_, message)
+    context.update(highlight=found, breakdown=score_breakdown(solution.board, found.path))
+    return render("play.html", ["result", "board_frame"], **context)
+
+
+def _refuse_request(board: BoardRequest, round_: Round, message: str, status: int = 422):
+    """A request the page could not have sent (a forged path, a word it never showed): a 4xx that says why."""
+    context = game_context(board, round_, None)
+    context.update(refused=message)
+    return render("play.html", ["result"], status, **context)
+
+
+def _extra_args() -> dict[str, str]:
+    """Query arguments that are not part of the board's name but go with it (a challenge)."""
+    return {key: request.args[key] for key in ("challenge",) if key in request.args}
+
+
+def current_grace() -> float:
+    """Seconds after the deadline during which a word already on its way still counts."""
+    return current_app.config["ROUND_GRACE_SECONDS"]
+
+
+def game_context(board: BoardRequest, round_: Round, message: str | None) -> dict:
+    """Everything the board page shows for this round."""
+    solution = board.solution()
+    moment = now()
+    found = round_.words(solution)
+    over = round_.is_over(moment)
+    context = {
+        "request_board": board,
+        "board": solution.board,
+        "solution": solution,
+        "round": round_,
+        "remaining": round_.remaining(moment),
+        "over": over,
+        "found": found,
+        "score": round_.score(solution),
+        "message": message,
+        "flashes": get_flashed_messages(with_categories=True),
+        "challenge": parse_challenge(request.args.get("challenge")),
+        "share_url": board.url(_external=True),
+        "highlight": None,
+        "breakdown": None,
+        "refused": None,
+    }
+    if over:
+        context["summary"] = round_summary(solution, round_)
+    return context
+
+
+def round_summary(solution, round_: Round) -> dict:
+    """The end of a round: score, share of the words found, best and longest words, the best words missed."""
+    found = round_.words(solution)
+    missed = [word for i, word in enumerate(solution) if i not in round_.found]
+    return {
+        "score": round_.score(solution),
+        "found": len(found),
+        "total": len(solution),
+        "percent": round(100 * len(found) / len(solution)) if len(solution) else 0,
+        "best": found[0] if found else None,
+        "longest": min(found, key=lambda f: (-len(f.word), -f.score, f.word)) if found else None,
+        "missed": missed[:MISSED_SHOWN],
+        "max_score": solution.total_score,
+    }
