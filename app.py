@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException
 
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
-from views import play
+from views import play, solution
 from views.boards import solve_board, solve_typed_board
 from views.pages import TEMPLATE_HELPERS, render_board_table, render_error
 from views.rounds import RoundSessionInterface
@@ -54,6 +54,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["ruzzle.board_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(render_board_table)
     app.jinja_env.globals.update(TEMPLATE_HELPERS)
     app.register_blueprint(play.bp)
+    app.register_blueprint(solution.bp)
     _add_headers(app)
     _add_error_pages(app)
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page, sync_playwright
 
 from app import create_app
+from tools.servers import gunicorn
 from views.boards import BoardRequest
 
 HTMX = {"HX-Request": "true"}
@@ -60,3 +63,70 @@ def cells_in_order(html: str) -> list[tuple[int, int]]:
     steps = re.findall(r'<td data-cell="(\d+),(\d+)" class="[^"]*on-path[^"]*">.*?<span class="tile-step">(\d+)</span>',
                        html, flags=re.S)
     return [(int(r), int(c)) for r, c, _ in sorted(steps, key=lambda s: int(s[2]))]
+
+
+# --- the browser tests: gunicorn as the README runs it, Debian's Chromium driven by Playwright -------------
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run"]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def server():
+    with gunicorn(workers=2) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (tools/test.sh does it)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def open_page(browser):
+    """Open pages in fresh browser contexts; the test fails if any console reports a CSP violation or an error."""
+    problems: list[str] = []
+    contexts = []
+
+    def open_(**context_options) -> Page:
+        context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **context_options})
+        contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda message: problems.append(message.text)
+                if message.type == "error" or "Content Security Policy" in message.text else None)
+        page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+    assert problems == [], f"browser console: {problems}"
+
+
+@pytest.fixture
+def page(open_page) -> Page:
+    """A page in a fresh 1280x900 browser context, watched for CSP violations and errors."""
+    return open_page()
+
+
+def tile_centre(page: Page, cell: tuple[int, int]) -> tuple[float, float]:
+    box = page.locator(f'#board td[data-cell="{cell[0]},{cell[1]}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def highlighted_path(page: Page) -> list[tuple[int, int]]:
+    """The cells marked on the board, in the order of their numbers."""
+    cells = page.locator("#board td.on-path")
+    marked = []
+    for i in range(cells.count()):
+        cell = cells.nth(i)
+        row, col = map(int, cell.get_attribute("data-cell").split(","))
+        marked.append((int(cell.locator(".tile-step").inner_text()), (row, col)))
+    return [cell for _, cell in sorted(marked)]

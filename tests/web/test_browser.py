@@ -6,73 +6,21 @@ that the strict CSP holds (any CSP violation in the console fails the test that 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from ruzzle import Lexicon, generate
 from ruzzle.blocklist import blocked_words
 from ruzzle.game import Solution
 
-from tools.servers import gunicorn
+from .conftest import SCREENSHOTS, highlighted_path, tile_centre
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run"]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 SEED = "TRACE7"
-
-
-@pytest.fixture(scope="module")
-def server():
-    with gunicorn(workers=2) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (tools/test.sh does it)")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def page(browser):
-    """A fresh browser context and page; the test fails if the console reports a CSP violation or an error."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("console", lambda message: problems.append(message.text)
-            if message.type == "error" or "Content Security Policy" in message.text else None)
-    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    yield page
-    context.close()
-    assert problems == [], f"browser console: {problems}"
 
 
 def solution(seed: str = SEED, rows: int = 4, cols: int = 4) -> Solution:
     """The board's solution, computed here with the same package and dictionary the server uses."""
     return Solution.of(generate("en", seed, rows, cols), Lexicon.builtin("en"), blocked_words("en"))
-
-
-def tile_centre(page: Page, cell: tuple[int, int]) -> tuple[float, float]:
-    box = page.locator(f'#board td[data-cell="{cell[0]},{cell[1]}"]').bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def highlighted_path(page: Page) -> list[tuple[int, int]]:
-    """The cells marked on the board, in the order of their numbers."""
-    cells = page.locator("#board td.on-path")
-    marked = []
-    for i in range(cells.count()):
-        cell = cells.nth(i)
-        row, col = map(int, cell.get_attribute("data-cell").split(","))
-        marked.append((int(cell.locator(".tile-step").inner_text()), (row, col)))
-    return [cell for _, cell in sorted(marked)]
 
 
 def drag(page: Page, path) -> None:
@@ -107,13 +55,12 @@ def test_drag_a_word_lights_its_path_in_order_with_its_score(page, server):
     page.screenshot(path=SCREENSHOTS / "board-1280.png", full_page=True)
 
 
-def test_trace_with_a_finger(browser, server):
+def test_trace_with_a_finger(open_page, server):
     """Touch events (as a phone sends them) trace a word too: the page must not scroll instead."""
     word = long_word(solution(), letters=3)
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
+    page = open_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page.goto(f"{server}/play/en/{SEED}")
-    cdp = context.new_cdp_session(page)
+    cdp = page.context.new_cdp_session(page)
     x, y = tile_centre(page, word.path[0])
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     for a, b in zip(word.path, word.path[1:]):
@@ -125,7 +72,6 @@ def test_trace_with_a_finger(browser, server):
     expect(page.locator("#result .breakdown-total")).to_have_text(f"{word.score} points")
     assert highlighted_path(page) == list(word.path)
     assert page.evaluate("window.scrollY") == 0
-    context.close()
 
 
 def test_tap_tiles_then_press_the_button(page, server):
@@ -197,22 +143,20 @@ def test_round_runs_out_and_the_summary_shows(page, server):
     assert highlighted_path(page) == list(missed.path)
 
 
-def test_share_url_opens_the_same_board_in_another_browser(page, browser, server):
+def test_share_url_opens_the_same_board_in_another_browser(page, open_page, server):
     page.goto(f"{server}/play/en/{SEED}?size=5x5")
     url = page.locator("#share-url").input_value()
     assert url == f"{server}/play/en/{SEED}?size=5x5"
-    friend = browser.new_context().new_page()
+    friend = open_page()
     friend.goto(url)
     mine = page.locator("#board").inner_html()
     theirs = friend.locator("#board").inner_html()
     assert mine == theirs
-    friend.context.close()
 
 
-def test_copy_button_puts_the_board_link_on_the_clipboard(browser, server):
+def test_copy_button_puts_the_board_link_on_the_clipboard(open_page, server):
     """Without the Web Share API (desktop Chromium) the button copies the link instead."""
-    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
-    page = context.new_page()
+    page = open_page(permissions=["clipboard-read", "clipboard-write"])
     page.goto(f"{server}/play/en/{SEED}")
     has_share = page.evaluate("'share' in navigator")
     button = page.locator("#share button[data-share]").first
@@ -221,14 +165,12 @@ def test_copy_button_puts_the_board_link_on_the_clipboard(browser, server):
         button.click()
         expect(button).to_have_text("Link copied")
         assert page.evaluate("navigator.clipboard.readText()") == f"{server}/play/en/{SEED}"
-    context.close()
 
 
 @pytest.mark.parametrize("width, height", [(360, 780), (1280, 900)])
-def test_board_page_screenshots(browser, server, width, height):
+def test_board_page_screenshots(open_page, server, width, height):
     """Saved for a person to look at (build/screenshots/); the board must fit the width without scrolling."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
+    page = open_page(viewport={"width": width, "height": height})
     word = solution()[0]
     page.goto(f"{server}/play/en/{SEED}")
     page.locator("#word").fill(word.word)
@@ -237,4 +179,3 @@ def test_board_page_screenshots(browser, server, width, height):
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"play-{width}.png", full_page=True)
-    context.close()

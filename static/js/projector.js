@@ -1,0 +1,61 @@
+// The projector: presentation-clicker keys step the walk-through; the teacher starts the round's timer.
+(function () {
+  "use strict";
+
+  var NEXT = ["ArrowRight", "PageDown", " ", "Spacebar", "ArrowDown"];
+  var PREVIOUS = ["ArrowLeft", "PageUp", "ArrowUp", "Backspace"];
+
+  document.addEventListener("keydown", function (event) {
+    if (event.target.closest && event.target.closest("input, select, textarea, button")) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    var link = null;
+    if (NEXT.indexOf(event.key) !== -1) link = document.getElementById("walk-next");
+    else if (PREVIOUS.indexOf(event.key) !== -1) link = document.getElementById("walk-previous");
+    else return;
+    event.preventDefault();
+    if (link) link.click();
+  });
+
+  // The timer counts down on this screen only: it is the teacher's clock for the class.
+  var timer = null;
+  var left = 0;
+  var display = null;
+
+  function show() {
+    display.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    display.classList.toggle("timer-low", left <= 10);
+    display.classList.toggle("timer-done", left === 0);
+  }
+
+  function setUp() {
+    display = document.getElementById("projector-timer");
+    var start = document.getElementById("timer-start");
+    var reset = document.getElementById("timer-reset");
+    if (!display || !start || !reset) return;
+    left = Number(display.dataset.seconds);
+    start.hidden = false;
+    reset.hidden = false;
+    start.addEventListener("click", function () {
+      if (timer) {
+        clearInterval(timer);
+        timer = null;
+        start.textContent = "Start";
+        return;
+      }
+      start.textContent = "Pause";
+      timer = setInterval(function () {
+        left = Math.max(0, left - 1);
+        show();
+        if (left === 0) { clearInterval(timer); timer = null; start.textContent = "Start"; }
+      }, 1000);
+    });
+    reset.addEventListener("click", function () {
+      if (timer) { clearInterval(timer); timer = null; }
+      start.textContent = "Start";
+      left = Number(display.dataset.seconds);
+      show();
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", setUp);
+})();

@@ -1,0 +1,42 @@
+// The solution explorer and the typing form: a tile filters the word list; a click cycles a typed tile's
+// multiplier. Wired by ids and classes (strict CSP: no inline script); everything also works without it.
+(function () {
+  "use strict";
+
+  // Solution page: a tile of the board picks "words through this tile" (again: every tile).
+  document.addEventListener("click", function (event) {
+    var td = event.target.closest && event.target.closest("#board.board-filter td[data-cell]");
+    var select = document.getElementById("cell");
+    if (!td || !select) return;
+    select.value = select.value === td.dataset.cell ? "" : td.dataset.cell;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
+  // Typing form: a letter typed moves on to the next tile; a click beside the letter cycles the multiplier.
+  var CYCLE = ["", "dl", "tl", "dw", "tw"];
+
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (!input.classList || !input.classList.contains("typing-letter") || !input.value) return;
+    input.value = input.value.toUpperCase();
+    var inputs = Array.prototype.slice.call(document.querySelectorAll(".typing-letter"));
+    var next = inputs[inputs.indexOf(input) + 1];
+    if (next) { next.focus(); next.select(); }
+  });
+
+  document.addEventListener("click", function (event) {
+    var td = event.target.closest && event.target.closest("td.typing-cell");
+    if (!td || event.target.closest("input, select")) return;
+    var select = td.querySelector(".typing-multiplier");
+    select.value = CYCLE[(CYCLE.indexOf(select.value) + 1) % CYCLE.length];
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
+  document.addEventListener("change", function (event) {
+    var select = event.target;
+    if (!select.classList || !select.classList.contains("typing-multiplier")) return;
+    var td = select.closest("td");
+    CYCLE.forEach(function (code) { if (code) td.classList.remove("tile-" + code); });
+    if (select.value) td.classList.add("tile-" + select.value);
+  });
+})();

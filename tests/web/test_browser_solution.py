@@ -1,0 +1,87 @@
+"""The solution explorer, the projector and the typing form in Debian's Chromium."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from ruzzle import Board, Lexicon, generate
+from ruzzle.blocklist import blocked_words
+from ruzzle.game import Solution
+
+from .conftest import SCREENSHOTS, highlighted_path
+
+SEED = "TEACH5"
+
+
+def solution(seed: str = SEED) -> Solution:
+    return Solution.of(generate("en", seed), Lexicon.builtin("en"), blocked_words("en"))
+
+
+def test_click_a_word_and_see_its_path(page, server):
+    words = solution()
+    page.goto(f"{server}/play/en/{SEED}/solution")
+    word = words[4]
+    page.locator(f"#w-{word.word}").click()
+    expect(page.locator("#solution_word .breakdown-total")).to_have_text(f"{word.score} points")
+    assert highlighted_path(page) == list(word.path)
+    assert page.url.endswith(f"/solution?word={word.word}")
+
+
+def test_click_a_tile_to_list_the_words_through_it(page, server):
+    words = solution()
+    page.goto(f"{server}/play/en/{SEED}/solution")
+    page.locator('#board td[data-cell="2,1"] button').click()
+    through = [f for f in words if (2, 1) in f.path]
+    expect(page.locator(".list-count")).to_contain_text(f"{len(through)} of {len(words)} words")
+    assert page.locator(".word-table tbody tr").count() == len(through)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_projector_steps_with_clicker_keys(open_page, server, theme):
+    words = sorted(solution(), key=lambda f: (-f.score, f.word))
+    page = open_page(viewport={"width": 1920, "height": 1080})
+    page.goto(f"{server}/play/en/{SEED}/projector" + ("?theme=dark" if theme == "dark" else ""))
+    expect(page.locator(".walk-count")).to_have_text(f"{len(words)} words on this board")
+    for key, step in (("ArrowRight", 1), ("PageDown", 2), (" ", 3), ("PageUp", 2), ("ArrowLeft", 1), ("Space", 2)):
+        page.keyboard.press(key)
+        expect(page.locator(".walk-word")).to_contain_text(words[step - 1].word)
+        expect(page.locator(".walk-count")).to_have_text(f"Word {step} of {len(words)}")
+    assert highlighted_path(page) == list(words[1].path)
+    # the smallest letter on the board is at least 8% of the screen's height
+    heights = page.locator("#board .tile-letter").evaluate_all(
+        "spans => spans.map(s => parseFloat(getComputedStyle(s).fontSize))")
+    assert min(heights) >= 0.08 * 1080
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"projector-1920x1080-{theme}.png")
+
+
+def test_projector_timer_counts_down_when_started(page, server):
+    page.goto(f"{server}/play/en/{SEED}/projector?time=60")
+    expect(page.locator("#projector-timer")).to_have_text("1:00")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#projector-timer")).to_have_text("0:58", timeout=4000)
+
+
+def test_type_a_board_from_the_app(page, server):
+    board = Board.parse("Ttl R S Ndl\nOdw Htw E I\nCdw I N V\nEtl A D E", "en")
+    page.goto(f"{server}/solve")
+    page.locator('input[name="l0_0"]').focus()
+    page.keyboard.type(board.letters.lower())  # each letter moves on to the next tile
+    for (r, c), tile in zip(board.cells(), board.tiles):
+        if tile.multiplier:
+            cell = page.locator(f'td[data-cell="{r},{c}"]')
+            for _ in range(["dl", "tl", "dw", "tw"].index(tile.multiplier.code) + 1):
+                cell.click(position={"x": 4, "y": 4})  # beside the letter: cycles the multiplier
+    page.get_by_role("button", name="Solve").click()
+    expect(page).to_have_url(f"{server}/solve/en/{board.to_code()}")
+    expect(page.locator("#stat-words")).to_have_text(str(len(Solution.of(board, Lexicon.builtin("en"),
+                                                                                blocked_words("en")))))
+
+
+def test_solution_page_on_a_phone(open_page, server):
+    page = open_page(viewport={"width": 360, "height": 780})
+    page.goto(f"{server}/play/en/{SEED}/solution")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "solution-360.png")

@@ -1,0 +1,288 @@
+"""Showing and teaching a board's solution: the solution explorer, the projector, boards typed in by hand."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+import segno
+from flask import Blueprint, redirect, request
+from markupsafe import Markup
+from werkzeug.exceptions import BadRequest, NotFound
+
+from ruzzle import LANGUAGES, Board, BoardFormatError, Found, get_language, normalize_word, score_breakdown, sort_found
+from ruzzle.board import Cell, Tile
+from ruzzle.game import Solution
+from ruzzle.rules import Multiplier
+
+from .boards import BoardRequest, BoardSource, MAX_SIDE, TypedBoard, parse_size
+from .pages import render
+from .rounds import load_round, now, save_round, start_round
+
+bp = Blueprint("solution", __name__)
+SORTS = {"score": "score", "length": "length", "alpha": "alphabet", "start": "start cell", "end": "end cell"}
+WALK_ORDERS = {"score": "best first", "length": "longest first"}
+_CELL = re.compile(r"(\d{1,2}),(\d{1,2})")
+
+
+@dataclass(frozen=True)
+class WordQuery:
+    """Which of the board's words the list shows, in which order, and which one is opened."""
+
+    sort: str = "score"
+    cell: Cell | None = None
+    prefix: str = ""
+    word: str | None = None
+
+    @classmethod
+    def from_args(cls, args: Mapping[str, str], board: Board) -> WordQuery:
+        """Read `sort`, `cell=r,c`, `prefix` and `word`; BadRequest saying what is wrong."""
+        sort = args.get("sort") or "score"
+        if sort not in SORTS:
+            raise BadRequest(f"the words sort by {', '.join(SORTS)}; not by {sort[:20]!r}")
+        return cls(sort, _parse_cell(args.get("cell"), board), _parse_prefix(args.get("prefix")),
+                   normalize_word(args["word"]) if args.get("word") else None)
+
+    def args(self, **changes) -> dict[str, str]:
+        """The query arguments of this view of the list (with some changed), defaults left out."""
+        query = replace(self, **changes)
+        args = {}
+        if query.sort != "score":
+            args["sort"] = query.sort
+        if query.cell is not None:
+            args["cell"] = f"{query.cell[0]},{query.cell[1]}"
+        if query.prefix:
+            args["prefix"] = query.prefix
+        if query.word:
+            args["word"] = query.word
+        return args
+
+    def words(self, solution: Solution) -> list[Found]:
+        """The words through the cell and with the prefix, in the chosen order."""
+        words = solution.through(self.cell) if self.cell is not None else list(solution)
+        if self.prefix:
+            words = [found for found in words if found.word.startswith(self.prefix)]
+        return sort_found(words, self.sort)
+
+
+def _parse_cell(text: str | None, board: Board) -> Cell | None:
+    if not text:
+        return None
+    match = _CELL.fullmatch(text.strip())
+    if match is None or not board.contains((int(match.group(1)), int(match.group(2)))):
+        raise BadRequest(f"a cell is row,column on this {board.rows}x{board.cols} board, counted from 0 (e.g. 0,2)")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _parse_prefix(text: str | None) -> str:
+    if not text or not text.strip():
+        return ""
+    prefix = normalize_word(text[:MAX_SIDE * MAX_SIDE])
+    if prefix is None:
+        raise BadRequest("a prefix is made of letters only (A to Z)")
+    return prefix
+
+
+# --- the solution explorer --------------------------------------------------------------------------------
+
+@bp.get("/play/<language>/<seed>/solution")
+def show_solution(language: str, seed: str):
+    """Every word of a generated board; hidden from a player whose round on it is still running."""
+    source = BoardRequest.from_url(language, seed, request.args)
+    round_, _ = load_round(source)
+    if round_ is not None and not round_.is_over(now()):
+        return render("solution_locked.html", ["solution_locked"], 403, source=source, board=source.board())
+    if round_ is None:
+        # Seeing the solution ends this board's round before it starts: no playing it afterwards for a score.
+        round_ = start_round(source).give_up()
+        save_round(source, round_)
+    found = {found.word for found in round_.words(source.solution())}
+    return solution_page(source, found)
+
+
+@bp.get("/solve/<language>/<code>")
+def show_typed_solution(language: str, code: str):
+    """Every word of a board typed in by hand; its URL is the board itself."""
+    source = TypedBoard.from_url(language, code, request.args)
+    if code != source.code:
+        return redirect(source.page_url("solution", **request.args.to_dict()), 308)
+    return solution_page(source, set())
+
+
+def solution_page(source: BoardSource, found_words: set[str]):
+    """The explorer: statistics, the sortable and filterable list, the opened word's path and breakdown."""
+    solution = source.solution()
+    query = WordQuery.from_args(request.args, solution.board)
+    selected = None
+    if query.word:
+        selected = solution.find(query.word)
+        if selected is None:
+            raise NotFound(f"{query.word[:40]} is not one of this board's words")
+    context = {
+        "source": source, "board": solution.board, "solution": solution, "query": query,
+        "words": query.words(solution), "selected": selected, "found_words": found_words,
+        "breakdown": selected and score_breakdown(solution.board, selected.path),
+        "sorts": SORTS, "longest": solution.longest,
+    }
+    # The component asked for says what comes back: opening a word swaps its breakdown and the board,
+    # changing the list swaps the list and the board.
+    if request.headers.get("HX-Target") == "solution_word":
+        regions = ["solution_word", "solution_board"]
+    else:
+        regions = ["solution_words", "solution_board", "solution_word"]
+    return render("solution.html", regions, **context)
+
+
+# --- the projector ----------------------------------------------------------------------------------------
+
+@bp.get("/play/<language>/<seed>/projector")
+def show_projector(language: str, seed: str):
+    """The teacher's view of a generated board: the board, a QR code to join, a timer, the walk-through."""
+    source = BoardRequest.from_url(language, seed, request.args)
+    step = _parse_step(request.args.get("step"))
+    if step:
+        round_, _ = load_round(source)
+        if round_ is not None and not round_.is_over(now()):
+            return render("solution_locked.html", ["solution_locked"], 403, source=source, board=source.board())
+    return projector_page(source, step, join_url=source.url(_external=True), seconds=source.seconds)
+
+
+@bp.get("/solve/<language>/<code>/projector")
+def show_typed_projector(language: str, code: str):
+    """The teacher's view of a typed board (the board comes from the real app; the QR code opens its solution)."""
+    source = TypedBoard.from_url(language, code, request.args)
+    return projector_page(source, _parse_step(request.args.get("step")),
+                          join_url=source.page_url("solution", _external=True), seconds=120)
+
+
+def projector_page(source: BoardSource, step: int, join_url: str, seconds: int):
+    """The projector page at a step of the walk-through (0: nothing revealed yet)."""
+    solution = source.solution()
+    order = request.args.get("order") or "score"
+    if order not in WALK_ORDERS:
+        raise BadRequest(f"the walk-through goes {' or '.join(WALK_ORDERS)}; not {order[:20]!r}")
+    walk = sort_found(solution, order)
+    step = min(step, len(walk))
+    shown = walk[step - 1] if step else None
+    settings = {"order": order, "scores": request.args.get("scores", "1") != "0",
+                "theme": "dark" if request.args.get("theme") == "dark" else "light"}
+    context = {
+        "source": source, "board": solution.board, "solution": solution, "step": step, "total": len(walk),
+        "shown": shown, "breakdown": shown and score_breakdown(solution.board, shown.path),
+        "settings": settings, "join_url": join_url, "qr_svg": qr_svg(join_url), "seconds": seconds or 120,
+        "walk_orders": WALK_ORDERS, "projector_args": _projector_args,
+    }
+    return render("projector.html", ["walk", "projector_board"], **context)
+
+
+def _projector_args(settings: dict, **changes) -> dict[str, str]:
+    """The projector's query arguments (order, scores, theme, step) with some changed, defaults left out."""
+    values = {**settings, **changes}
+    args = {}
+    if values["order"] != "score":
+        args["order"] = values["order"]
+    if not values["scores"]:
+        args["scores"] = "0"
+    if values["theme"] != "light":
+        args["theme"] = values["theme"]
+    if values.get("step"):
+        args["step"] = str(values["step"])
+    return args
+
+
+def _parse_step(text: str | None) -> int:
+    if not text:
+        return 0
+    if not text.isdigit() or len(text) > 5:
+        raise BadRequest("a walk-through step is a whole number (0: before the first word)")
+    return int(text)
+
+
+def qr_svg(url: str) -> Markup:
+    """A QR code of the URL as inline SVG, drawn on the server (segno), scaled by CSS."""
+    code = segno.make(url, error="m")
+    return Markup(code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff", title="QR code: " + url,
+                                  svgclass="qr", lineclass="qr-modules"))
+
+
+# --- boards typed in by hand ------------------------------------------------------------------------------
+
+MULTIPLIER_CHOICES = ("", "dl", "tl", "dw", "tw")
+
+
+@bp.get("/solve")
+def type_board():
+    """The form to type (or paste) a board from the real app; a filled form goes to the board's solution."""
+    language = request.args.get("language", "en")
+    get_language(language)
+    rows, cols = parse_size(request.args.get("size"))
+    if not any(key == "text" or _CELL_FIELD.fullmatch(key) for key in request.args):
+        return _board_form(language, rows, cols, {}, {}, None)
+    try:
+        board = _board_from_form(request.args, language, rows, cols)
+    except TypedBoardErrors as errors:
+        return _board_form(language, errors.rows, errors.cols, errors.values, errors.cells, errors.message, 400)
+    source = TypedBoard(board.language, board.to_code())
+    return redirect(source.page_url("solution"), 303)
+
+
+_CELL_FIELD = re.compile(r"[lm](\d{1,2})_(\d{1,2})")
+
+
+class TypedBoardErrors(ValueError):
+    """What is wrong with a typed board, cell by cell, to show on the form."""
+
+    def __init__(self, message: str, rows: int, cols: int, values: dict, cells: dict[Cell, str]):
+        super().__init__(message)
+        self.message, self.rows, self.cols, self.values, self.cells = message, rows, cols, values, cells
+
+
+def _board_from_form(args: Mapping[str, str], language: str, rows: int, cols: int) -> Board:
+    """The board the form describes: pasted text if any, else the grid of letters and multipliers."""
+    text = args.get("text", "").strip()
+    if text:
+        try:
+            board = Board.parse(text[:4000], language)
+        except BoardFormatError as error:
+            raise TypedBoardErrors(f"In the pasted board, {error}", rows, cols, {"text": text[:4000]}, {}) from None
+        if board.rows > MAX_SIDE or board.cols > MAX_SIDE:
+            raise TypedBoardErrors(f"A board has at most {MAX_SIDE}x{MAX_SIDE} tiles, not {board.rows}x{board.cols}",
+                                   rows, cols, {"text": text[:4000]}, {})
+        return board
+    values, problems, tiles = {}, {}, []
+    for r in range(rows):
+        for c in range(cols):
+            letter = args.get(f"l{r}_{c}", "").strip()[:8]
+            multiplier = args.get(f"m{r}_{c}", "").strip().lower()[:8]
+            values[(r, c)] = (letter, multiplier)
+            tile = _typed_tile(letter, multiplier)
+            if isinstance(tile, str):
+                problems[(r, c)] = tile
+            else:
+                tiles.append(tile)
+    if problems:
+        count = len(problems)
+        raise TypedBoardErrors(f"{count} tile{'s' if count > 1 else ''} need{'' if count > 1 else 's'} a fix (marked)",
+                               rows, cols, values, problems)
+    return Board(rows, cols, tuple(tiles), language)
+
+
+def _typed_tile(letter: str, multiplier: str) -> Tile | str:
+    """A tile from a grid cell, or what is wrong with it."""
+    if multiplier not in MULTIPLIER_CHOICES:
+        return "the multiplier is DL, TL, DW, TW or none"
+    if not letter:
+        return "type a letter"
+    word = normalize_word(letter)
+    if word is None or len(word) != 1:
+        return "one letter A to Z (no Qu tile: Q is a letter of its own)"
+    return Tile(word, Multiplier.from_code(multiplier) if multiplier else None)
+
+
+def _board_form(language: str, rows: int, cols: int, values: dict, problems: dict, message: str | None,
+                status: int = 200):
+    """The typing form, with what was typed and what is wrong with it."""
+    return render("solve.html", ["solve_form"], status, language=language, rows=rows, cols=cols, values=values,
+                  problems=problems, message=message, languages=LANGUAGES, multipliers=MULTIPLIER_CHOICES,
+                  max_side=MAX_SIDE)
