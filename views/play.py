@@ -35,7 +35,7 @@ def new_board():
     seed = request.args.get("seed", "").strip() or new_seed()
     rows, cols = parse_size(request.args.get("size"))
     query = {"size": f"{rows}x{cols}", "time": str(parse_seconds(request.args.get("time")))}
-    if request.args.get("safe") is not None:
+    if request.args.get("safe") not in (None, "", "1"):
         query["safe"] = request.args["safe"]
     board = BoardRequest.from_url(request.args.get("language", "en"), seed, query)
     return redirect(board.url(), 303)

@@ -433,3 +433,44 @@ def test_static_urls_are_what_url_for_builds(app):
     with app.test_request_context("/", environ_base={"SCRIPT_NAME": "/games"}):
         for name in ("css/ruzzle.css", "js/play.js", "vendor/htmx-2.0.11.min.js", "favicon.svg"):
             assert static_url(name) == url_for("static", filename=name)
+
+
+# --- the classroom filter ----------------------------------------------------------------------------------
+
+@pytest.fixture
+def board_with_a_blocked_word(app):
+    """The first seeded board whose full solution holds a word of the English blocklist, and that word."""
+    from ruzzle import blocked_words
+
+    blocked = blocked_words("en")
+    for n in range(1, 2000):
+        seed = f"F{n}"
+        words = [found for found in solution_of(app, seed=seed, safe=False) if found.word in blocked]
+        if words:
+            return seed, words[0]
+    raise AssertionError("no board among 2000 seeds holds a blocked word")
+
+
+def test_classroom_filter_is_on_by_default(client, app, board_with_a_blocked_word):
+    seed, word = board_with_a_blocked_word
+    client.get(f"/play/en/{seed}")
+    page = client.post(f"/play/en/{seed}/words", data={"word": word.word}, headers=HTMX).get_data(as_text=True)
+    assert f"{word.word} is not accepted on a classroom board" in page
+    traced = client.post(f"/play/en/{seed}/words", data={"path": path_text(word.path)}, headers=HTMX)
+    assert f"{word.word} is not accepted on a classroom board" in traced.get_data(as_text=True)
+    client.post(f"/play/en/{seed}/round", data={"action": "give-up"})
+    solution_page = client.get(f"/play/en/{seed}/solution").get_data(as_text=True)
+    assert f'id="w-{word.word}"' not in solution_page
+
+
+def test_classroom_filter_can_be_turned_off_per_board(client, app, board_with_a_blocked_word):
+    seed, word = board_with_a_blocked_word
+    client.get(f"/play/en/{seed}?safe=0")
+    page = client.post(f"/play/en/{seed}/words?safe=0", data={"word": word.word}, headers=HTMX).get_data(as_text=True)
+    assert f'<span class="breakdown-total">{word.score} points</span>' in page
+    assert "classroom filter off" in page
+
+
+def test_start_page_can_turn_the_filter_off_for_a_new_board(client):
+    assert client.get("/new?language=en&seed=abc&safe=1").location == "/play/en/ABC"
+    assert client.get("/new?language=en&seed=abc&safe=0").location == "/play/en/ABC?safe=0"
