@@ -119,8 +119,12 @@ def solution_page(source: BoardSource, found_words: set[str]):
         selected = solution.find(query.word)
         if selected is None:
             raise NotFound(f"{query.word[:40]} is not one of this board's words")
+    list_url = source.page_url("solution", **query.args(word=None))
+    separator = "&" if "?" in list_url else "?"
     context = {
         "source": source, "board": solution.board, "solution": solution, "query": query,
+        # a long list links every word: one URL joined per word, not one url_for per word
+        "word_url": lambda word: f"{list_url}{separator}word={word}",
         "words": query.words(solution), "selected": selected, "found_words": found_words,
         "breakdown": selected and score_breakdown(solution.board, selected.path),
         "sorts": SORTS, "longest": solution.longest,
