@@ -16,7 +16,7 @@ from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
 from views import play, solution
 from views.boards import solve_board, solve_typed_board
-from views.pages import TEMPLATE_HELPERS, render_board_table, render_error
+from views.pages import TEMPLATE_HELPERS, build_url, render_board_table, render_breakdown_table, render_error
 from views.rounds import RoundSessionInterface
 
 CONTENT_SECURITY_POLICY = "; ".join([
@@ -52,6 +52,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["ruzzle.typed_solutions"] = lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(solve_typed_board)
     # Rendered boards, with or without a path: the page's most expensive part, the same for every player.
     app.extensions["ruzzle.board_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(render_board_table)
+    app.extensions["ruzzle.breakdown_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(
+        render_breakdown_table)
+    app.extensions["ruzzle.urls"] = lru_cache(maxsize=4096)(build_url)
+    app.extensions["ruzzle.static_path"] = app.static_url_path  # a property that costs a lookup per call
     app.jinja_env.globals.update(TEMPLATE_HELPERS)
     app.register_blueprint(play.bp)
     app.register_blueprint(solution.bp)

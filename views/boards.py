@@ -9,12 +9,14 @@ from functools import cached_property
 from typing import Mapping
 from urllib.parse import quote
 
-from flask import current_app, url_for
+from flask import current_app
 from werkzeug.exceptions import BadRequest, NotFound
 
 from ruzzle import Board, Lexicon, generate, get_language, normalize_seed
 from ruzzle import blocked_words
 from ruzzle.game import Solution
+
+from .pages import cached_url
 
 MAX_SIDE = 12
 DEFAULT_SIZE = (4, 4)
@@ -46,19 +48,12 @@ class BoardSource:
         return {} if self.safe else {"safe": "0"}
 
     def url(self, endpoint: str, _external: bool = False, **values) -> str:
-        """The URL of one of this board's pages (each built once per request: a page links to them often)."""
-        key = (endpoint, _external, *sorted(values.items()))
-        if key not in self._urls:
-            self._urls[key] = url_for(endpoint, _external=_external, **self.path_values(), **self.query(), **values)
-        return self._urls[key]
+        """The URL of one of this board's pages."""
+        return cached_url(endpoint, _external, **self.path_values(), **self.query(), **values)
 
     def page_url(self, page: str, _external: bool = False, **values) -> str:
         """The URL of this board's page `solution`, `projector`, ... (see PAGES)."""
         return self.url(self.PAGES[page], _external=_external, **values)
-
-    @cached_property
-    def _urls(self) -> dict[tuple, str]:
-        return {}
 
     def solution(self) -> Solution:
         """The board's solution (cached per process)."""

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from flask import current_app, render_template, request
+from flask import current_app, render_template, request, url_for
 from markupsafe import Markup
-from jinja2_fragments.flask import render_blocks
 
-from ruzzle import LANGUAGES, Board, get_language
+from ruzzle import LANGUAGES, Board, get_language, score_breakdown
 from ruzzle.board import Cell
 
 
@@ -23,6 +22,18 @@ def render(template: str, blocks: list[str], status: int = 200, **context):
     if wants_fragment():
         return render_blocks(template, blocks, oob=frozenset(blocks[1:]), **context), status
     return render_template(template, oob=frozenset(), **context), status
+
+
+def render_blocks(template_name: str, blocks: list[str], **context) -> str:
+    """Render some blocks of a template, one after the other, with one shared context.
+
+    (jinja2-fragments does the same but builds a new context per block: a word's answer has five blocks,
+    and those copies were a tenth of its time.)
+    """
+    current_app.update_template_context(context)
+    template = current_app.jinja_env.get_template(template_name)
+    shared = template.new_context(context)
+    return "".join(current_app.jinja_env.concat(template.blocks[name](shared)) for name in blocks)
 
 
 def render_error(status: int, title: str, message: str, list_languages: bool = False):
@@ -46,10 +57,22 @@ def language_name(code: str) -> str:
     return get_language(code).name
 
 
+def cached_url(endpoint: str, _external: bool = False, **values) -> str:
+    """url_for, remembered per process: a URL depends only on the routes, its values and where the app is
+    served from, and building one costs more than rendering a tile (a board page links half a dozen)."""
+    root = (request.scheme, request.host, request.script_root) if _external else request.script_root
+    return current_app.extensions["ruzzle.urls"](endpoint, _external, root, tuple(sorted(values.items())))
+
+
+def build_url(endpoint: str, external: bool, root: object, values: tuple) -> str:
+    """Build one URL with Flask's url_for (`root` is part of the cache key only); the app caches the result."""
+    return url_for(endpoint, _external=external, **dict(values))
+
+
 def static_url(filename: str) -> str:
     """The URL of one of our static files: what url_for("static") builds, without the routing map's cost
     (the board page links four of them and is the hottest page; filenames here are plain ASCII)."""
-    return f"{request.script_root}{current_app.static_url_path}/{filename}"
+    return f"{request.script_root}{current_app.extensions['ruzzle.static_path']}/{filename}"
 
 
 def board_table(board: Board, path: tuple[Cell, ...] = (), mode: str = "show", marked: Cell | None = None) -> Markup:
@@ -60,10 +83,21 @@ def board_table(board: Board, path: tuple[Cell, ...] = (), mode: str = "show", m
     return current_app.extensions["ruzzle.board_html"](board, tuple(path), mode, marked)
 
 
+def breakdown_table(board: Board, path: tuple[Cell, ...]) -> Markup:
+    """A path's score breakdown as a table, from the per-process cache (it depends on the board and path only)."""
+    return current_app.extensions["ruzzle.breakdown_html"](board, tuple(path))
+
+
+def render_breakdown_table(board: Board, path: tuple[Cell, ...]) -> Markup:
+    """Render `_breakdown.html` for a path; the app keeps the results in an LRU cache."""
+    return Markup(render_template("_breakdown.html", breakdown=score_breakdown(board, path)))
+
+
 def render_board_table(board: Board, path: tuple[Cell, ...], mode: str, marked: Cell | None) -> Markup:
     """Render `_board_table.html`; the app keeps the results in an LRU cache (a board never changes)."""
     return Markup(render_template("_board_table.html", board=board, path=path, mode=mode, marked=marked))
 
 
 TEMPLATE_HELPERS = {"board_values": board_values, "path_steps": path_steps, "language_name": language_name,
-                    "board_table": board_table, "static_url": static_url}
+                    "board_table": board_table, "breakdown_table": breakdown_table, "static_url": static_url,
+                    "url_for": cached_url}

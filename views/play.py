@@ -7,7 +7,7 @@ import datetime
 from flask import Blueprint, current_app, flash, get_flashed_messages, redirect, request
 from werkzeug.exceptions import BadRequest
 
-from ruzzle import LANGUAGES, InvalidPath, new_seed, score_breakdown
+from ruzzle import LANGUAGES, InvalidPath, new_seed
 from ruzzle.errors import WordRefused
 from ruzzle.game import Round, parse_path, word_of_path, word_of_text
 
@@ -91,8 +91,7 @@ def submit_word(language: str, seed: str):
         flash(str(refused) if refused else f"{highlight.word} +{highlight.score}", "refused" if refused else "found")
         return redirect(board.url(), 303)
     context = game_context(board, round_, message)
-    context.update(highlight=highlight, breakdown=highlight and score_breakdown(solution.board, highlight.path),
-                   refused=refused)
+    context.update(highlight=highlight, breakdown_path=highlight.path if highlight else None, refused=refused)
     if refused and refused.reason == "time-up":
         body, status = render("play.html", GAME_REGIONS, **context)
         return body, status, {"HX-Retarget": "#game", "HX-Reswap": "outerHTML"}  # show the round's end
@@ -128,7 +127,7 @@ def show_word(language: str, seed: str, word: str):
     if not (round_.is_over(now()) or solution.index(found.word) in round_.found):
         return _refuse_request(board, round_, "finish the round (or give up) to see the words you have not found", 403)
     context = game_context(board, round_, message)
-    context.update(highlight=found, breakdown=score_breakdown(solution.board, found.path))
+    context.update(highlight=found, breakdown_path=found.path)
     return render("play.html", ["result", "board_frame"], **context)
 
 
@@ -169,7 +168,7 @@ def game_context(board: BoardRequest, round_: Round, message: str | None) -> dic
         "challenge": parse_challenge(request.args.get("challenge")),
         "share_url": board.url(_external=True),
         "highlight": None,
-        "breakdown": None,
+        "breakdown_path": None,
         "refused": None,
     }
     if over:

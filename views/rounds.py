@@ -18,6 +18,15 @@ UNREADABLE_MESSAGE = ("Your saved round could not be read (the cookie was change
 class RoundSessionInterface(SecureCookieSessionInterface):
     """Flask's signed cookie session, which also notes when a cookie was sent but could not be trusted."""
 
+    def get_signing_serializer(self, app: Flask):
+        """Flask builds a new signer per request; one per secret key does the same work."""
+        key = app.secret_key
+        cached = app.extensions.get("ruzzle.session_signer")
+        if cached is None or cached[0] != key:
+            cached = (key, super().get_signing_serializer(app))
+            app.extensions["ruzzle.session_signer"] = cached
+        return cached[1]
+
     def open_session(self, app: Flask, request_):
         session_ = super().open_session(app, request_)
         if session_ is not None and not session_ and request_.cookies.get(self.get_cookie_name(app)):

@@ -126,7 +126,7 @@ def solution_page(source: BoardSource, found_words: set[str]):
         # a long list links every word: one URL joined per word, not one url_for per word
         "word_url": lambda word: f"{list_url}{separator}word={word}",
         "words": query.words(solution), "selected": selected, "found_words": found_words,
-        "breakdown": selected and score_breakdown(solution.board, selected.path),
+        "breakdown_path": selected.path if selected else None,
         "sorts": SORTS, "longest": solution.longest,
     }
     # The component asked for says what comes back: opening a word swaps its breakdown and the board,
