@@ -474,3 +474,14 @@ def test_classroom_filter_can_be_turned_off_per_board(client, app, board_with_a_
 def test_start_page_can_turn_the_filter_off_for_a_new_board(client):
     assert client.get("/new?language=en&seed=abc&safe=1").location == "/play/en/ABC"
     assert client.get("/new?language=en&seed=abc&safe=0").location == "/play/en/ABC?safe=0"
+
+
+def test_secret_key_is_made_once_into_the_instance_folder_and_shared(tmp_path, monkeypatch):
+    from app import instance_secret_key
+
+    monkeypatch.delenv("RUZZLE_SECRET_KEY", raising=False)
+    first = instance_secret_key(tmp_path / "instance")
+    second = instance_secret_key(tmp_path / "instance")  # another worker, or a restart
+    assert first == second and len(first) == 64
+    assert (tmp_path / "instance" / "secret_key").stat().st_mode & 0o777 == 0o600
+    assert instance_secret_key(tmp_path / "other") != first
