@@ -399,7 +399,10 @@ def test_security_headers(client):
 
 
 def test_no_inline_script_or_style_in_pages(client, app):
-    pages = [client.get("/"), client.get(BOARD), client.get("/play/xx/A")]
+    pages = [client.get(url) for url in ("/", BOARD, "/play/xx/A", BOARD + "/projector?step=1", "/solve",
+                                         "/solve/en/TtlRSNdl-OdwHtwEI-CdwINV-EtlADE?word=COHESIVE")]
+    client.post(BOARD + "/round", data={"action": "give-up"})
+    pages += [client.get(BOARD), client.get(BOARD + "/solution")]
     for response in pages:
         page = response.get_data(as_text=True)
         assert "style=" not in page
