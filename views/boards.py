@@ -213,7 +213,8 @@ def parse_seconds(text: str | None) -> int:
     """A round length in seconds: 0 for untimed, or 5 to 3600; the default 120 when absent."""
     if text is None or text == "":
         return DEFAULT_SECONDS
-    if not text.strip().isdigit() or len(text.strip()) > 5:
+    # isdecimal, not isdigit: int() refuses the digits isdigit also accepts (superscripts such as ²)
+    if not text.strip().isdecimal() or len(text.strip()) > 5:
         raise BadRequest("a round length is a whole number of seconds, e.g. 120 (0 for no time limit)")
     seconds = int(text)
     if seconds and not MIN_SECONDS <= seconds <= MAX_SECONDS:
@@ -235,7 +236,7 @@ def parse_safe(text: str | None) -> bool:
 
 def parse_challenge(text: str | None) -> int | None:
     """A challenger's score from a challenge link, or None when absent or not a plausible score."""
-    if text is None or not text.strip().isdigit() or len(text.strip()) > 7:
+    if text is None or not text.strip().isdecimal() or len(text.strip()) > 7:
         return None
     score = int(text)
     return score if 0 < score < MAX_CHALLENGE else None

@@ -198,7 +198,7 @@ def _projector_args(settings: dict, **changes) -> dict[str, str]:
 def _parse_step(text: str | None) -> int:
     if not text:
         return 0
-    if not text.isdigit() or len(text) > 5:
+    if not text.isdecimal() or len(text) > 5:
         raise BadRequest("a walk-through step is a whole number (0: before the first word)")
     return int(text)
 
