@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import current_app, render_template, request, url_for
+from flask.globals import request_ctx
 from markupsafe import Markup
 
 from ruzzle import LANGUAGES, Board, get_language, score_breakdown
@@ -38,6 +39,8 @@ def render_blocks(template_name: str, blocks: list[str], **context) -> str:
 
 def render_error(status: int, title: str, message: str, list_languages: bool = False):
     """An error as a page, or as a fragment into the region htmx was about to replace."""
+    if request_ctx.url_adapter is None:  # a Host header werkzeug cannot read: no URL, so no page, can be built
+        return f"{title}: {message}\n", status, {"Content-Type": "text/plain; charset=utf-8"}
     return render("error.html", ["result"], status, title=title, message=message,
                   languages=LANGUAGES if list_languages else None)
 

@@ -21,3 +21,13 @@ def test_digits_int_cannot_read_are_refused_not_a_crash(client, url, status, mes
     response = client.get(url, headers=headers)
     assert response.status_code == status
     assert message in response.get_data(as_text=True)
+
+
+# A Host header with a label over 63 characters cannot be encoded (IDNA): werkzeug refuses it before routing,
+# and the error page, which links to the start page, could not build a URL.
+@pytest.mark.parametrize("host", ["a" * 64, "a" * 1000, "a" * 64 + ".example"])
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
+def test_an_unreadable_host_is_a_400_with_a_message(client, host, headers):
+    response = client.get(BOARD, headers={"Host": host, **headers})
+    assert response.status_code == 400
+    assert response.mimetype == "text/plain" and "Bad Request" in response.get_data(as_text=True)
