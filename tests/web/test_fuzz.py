@@ -1,13 +1,462 @@
-"""Malformed requests over every route and parameter: never a 500, every refusal with a message, nothing reflected raw."""
+"""Malformed requests over every route and parameter: never a 500, every refusal with a message, nothing reflected raw.
+
+The corpus is generated from families of hostile values (seeds, sizes, times, languages, words, paths, cells,
+typed boards, form bodies, methods, headers), each sent as a page request and as an htmx request, with the
+cookie kinds in turn (none, a real round, tampered, garbage, oversized, signed by the server but malformed).
+Hypothesis then puts random text with markup in every parameter.
+"""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from urllib.parse import quote, unquote, urlencode
+
 import pytest
+from flask import Flask
+from flask.sessions import SecureCookieSessionInterface
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from werkzeug.exceptions import HTTPException
 
-from .conftest import HTMX
+from app import create_app
+from views.boards import BoardRequest
 
-BOARD = "/play/en/FUZZED"
+from .conftest import HTMX, Clock
 
+SEED = "FUZZED"
+BOARD = f"/play/en/{SEED}"
+TYPED = "/solve/en/TtlRSNdl-OdwHtwEI-CdwINV-EtlADE"
+MARK = "ruzzlefuzz"
+INJECTIONS = (f"<{MARK}>", f'"><{MARK} a=1>', f"'{MARK}", f'"{MARK}', f"<script>{MARK}()</script>",
+              f"</textarea><{MARK}>", f"javascript:{MARK}()")
+JAVASCRIPT_URL = re.compile(r"\s*javascript:", re.I)
+URL_ATTRIBUTES = {"href", "src", "action", "formaction", "hx-get", "hx-post", "data-board-url", "data-refresh-url"}
+MESSAGE = re.compile(r'class="(?:result-message|notice notice-refused|typing-problem)"[^>]*>\s*([^<\s][^<]*)<'
+                     r'|id="solution_locked"[^>]*>\s*<h1 class="result-title">([^<]+)<')
+
+HOSTILE_TEXT = (
+    "", " ", "\t\n", "A" * 10_240, "\x00", "a\x01b", "\x1b[31m", "\x7f", "../", "../../etc/passwd", "..\\..\\win.ini",
+    "%2e%2e%2f", ".", "ñandú", "日本語", "😀😀😀", "\u202eLIVE", "\u200b", "Ⅻ", "ﬁ", "A\u0301", "straße", "İ", "%",
+    "%zz", "+", "?", "#x", ";", "a b", "A" * 64, "A" * 65, *INJECTIONS,
+)
+SIZES = ("0x0", "-1x4", "999x999", "4x", "x4", "4x4x4", "0", "13", "12x13", "13x1", "1x1", "1", "12x1", "1e3",
+         "4.5x4", " 4 x 4 ", "4×4", "4*4", "٤x٤", "²x²", "9" * 10_000, "4x4\x00", "NaN", "", " ", *INJECTIONS[:2])
+TIMES = ("-1", "0", "4", "5", "3600", "3601", "99999", "1e9", "abc", "", "  ", "²", "٣٠", "１２０", "12.5", "0x10",
+         "+60", "60s", "9" * 10_000, *INJECTIONS[:2])
+LANGUAGES = ("xx", "EN", " en", "en-US", "english", "ｅｎ", "e\x00n", "..", "a" * 1000, "it", "de", "ü",
+             *INJECTIONS[:3])
+WORDS = (*HOSTILE_TEXT, "CaT", "c a t", "ÇÀT", "cat\n", "A" * 17, "a" * 145, "AB", "QUIZ")
+PATHS = ("", " ", "garbage", "0,0", "0,0 0,0", "0,0 0,1 0,0", "0,0 " * 144, "0,0 0,1 " * 4000, "-1,0 0,0",
+         "0,0,0 0,1", "1e3,2 0,0", "٠,٠ ٠,١", "²,0 0,1", "99999,1 0,0", "0,0\x000,1", "0, 0 0, 1", "0 ,0 0,1",
+         "0,0 1,1 2,2 3,3", "3,3 2,2 1,1 0,0", ";", "0,0;0,1", "11,11 11,10", *INJECTIONS[:2])
+SORTS = ("random", "SCORE", "score\x00", *INJECTIONS[:2])
+CELLS = ("x", "-1,0", "99,99", "0,0,0", "²,0", "4,4", "0,4", " 1,1 ", "1, 1", "٠,٠", *INJECTIONS[:2])
+PREFIXES = ("a1", "ü", "a" * 10_000, " ", "Ⅻ", "ﬁ", *INJECTIONS[:2])
+STEPS = ("-1", "²", "99999", "100000", "1e3", "0", "abc", "9" * 1000)
+ORDERS = ("random", "LENGTH", *INJECTIONS[:2])
+CODES = ("-", "--", "A", "A" * 145, "A" * 500, "A" * 10_000, "Ax", "AB-C", "Atlx", "Atltl", "aTL", "ATL", "Q", "Ä",
+         "A-" * 12, "-".join(["A" * 12] * 13), "-".join(["A" * 13] * 12), "-".join(["AtlBdw" * 6] * 12), "..",
+         "%2F", "A-B-C-D-E-F-G-H-I-J-K-L-M", *INJECTIONS[:3])
+BOARD_TEXTS = ("A" * 4001, "A B\nC", "Atl Bxx", "\ufeffA B\r\nC D", "\n".join([" ".join("A" * 13)] * 13), "A\x00B",
+               "A  B\n\n\nC D", "\t", *INJECTIONS[:2])
+TILE_FIELDS = ({"l0_0": "ab"}, {"l0_0": "ü"}, {"l0_0": "ﬁ"}, {"l0_0": "Q", "m0_0": "xx"}, {"l0_0": "A", "m0_0": "DL"},
+               {"l99_99": "A"}, {"l0_0": "A" * 10_000}, {"l0_0": INJECTIONS[0]}, {"m0_0": INJECTIONS[1]},
+               {"l0_0": "A", "size": "999x999"}, {"l0_0": "A", "language": "xx"}, {"l0_0": "A", "size": "12x12"})
+ACTIONS = ("", "cheat", "AGAIN", "give-up\x00", "again", "give-up", *INJECTIONS[:2])
+NEXT_PAGES = ("solution", "//evil.example", *INJECTIONS[:1])
+# (A port out of range such as localhost:99999 cannot be sent: the test client itself refuses it.)
+HOSTS = ("", INJECTIONS[0], 'a"b', "a" * 1000, "a" * 64 + ".example", "[::1", "évil.example", "a b")
+FORM = "application/x-www-form-urlencoded"
+ROUTES = {  # one well-formed request per route, that the cookie and method families vary
+    "board": ("GET", BOARD, None), "word": ("POST", BOARD + "/words", {"word": "CAT"}),
+    "round": ("POST", BOARD + "/round", {"action": "give-up"}), "word page": ("GET", BOARD + "/words/CAT", None),
+    "solution": ("GET", BOARD + "/solution", None), "projector": ("GET", BOARD + "/projector?step=3", None),
+    "typed": ("GET", TYPED, None), "typed projector": ("GET", TYPED + "/projector", None),
+    "solve form": ("GET", "/solve?l0_0=A", None), "start": ("GET", "/", None), "new": ("GET", "/new?seed=X", None),
+    "daily": ("GET", "/daily/en", None), "health": ("GET", "/healthz", None),
+}
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One malformed request: method, URL (already encoded), a form or a raw body, extra headers."""
+
+    name: str
+    method: str
+    url: str
+    form: dict | None = None
+    body: bytes | None = None
+    headers: dict = field(default_factory=dict)
+
+
+def q(text: str) -> str:
+    """Text as one URL path segment."""
+    return quote(text, safe="")
+
+
+def args(**values) -> str:
+    return urlencode(values)
+
+
+def seed_probes():
+    for i, seed in enumerate(HOSTILE_TEXT):
+        base = f"/play/en/{q(seed)}"
+        yield Probe(f"seed{i}-board", "GET", base)
+        yield Probe(f"seed{i}-word", "POST", base + "/words", {"word": "CAT"})
+        yield Probe(f"seed{i}-round", "POST", base + "/round", {"action": "again"})
+        yield Probe(f"seed{i}-word-page", "GET", base + "/words/CAT")
+        yield Probe(f"seed{i}-solution", "GET", base + "/solution")
+        yield Probe(f"seed{i}-projector", "GET", base + "/projector")
+        yield Probe(f"seed{i}-new", "GET", "/new?" + args(seed=seed))
+
+
+def size_probes():
+    for i, size in enumerate(SIZES):
+        query = args(size=size)
+        yield Probe(f"size{i}-board", "GET", f"{BOARD}?{query}")
+        yield Probe(f"size{i}-word", "POST", f"{BOARD}/words?{query}", {"path": "0,0 0,1"})
+        yield Probe(f"size{i}-round", "POST", f"{BOARD}/round?{query}", {"action": "give-up"})
+        yield Probe(f"size{i}-solution", "GET", f"{BOARD}/solution?{query}")
+        yield Probe(f"size{i}-projector", "GET", f"{BOARD}/projector?{query}")
+        yield Probe(f"size{i}-new", "GET", f"/new?seed=X&{query}")
+        yield Probe(f"size{i}-solve-form", "GET", f"/solve?{query}")
+
+
+def time_probes():
+    for i, seconds in enumerate(TIMES):
+        query = args(time=seconds, challenge=seconds)
+        yield Probe(f"time{i}-board", "GET", f"{BOARD}?{query}")
+        yield Probe(f"time{i}-word", "POST", f"{BOARD}/words?{query}", {"word": "CAT"})
+        yield Probe(f"time{i}-round", "POST", f"{BOARD}/round?{query}", {"action": "again"})
+        yield Probe(f"time{i}-solution", "GET", f"{BOARD}/solution?{query}")
+        yield Probe(f"time{i}-projector", "GET", f"{BOARD}/projector?{query}")
+        yield Probe(f"time{i}-new", "GET", f"/new?seed=X&{args(time=seconds)}")
+
+
+def language_probes():
+    for i, language in enumerate(LANGUAGES):
+        base = f"/play/{q(language)}/{SEED}"
+        yield Probe(f"language{i}-board", "GET", base)
+        yield Probe(f"language{i}-word", "POST", base + "/words", {"word": "CAT"})
+        yield Probe(f"language{i}-solution", "GET", base + "/solution")
+        yield Probe(f"language{i}-projector", "GET", base + "/projector")
+        yield Probe(f"language{i}-daily", "GET", f"/daily/{q(language)}")
+        yield Probe(f"language{i}-new", "GET", "/new?" + args(language=language))
+        yield Probe(f"language{i}-solve-form", "GET", "/solve?" + args(language=language, l0_0="A"))
+        yield Probe(f"language{i}-typed", "GET", f"/solve/{q(language)}/TtlRSNdl-OdwHtwEI-CdwINV-EtlADE")
+
+
+def word_probes():
+    for i, word in enumerate(WORDS):
+        yield Probe(f"word{i}-typed", "POST", BOARD + "/words", {"word": word})
+        yield Probe(f"word{i}-12x12", "POST", BOARD + "/words?size=12x12", {"word": word})
+        if word:
+            yield Probe(f"word{i}-page", "GET", f"{BOARD}/words/{q(word)}")
+        yield Probe(f"word{i}-solution", "GET", f"{BOARD}/solution?{args(word=word)}")
+        yield Probe(f"word{i}-prefix", "GET", f"{BOARD}/solution?{args(prefix=word)}")
+
+
+def path_probes():
+    for i, path in enumerate(PATHS):
+        yield Probe(f"path{i}", "POST", BOARD + "/words", {"path": path})
+        yield Probe(f"path{i}-12x12", "POST", BOARD + "/words?size=12x12", {"path": path})
+        yield Probe(f"path{i}-with-word", "POST", BOARD + "/words", {"path": path, "word": INJECTIONS[0]})
+
+
+def explorer_probes():
+    for base, kind in ((f"{BOARD}/solution", "seeded"), (TYPED, "typed")):
+        for name, values in (("sort", SORTS), ("cell", CELLS), ("prefix", PREFIXES)):
+            for i, value in enumerate(values):
+                yield Probe(f"{kind}-{name}{i}", "GET", f"{base}?{args(**{name: value})}")
+                yield Probe(f"{kind}-{name}{i}-target", "GET", f"{base}?{args(**{name: value})}",
+                            headers={"HX-Target": "solution_word"})
+        yield Probe(f"{kind}-repeated-keys", "GET", f"{base}?sort=alpha&sort={q(INJECTIONS[0])}&cell=0,0&cell=x")
+        yield Probe(f"{kind}-target-garbage", "GET", base, headers={"HX-Target": INJECTIONS[1]})
+
+
+def projector_probes():
+    for base, kind in ((f"{BOARD}/projector", "seeded"), (TYPED + "/projector", "typed")):
+        for name, values in (("step", STEPS), ("order", ORDERS), ("scores", ("2", *INJECTIONS[:1])),
+                             ("theme", ("neon", *INJECTIONS[:1]))):
+            for i, value in enumerate(values):
+                yield Probe(f"{kind}-projector-{name}{i}", "GET", f"{base}?{args(**{name: value})}")
+
+
+def typed_board_probes():
+    for i, code in enumerate(CODES):
+        yield Probe(f"code{i}-solution", "GET", f"/solve/en/{q(code)}")
+        yield Probe(f"code{i}-projector", "GET", f"/solve/en/{q(code)}/projector")
+        yield Probe(f"code{i}-query", "GET", f"{TYPED}?{args(safe=code)}")
+    for i, text in enumerate(BOARD_TEXTS):
+        yield Probe(f"board-text{i}", "GET", "/solve?" + args(text=text))
+    for i, fields in enumerate(TILE_FIELDS):
+        yield Probe(f"tile-fields{i}", "GET", "/solve?" + args(**fields))
+
+
+def round_probes():
+    for i, action in enumerate(ACTIONS):
+        for j, next_page in enumerate(NEXT_PAGES):
+            yield Probe(f"round-action{i}-next{j}", "POST", BOARD + "/round", {"action": action, "next": next_page})
+    yield Probe("round-no-form", "POST", BOARD + "/round")
+
+
+def body_probes():
+    words = BOARD + "/words"
+    bodies = {
+        "json": (b'{"word": "<ruzzlefuzz>"}', "application/json"),
+        "plain": (b"word=CAT", "text/plain"),
+        "bad-escape": (b"word=%ZZ&path=%", FORM),
+        "not-utf8": (b"word=%FF%FE&path=%C0%AF", FORM),
+        "raw-not-utf8": (b"word=\xff\xfe\xc0\xaf", FORM),
+        "repeated-keys": (b"word=CAT&word=%3Cruzzlefuzz%3E&path=0,0+0,1&path=x", FORM),
+        "many-fields": ("&".join(f"f{i}=1" for i in range(5000)).encode(), FORM),
+        "just-under-limit": (b"word=" + b"A" * (64 * 1024 - 100), FORM),
+        "over-limit": (b"word=" + b"A" * (64 * 1024 + 1), FORM),
+        "multipart-file": (b'--B\r\nContent-Disposition: form-data; name="word"; filename="x.txt"\r\n\r\n'
+                           b"<ruzzlefuzz>\r\n--B--\r\n", "multipart/form-data; boundary=B"),
+        "multipart-broken": (b"--B\r\nnonsense", "multipart/form-data; boundary=B"),
+        "multipart-no-boundary": (b"word=CAT", "multipart/form-data"),
+        "charset": (b"word=CAT", FORM + "; charset=utf-7"),
+        "empty": (b"", FORM),
+    }
+    for name, (body, content_type) in bodies.items():
+        yield Probe(f"body-{name}", "POST", words, body=body, headers={"Content-Type": content_type})
+        yield Probe(f"body-{name}-round", "POST", BOARD + "/round", body=body, headers={"Content-Type": content_type})
+
+
+def method_probes():
+    for route, (_, url, _) in ROUTES.items():
+        for method in ("PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"):
+            yield Probe(f"{route}-{method}", method, url)
+
+
+def header_probes():
+    for route, (method, url, form) in ROUTES.items():
+        for i, host in enumerate(HOSTS):
+            yield Probe(f"{route}-host{i}", method, url, form, headers={"Host": host})
+        yield Probe(f"{route}-history-restore", method, url, form, headers={"HX-History-Restore-Request": "true"})
+        yield Probe(f"{route}-hx-request-garbage", method, url, form, headers={"HX-Request": INJECTIONS[0]})
+
+
+CORPUS = [probe for family in (seed_probes, size_probes, time_probes, language_probes, word_probes, path_probes,
+                               explorer_probes, projector_probes, typed_board_probes, round_probes, body_probes,
+                               method_probes, header_probes) for probe in family()]
+
+
+# --- the cookies a request may carry --------------------------------------------------------------------------
+
+def signed_payloads(round_key: str) -> list:
+    """Session contents only a server with the key could sign: what a bug (or a leaked key) could put there."""
+    bad_tokens = [[10**30, 120, "", 0], [-(10**30), 120, "", 0], [0, -5, "", 0], [1, 10**30, "", 0],
+                  [1, 1, "!!!!", 0], [1, 1, "_" * 4096, 0], [1, 1, "_" * 5000, 0], [1.5, 120, "", 0],
+                  [True, True, "", "yes"], "a string", None, [1, 2, 3], {"a": 1}, [0, 0, "A", 0]]
+    payloads = [{"rounds": {round_key: token}} for token in bad_tokens]
+    payloads += [{"rounds": "not a dict"}, {"rounds": [1, 2]}, {"rounds": {str(i): [0, 0, "", 0] for i in range(50)}},
+                 {"rounds": None}, {}, {"other": INJECTIONS[0]}]
+    return payloads
+
+
+@pytest.fixture(scope="module")
+def fuzz_app(tmp_path_factory):
+    app = create_app({"TESTING": True, "SECRET_KEY": "fuzz key, not a secret", "CLOCK": Clock()})
+    app.instance_path = str(tmp_path_factory.mktemp("instance"))
+    return app
+
+
+@pytest.fixture(scope="module")
+def cookies(fuzz_app) -> dict[str, list[str | None]]:
+    """Cookie values by kind: none, a real round, tampered, garbage, oversized, signed but malformed."""
+    client = fuzz_app.test_client()
+    client.get(BOARD)
+    client.post(BOARD + "/words", data={"word": "CAT"})
+    real = client.get_cookie("session").value
+    flipped = real[:-4] + ("AAAA" if not real.endswith("AAAA") else "BBBB")
+    with fuzz_app.test_request_context():
+        key = BoardRequest.from_url("en", SEED, {}).round_key
+    serializer = SecureCookieSessionInterface().get_signing_serializer(fuzz_app)
+    return {
+        "none": [None],
+        "real": [real],
+        "tampered": [flipped, real[: len(real) // 2], real.replace(".", "", 1), "." + real],
+        "garbage": ["x" * 3000, "\x00", "é", '"quoted"', "a;b", ".", "...", INJECTIONS[1]],
+        "oversized": [real + "A" * 10_000, "B" * 100_000],
+        "signed-malformed": [serializer.dumps(payload) for payload in signed_payloads(key)],
+    }
+
+
+COOKIE_KINDS = ("none", "real", "tampered", "garbage", "oversized", "signed-malformed")
+
+
+def cookie_for(cookies: dict, index: int) -> str | None:
+    """The cookie of the index-th request: each kind in turn, and within a kind each value in turn."""
+    values = cookies[COOKIE_KINDS[index % len(COOKIE_KINDS)]]
+    return values[(index // len(COOKIE_KINDS)) % len(values)]
+
+
+# --- what every answer must be ----------------------------------------------------------------------------------
+
+def send(app, probe: Probe, htmx: bool, cookie: str | None):
+    headers = {**(HTMX if htmx else {}), **probe.headers}
+    if cookie is not None:
+        headers["Cookie"] = f"session={cookie}"
+    client = app.test_client(use_cookies=False)
+    if probe.body is not None:
+        return client.open(probe.url, method=probe.method, data=probe.body, headers=headers)
+    return client.open(probe.url, method=probe.method, data=probe.form, headers=headers)
+
+
+def message_of(response) -> str | None:
+    """The message a refusal shows a person, or None."""
+    page = response.get_data(as_text=True)
+    if response.mimetype == "text/plain":
+        return page.strip() or None
+    match = MESSAGE.search(page)
+    return (match.group(1) or match.group(2)).strip() if match else None
+
+
+class MarkupFinder(HTMLParser):
+    """Collects the places where the marker became markup: a tag, an attribute, script, or a javascript: URL."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+        self.in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        if MARK in tag.lower():
+            self.found.append(f"tag <{tag}>")
+        for name, value in attrs:
+            if MARK in name.lower():
+                self.found.append(f"attribute {name} in <{tag}>")
+            elif name in URL_ATTRIBUTES and value and JAVASCRIPT_URL.match(value):
+                self.found.append(f"javascript: URL in {name} of <{tag}>")
+        self.in_script = tag == "script"
+
+    def handle_endtag(self, tag):
+        self.in_script = False
+
+    def handle_data(self, data):
+        if self.in_script and MARK in data.lower():
+            self.found.append("script text")
+
+
+def raw_reflections(response) -> list[str]:
+    """Where something the user sent became markup of the page (escaped text and attribute values are fine)."""
+    if response.mimetype != "text/html":
+        return []
+    finder = MarkupFinder()
+    finder.feed(response.get_data(as_text=True))
+    finder.close()
+    return finder.found
+
+
+def assert_answered_safely(response, probe: Probe, htmx: bool) -> None:
+    """Below 500; a refusal says why (as a fragment for htmx); nothing the user sent comes back unescaped."""
+    page = response.get_data(as_text=True)
+    assert response.status_code < 500, f"{probe.name}: {response.status_code}"
+    fragment = htmx and probe.headers.get("HX-Request", "true") == "true" and "HX-History-Restore-Request" not in probe.headers
+    if response.status_code >= 400 and probe.method != "HEAD":
+        assert message_of(response), f"{probe.name}: {response.status_code} without a message"
+        if fragment:
+            assert "<html" not in page, f"{probe.name}: a whole page for htmx"
+    if 300 <= response.status_code < 400:
+        location = response.headers.get("Location", "")
+        # A quote ' may stand in a URL; white space (a header split), < > or " may not.
+        assert location and not re.search(r'[\s<>"]', location), f"{probe.name}: Location {location!r}"
+    assert raw_reflections(response) == [], f"{probe.name}: reflected raw"
+
+
+def test_the_corpus_covers_every_route_with_hundreds_of_requests(fuzz_app):
+    routes = {rule.endpoint for rule in fuzz_app.url_map.iter_rules() if rule.endpoint != "static"}
+    adapter = fuzz_app.url_map.bind("localhost")
+    hit = set()
+    for probe in CORPUS:
+        try:
+            hit.add(adapter.match(unquote(probe.url.split("?")[0]), method="GET" if probe.method == "HEAD" else probe.method)[0])
+        except HTTPException:  # a malformed URL that matches no route is part of the corpus too
+            continue
+    assert len(CORPUS) >= 500 and len({probe.name for probe in CORPUS}) == len(CORPUS)
+    assert routes <= hit, f"routes never fuzzed: {routes - hit}"
+
+
+@pytest.mark.parametrize("index", range(len(CORPUS)), ids=[probe.name for probe in CORPUS])
+def test_malformed_request_is_answered_safely(fuzz_app, cookies, index):
+    probe = CORPUS[index]
+    for htmx in (False, True):
+        assert_answered_safely(send(fuzz_app, probe, htmx, cookie_for(cookies, index)), probe, htmx)
+
+
+@pytest.mark.parametrize("kind", COOKIE_KINDS)
+@pytest.mark.parametrize("route", ROUTES)
+def test_every_cookie_kind_on_every_route_is_answered_safely(fuzz_app, cookies, route, kind):
+    method, url, form = ROUTES[route]
+    probe = Probe(f"{route}-{kind}", method, url, form)
+    for cookie in cookies[kind]:
+        for htmx in (False, True):
+            assert_answered_safely(send(fuzz_app, probe, htmx, cookie), probe, htmx)
+
+
+def careless_app():
+    """An app that makes every mistake the checks look for: markup reflected raw, a bare 500, a 400 without a word."""
+    careless = Flask("careless")
+
+    @careless.get("/echo/<text>")
+    def echo(text):
+        return f"<p>{text}</p><a href='{text}' title=\"{text}\">x</a>"
+
+    @careless.get("/crash")
+    def crash():
+        return "", 500
+
+    @careless.get("/silent")
+    def silent():
+        return "<p>no</p>", 400
+
+    return careless
+
+
+@pytest.mark.parametrize("url", [f"/echo/{q(injection)}" for injection in INJECTIONS if injection[0] in "<\"'j"]
+                         + ["/crash", "/silent"])
+def test_the_checks_catch_raw_reflections_server_errors_and_silent_refusals(url):
+    response = careless_app().test_client().get(url)
+    with pytest.raises(AssertionError):
+        assert_answered_safely(response, Probe("careless", "GET", url), htmx=False)
+
+
+# --- random text with markup in every parameter (hypothesis) -----------------------------------------------------
+
+SLOTS = {
+    "seed": lambda text: Probe("seed", "GET", f"/play/en/{q(text)}"),
+    "size": lambda text: Probe("size", "GET", f"{BOARD}?{args(size=text)}"),
+    "time": lambda text: Probe("time", "POST", f"{BOARD}/words?{args(time=text)}", {"word": "CAT"}),
+    "challenge": lambda text: Probe("challenge", "GET", f"{BOARD}?{args(challenge=text)}"),
+    "safe": lambda text: Probe("safe", "GET", f"{BOARD}?{args(safe=text)}"),
+    "language": lambda text: Probe("language", "GET", f"/play/{q(text)}/{SEED}"),
+    "word": lambda text: Probe("word", "POST", BOARD + "/words", {"word": text}),
+    "word page": lambda text: Probe("word page", "GET", f"{BOARD}/words/{q(text)}"),
+    "path": lambda text: Probe("path", "POST", BOARD + "/words", {"path": text}),
+    "action": lambda text: Probe("action", "POST", BOARD + "/round", {"action": text}),
+    "solution": lambda text: Probe("solution", "GET", f"{TYPED}?{args(sort=text, cell=text, prefix=text, word=text)}"),
+    "projector": lambda text: Probe("projector", "GET", f"{BOARD}/projector?{args(step=text, order=text, theme=text)}"),
+    "code": lambda text: Probe("code", "GET", f"/solve/en/{q(text)}"),
+    "board text": lambda text: Probe("board text", "GET", "/solve?" + args(text=text)),
+    "tile": lambda text: Probe("tile", "GET", "/solve?" + args(l0_0=text, m0_1=text, size="2x2")),
+}
+surrogate_free = st.text(st.characters(exclude_categories=("Cs",)), max_size=40)
+hostile = st.one_of(surrogate_free, st.builds("".join, st.lists(st.one_of(surrogate_free, st.sampled_from(INJECTIONS)),
+                                                              min_size=1, max_size=4)))
+
+
+@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(slot=st.sampled_from(sorted(SLOTS)), text=hostile, htmx=st.booleans(), cookie_index=st.integers(0, 100))
+def test_random_text_in_any_parameter_is_answered_safely(fuzz_app, cookies, slot, text, htmx, cookie_index):
+    probe = SLOTS[slot](text)
+    assert_answered_safely(send(fuzz_app, probe, htmx, cookie_for(cookies, cookie_index)), probe, htmx)
+
+
+# --- regressions the fuzzing found --------------------------------------------------------------------------------
 
 # str.isdigit() accepts superscripts (² ³⁰) that int() cannot read: such a number is a refusal, not a crash.
 @pytest.mark.parametrize("url, status, message", [
