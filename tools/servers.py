@@ -11,6 +11,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
@@ -25,15 +26,32 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@contextlib.contextmanager
-def gunicorn(secret_key: str = "test key shared by the servers", workers: int | None = None, app: str = "app:app",
-             health: str = "/healthz", **env: str) -> Iterator[str]:
-    """Run `gunicorn --config gunicorn.conf.py app:app` and yield its base URL once `health` answers 200.
+@dataclass(frozen=True)
+class Server:
+    """A running gunicorn: its base URL and its master process."""
 
-    `workers` None keeps gunicorn.conf.py's own number, as the README's run command does.
+    url: str
+    process: subprocess.Popen
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of the master's workers (its children), in order."""
+        return children(self.process.pid)
+
+
+@contextlib.contextmanager
+def gunicorn_server(secret_key: str | None = "test key shared by the servers", workers: int | None = None,
+                    app: str = "app:app", health: str = "/healthz", port: int | None = None,
+                    **env: str) -> Iterator[Server]:
+    """Run `gunicorn --config gunicorn.conf.py app:app` and yield it once `health` answers 200.
+
+    `workers` None keeps gunicorn.conf.py's own number, as the README's run command does; `secret_key` None
+    leaves the key to the app (the instance folder's), as `tools/run.sh` does; `port` None picks a free one.
     """
-    port = free_port()
-    environment = {**os.environ, "RUZZLE_BIND": f"127.0.0.1:{port}", "RUZZLE_SECRET_KEY": secret_key, **env}
+    port = port or free_port()
+    environment = {**os.environ, "RUZZLE_BIND": f"127.0.0.1:{port}", **env}
+    environment.pop("RUZZLE_SECRET_KEY", None)
+    if secret_key is not None:
+        environment["RUZZLE_SECRET_KEY"] = secret_key
     if workers is not None:
         environment["RUZZLE_WORKERS"] = str(workers)
     log = tempfile.TemporaryFile()  # a file, not a pipe: a full pipe would stall gunicorn
@@ -42,11 +60,32 @@ def gunicorn(secret_key: str = "test key shared by the servers", workers: int | 
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_until_healthy(url + health, process, log)
-        yield url
+        yield Server(url, process)
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
         log.close()
+
+
+@contextlib.contextmanager
+def gunicorn(secret_key: str | None = "test key shared by the servers", workers: int | None = None,
+             app: str = "app:app", health: str = "/healthz", **env: str) -> Iterator[str]:
+    """`gunicorn_server`, yielding only the base URL."""
+    with gunicorn_server(secret_key, workers, app, health, **env) as server:
+        yield server.url
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (read from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # the process ended while we looked
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return sorted(found)
 
 
 def _wait_until_healthy(url: str, process: subprocess.Popen, log, timeout: float = 30) -> None:

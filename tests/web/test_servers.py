@@ -1,13 +1,27 @@
-"""Real gunicorn servers: what one process renders, another renders byte for byte."""
+"""Real gunicorn servers: any server with the same key serves any request; a restart loses nothing.
+
+The round lives in the signed cookie, so a player can move between processes, servers (hosts) and restarts.
+"""
 
 from __future__ import annotations
 
 import re
+import time
+import urllib.error
+import urllib.parse
 import urllib.request
 
-from tools.servers import gunicorn
+import pytest
+
+from ruzzle import Lexicon, blocked_words, generate
+from ruzzle.game import Solution
+from tools.servers import free_port, gunicorn, gunicorn_server
 
 BOARD_TABLE = re.compile(r'<table id="board".*?</table>', re.S)
+SEED = "SHARED"
+BOARD = f"/play/en/{SEED}"
+ROUND_SECONDS = 120
+KEY = "the key every server of this test shares"
 
 
 def board_markup(url: str) -> str:
@@ -21,3 +35,105 @@ def test_same_board_url_same_markup_from_two_gunicorn_processes():
         one, other = board_markup(first + path), board_markup(second + path)
     assert one == other
     assert one.count("<td data-cell=") == 25
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+class Player:
+    """A browser as far as the round goes: one session cookie, carried to whichever server it talks to."""
+
+    def __init__(self):
+        self.cookie: str | None = None
+        self.opener = urllib.request.build_opener(NoRedirect)
+
+    def request(self, url: str, form: dict | None = None, htmx: bool = False) -> tuple[int, str]:
+        headers = {"HX-Request": "true"} if htmx else {}
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        data = urllib.parse.urlencode(form).encode() if form is not None else None
+        try:
+            response = self.opener.open(urllib.request.Request(url, data, headers), timeout=30)
+        except urllib.error.HTTPError as error:
+            response = error
+        with response:
+            if response.headers.get("Set-Cookie"):
+                self.cookie = response.headers["Set-Cookie"].split(";")[0]
+            return response.status, response.read().decode("utf-8")
+
+    def page(self, server: str) -> dict:
+        """The board page as this player sees it on a server: score, words found, seconds left, notices."""
+        status, page = self.request(server + BOARD)
+        assert status == 200
+        return {
+            "score": int(re.search(r'<strong class="score">(\d+)</strong>', page).group(1)),
+            "found": re.findall(r'<li><a href="[^"]*/words/([A-Z]+)"', page),
+            "remaining": int(re.search(r'data-remaining="(\d+)"', page).group(1)),
+            "page": page,
+        }
+
+    def submit(self, server: str, word: str) -> int:
+        """Submit a typed word with htmx; the score the server answers with."""
+        status, fragment = self.request(server + BOARD + "/words", {"word": word}, htmx=True)
+        assert status == 200 and "result-refused" not in fragment, fragment[:300]
+        return int(re.search(r'<strong class="score">(\d+)</strong>', fragment).group(1))
+
+
+@pytest.fixture(scope="module")
+def words() -> list:
+    """The board's words, best first, as every server solves them (classroom filter on, the web default)."""
+    return list(Solution.of(generate("en", SEED), Lexicon.builtin("en"), blocked_words("en")))
+
+
+def seconds_left(started: float) -> float:
+    return ROUND_SECONDS - (time.time() - started)
+
+
+def test_one_round_alternating_between_two_servers_loses_nothing(words):
+    player = Player()
+    with gunicorn_server(KEY, workers=2) as one, gunicorn_server(KEY, workers=2) as other:
+        servers = [one.url, other.url]
+        started = time.time()
+        player.page(one.url)
+        played = words[:20]
+        for i, found in enumerate(played):
+            score = player.submit(servers[i % 2], found.word)
+            assert score == sum(word.score for word in played[: i + 1])  # no word lost on the way
+        seen = [player.page(server) for server in servers]
+    for view in seen:
+        assert view["score"] == sum(found.score for found in played)
+        assert sorted(view["found"]) == sorted(found.word for found in played)
+        # The deadline is the one the first server set: neither server started the round again.
+        assert seconds_left(started) - 2 <= view["remaining"] <= seconds_left(started) + 2
+    assert seen[0]["remaining"] - seen[1]["remaining"] in (0, 1)
+
+
+def test_a_server_with_another_key_starts_a_fresh_round_with_a_message(words):
+    player = Player()
+    with gunicorn_server(KEY, workers=1) as one, gunicorn_server("another key", workers=1) as stranger:
+        player.page(one.url)
+        player.submit(one.url, words[0].word)
+        fresh = player.page(stranger.url)
+        assert "could not be read" in fresh["page"]
+        assert fresh["score"] == 0 and fresh["found"] == [] and fresh["remaining"] == ROUND_SECONDS
+        assert player.submit(stranger.url, words[1].word) == words[1].score  # the fresh round goes on
+
+
+@pytest.mark.parametrize("key", [KEY, None], ids=["RUZZLE_SECRET_KEY", "instance key"])
+def test_a_server_restart_in_the_middle_of_a_round_loses_nothing(words, key):
+    player = Player()
+    port = free_port()
+    started = time.time()
+    with gunicorn_server(key, workers=2, port=port) as before:
+        player.page(before.url)
+        for found in words[:5]:
+            player.submit(before.url, found.word)
+    with gunicorn_server(key, workers=2, port=port) as after:
+        view = player.page(after.url)
+        assert "could not be read" not in view["page"]
+        assert view["score"] == sum(found.score for found in words[:5])
+        assert sorted(view["found"]) == sorted(found.word for found in words[:5])
+        assert seconds_left(started) - 2 <= view["remaining"] <= seconds_left(started) + 2
+        assert player.submit(after.url, words[5].word) == sum(found.score for found in words[:6])
