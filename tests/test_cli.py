@@ -175,6 +175,15 @@ def test_languages_lists_every_code_with_its_dictionary(capsys):
     assert all(line.endswith((" words", "no built-in dictionary yet")) for line in lines)
 
 
+def test_a_language_without_its_dictionary_file_is_refused(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr("ruzzle.lexicon.DICTIONARY_DIR", tmp_path)  # as RUZZLE_DICTIONARIES pointing elsewhere
+    status, out, err = run(capsys, "demo", "-l", "it")
+    assert (status, out) == (2, "")
+    assert err == f"ruzzle: error: no built-in dictionary for 'it' yet (looked for {tmp_path / 'it.marisa'})\n"
+    italian = next(line for line in run(capsys, "languages")[1].splitlines() if line.startswith("it "))
+    assert italian.endswith("  no built-in dictionary yet")
+
+
 def bad_board(tmp_path: Path, text: str) -> Path:
     """A board file with this text."""
     path = tmp_path / "bad.board"
@@ -197,7 +206,6 @@ ERROR_CASES = {
     "output_folder_missing": (lambda tmp: ["generate", "-o", tmp / "no" / "x.board"], "No such file"),
     "compile_output_folder_missing": (
         lambda tmp: ["compile", "-d", tmp / "words.txt", "-o", tmp / "no" / "w.marisa"], "No such file"),
-    "no_builtin_dictionary_yet": (lambda tmp: ["demo", "-l", "it"], "no built-in dictionary for 'it' yet"),
 }
 
 

@@ -1,7 +1,14 @@
 """Rebuild the built-in dictionaries (`dictionaries/<lang>.marisa` + `.nodes`) from Debian's word lists.
 
-    apt-get install -y scowl          # English: SCOWL 2020.12.07, split by category and size
-    python3 tools/build_dictionaries.py en [--size 70]
+    apt-get install -y scowl                                  # en: SCOWL 2020.12.07
+    apt-get install -y hunspell-it                            # it: Dizionario italiano 5.1 (LibreOffice 7.5)
+    apt-get install -y aspell aspell-es                       # es: aspell-es 1.11
+    apt-get install -y hunspell-fr-comprehensive              # fr: Dicollecte 7.0, all spellings
+    apt-get install -y aspell aspell-de hunspell-de-de scowl hunspell-fr-comprehensive hunspell-it wdutch iso-codes
+                                                              # de: igerman98 20161207, names from the others
+    apt-get install -y wdutch                                 # nl: OpenTaal 2.20.19
+    apt-get install -y wportuguese                            # pt: Natura/Portuguese 20220621
+    python3 tools/build_dictionaries.py LANG [-o OUT.marisa]
 
 Prints the counts that `dictionaries/README.md` records (entries read, kept, dropped and why).
 """
@@ -9,13 +16,23 @@ Prints the counts that `dictionaries/README.md` records (entries read, kept, dro
 from __future__ import annotations
 
 import argparse
+import bisect
 import collections
+import gettext
+import json
+import re
+import subprocess
 import sys
 import unicodedata
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, Iterable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from affixes import Affixes, Entry, Rule, expand, read_affixes, read_entries  # noqa: E402
 
 from ruzzle.lexicon import Lexicon, normalize_word  # noqa: E402
 
@@ -27,12 +44,79 @@ SCOWL_SPELLINGS = ("english", "american", "british")
 # Words without a vowel are almost all abbreviations or letter names (km, mph, ls, cs); these are not.
 VOWELLESS_WORDS = {"brr", "crwth", "crwths", "cwm", "cwms", "hmm", "nth", "psst", "shh", "tsk", "tsks", "pst"}
 VOWELS = set("aeiouy")
+HUNSPELL = Path("/usr/share/hunspell")
+ASPELL = Path("/usr/lib/aspell")
+DICT = Path("/usr/share/dict")
+# Letters that are neither A-Z nor an accented A-Z but still fold to A-Z (normalize_word handles them).
+FOLDED_LETTERS = set("ßæœøłÆŒØŁ")
+# Roman numerals (xii, mcd, cm) are not words; these look like numerals but are words in one of our languages.
+ROMAN_NUMERAL = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
+ROMAN_LOOKING_WORDS = {"ci", "di", "dix", "li", "mi", "mil", "mix", "vi", "xi"}
+EXAMPLES = 12  # dropped entries printed per reason
+
+
+@dataclass
+class Build:
+    """The words of a language and the count of source entries dropped per reason."""
+
+    words: set[str] = field(default_factory=set)
+    considered: int = 0
+    dropped: collections.Counter = field(default_factory=collections.Counter)
+    examples: dict[str, list[str]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def offer(self, entry: str, reason: str | None) -> None:
+        """Count one source entry: keep its normalized word, or record why it is dropped."""
+        self.considered += 1
+        word = None if reason else normalize_word(entry)
+        if reason:
+            self.drop(reason, 1, entry)
+            self.considered -= 1
+        elif word is None:
+            self.dropped["not A-Z after normalizing"] += 1
+        else:
+            self.words.add(word)
+
+    def drop(self, reason: str, count: int = 1, example: str | None = None) -> None:
+        """Count source entries dropped without being offered (the forms of a whole root, say)."""
+        self.considered += count
+        self.dropped[reason] += count
+        examples = self.examples.setdefault(reason, [])
+        if example and len(examples) < EXAMPLES and count:
+            examples.append(example)
+
+
+def plain_letters(entry: str) -> str:
+    """The entry with accents removed (canonical decomposition only, so ᵉ or ² stay what they are)."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", entry) if not unicodedata.combining(ch))
+
+
+def reason_to_drop(entry: str, capitals_allowed: bool = False) -> str | None:
+    """Why an entry of a non-English list is not a board word, or None to keep it."""
+    plain = plain_letters(entry)
+    if "'" in plain or "’" in plain:
+        return "apostrophe (elision or contraction)"
+    if not all(("a" <= ch.lower() <= "z") or ch in FOLDED_LETTERS for ch in plain):
+        return "hyphen, digit, space or other non-letter"
+    if plain.isupper() and len(plain) > 1:
+        return "all capitals (abbreviation)"
+    if not plain.islower() and not capitals_allowed:
+        return "capital letter (proper noun or abbreviation)"
+    if len(plain) < 2:
+        return "single letter"
+    if not VOWELS & set(plain.lower()):
+        return "no vowel (abbreviation or unit)"
+    if ROMAN_NUMERAL.fullmatch(plain.lower()) and plain.lower() not in ROMAN_LOOKING_WORDS:
+        return "Roman numeral"
+    return None
+
+
+# English ------------------------------------------------------------------------------------------------
 
 
 def scowl_entries(size: int) -> list[str]:
     """Every entry of SCOWL's word lists for the English spellings up to this size."""
-    if not SCOWL_DIR.is_dir():
-        sys.exit(f"{SCOWL_DIR} is missing: apt-get install -y scowl")
+    require(SCOWL_DIR, "scowl")
     entries = []
     for spelling in SCOWL_SPELLINGS:
         for level in (s for s in SCOWL_SIZES if s <= size):
@@ -58,37 +142,358 @@ def english_reason_to_drop(entry: str) -> str | None:
     return None
 
 
-def build_english(size: int) -> tuple[set[str], collections.Counter]:
-    """The English board words from SCOWL up to `size`, and the count of entries dropped per reason."""
-    dropped: collections.Counter = collections.Counter()
-    words = set()
+def build_english(size: int = 70) -> Build:
+    """The English board words from SCOWL up to `size` (default 70, SCOWL's "large")."""
+    build = Build()
     for entry in scowl_entries(size):
-        reason = english_reason_to_drop(entry)
-        if reason:
-            dropped[reason] += 1
-            continue
-        word = normalize_word(entry)
-        if word is None:
-            dropped["not A-Z after normalizing"] += 1
+        build.offer(entry, english_reason_to_drop(entry))
+    build.notes.append(f"SCOWL size {size}")
+    return build
+
+
+# Plain word lists: Dutch, Portuguese --------------------------------------------------------------------
+
+
+def build_word_list(path: Path, package: str) -> Build:
+    """The board words of a Debian `w*` word list (one entry per line; proper nouns are capitalised)."""
+    require(path, package)
+    build = Build()
+    for entry in path.read_text(encoding="utf-8").splitlines():
+        if entry:
+            build.offer(entry, reason_to_drop(entry))
+    return build
+
+
+# Affix-compressed dictionaries: Italian, Spanish, French, German -----------------------------------------
+
+
+def expand_entries(build: Build, entries: Iterable[Entry], affixes: Affixes,
+                   keep_rule: Callable[[Entry, Rule], bool] = lambda entry, rule: True,
+                   reason: Callable[[str], str | None] = reason_to_drop) -> None:
+    """Offer every form of every entry (through the kept affix rules) to the build."""
+    for entry in entries:
+        for form in expand(entry, affixes, keep_rule):
+            build.offer(form, reason(form))
+
+
+def aspell_master(language: str) -> Iterator[Entry]:
+    """The roots of an aspell dictionary with their affix flags (`aspell dump master`)."""
+    try:
+        dump = subprocess.run(["aspell", "-d", language, "dump", "master"], capture_output=True, text=True,
+                              check=True, encoding="utf-8").stdout
+    except (OSError, subprocess.CalledProcessError):
+        sys.exit(f"aspell or its {language} dictionary is missing: apt-get install -y aspell aspell-{language}")
+    for line in dump.splitlines():
+        root, _, flags = line.strip().partition("/")
+        if root:
+            yield Entry(root, frozenset(flags), "")
+
+
+# Italian: verb forms with enclitic pronouns (amarlo, dandogliene, appressatoleci) are not Scrabble words in
+# Italian or Spanish and make up 5 of every 6 forms of the hunspell-it dictionary: its rules that only add
+# pronouns are left out, and so are its elided articles (l', dell'), and its Roman numerals.
+ITALIAN_CLITIC = re.compile(r"(?:(?:me|te|ce|ve|se|glie)(?:lo|la|li|le|ne)|(?:mi|ti|ci|vi|gli|le|li|la|lo)(?:ci|si)"
+                            r"|mi|ti|ci|vi|si|lo|la|li|le|gli|ne)$")
+ITALIAN_ELISION_FLAGS = set("TUXqrsi^")  # l'amico, un'ora, dell'arte: never a board word, never expanded
+# Rules left out, with the reason printed for the forms that only they make.
+ITALIAN_SKIPPED_FLAGS = {"£": "Roman numeral", "$": "Roman numeral",
+                         '"': "number above a thousand in one word (duemilacinquecentosessantatré)"}
+ITALIAN_NOUN_FLAGS = set("OQRSYWNnopugy@&()=|!c")  # plurals, adverbs, superlatives, numbers: no pronouns
+ITALIAN_PRONOUN_FLAGS = set("DIKLhlMb")  # every rule adds a pronoun (amandolo, amarti, amiamoci)
+# In verb flags whose rules mostly conjugate, these endings look like pronouns but are tenses (vinci, pone).
+ITALIAN_TENSE_ENDINGS = {"V": {"ci", "ne", "si"}, "t": {"sci", "ti"}, "f": {"tti"}}
+
+
+def italian_conjugation_endings(affixes: Affixes) -> set[str]:
+    """The endings of the first conjugation (flag A: amo, amavi, amassi), which a pronoun ending never hides."""
+    return {rule.add for rule in affixes.rules["A"] if rule.add and rule.add != "vi"}
+
+
+def italian_adds_pronoun(rule: Rule, conjugation: set[str]) -> bool:
+    """Whether an Italian affix rule makes a verb form with an enclitic pronoun."""
+    if rule.flag in ITALIAN_NOUN_FLAGS or rule.kind == "PFX":
+        return False
+    if rule.flag in ITALIAN_PRONOUN_FLAGS:
+        return True
+    if rule.add in ITALIAN_TENSE_ENDINGS.get(rule.flag, ()) or rule.add in ("vi", "avi", "evi", "ivi"):
+        return False  # amavi, credevi, dormivi: imperfect tense
+    clitic = ITALIAN_CLITIC.search(rule.add)
+    if not clitic:
+        return False
+    covered = any(rule.add.endswith(ending) and len(ending) >= len(clitic.group()) for ending in conjugation)
+    return not covered  # amassi ends in -si but -ssi is a tense
+
+
+def build_italian() -> Build:
+    """Italian from hunspell-it (it_IT), without enclitic pronoun forms, elisions, big numbers or proper nouns."""
+    affixes = read_affixes(require(HUNSPELL / "it_IT.aff", "hunspell-it"))
+    conjugation = italian_conjugation_endings(affixes)
+    entries = list(read_entries(HUNSPELL / "it_IT.dic", affixes))
+    build = Build()
+    applied: Callable[[Entry, Rule], bool] = lambda entry, rule: rule.flag not in ITALIAN_ELISION_FLAGS
+    for flag, reason in ITALIAN_SKIPPED_FLAGS.items():
+        drop_forms_only_made_by(build, reason, entries, affixes, applied, lambda rule: rule.flag == flag)
+        applied = without(applied, lambda rule, flag=flag: rule.flag == flag)
+    pronoun = lambda rule: italian_adds_pronoun(rule, conjugation)  # noqa: E731
+    drop_forms_only_made_by(build, "verb form with enclitic pronoun(s) (amarlo, dandogliene)",
+                            entries, affixes, applied, pronoun)
+    expand_entries(build, entries, affixes, without(applied, pronoun))
+    build.notes.append(f"{len(entries)} roots in it_IT.dic; its elided forms (l'amico, dell'arte) not expanded")
+    return build
+
+
+def without(keep: Callable[[Entry, Rule], bool], leave_out: Callable[[Rule], bool]) -> Callable[[Entry, Rule], bool]:
+    """A rule filter that also leaves out some rules."""
+    return lambda entry, rule: keep(entry, rule) and not leave_out(rule)
+
+
+def drop_forms_only_made_by(build: Build, reason: str, entries: Iterable[Entry], affixes: Affixes,
+                            keep: Callable[[Entry, Rule], bool], leave_out: Callable[[Rule], bool]) -> None:
+    """Count as dropped the forms that only the rules left out make."""
+    fewer = without(keep, leave_out)
+    for entry in entries:
+        forms = expand(entry, affixes, keep) - expand(entry, affixes, fewer)
+        if forms:
+            build.drop(reason, len(forms), min(forms))
+
+
+# Spanish: aspell-es keeps its enclitic forms in flags of their own (and as roots like acábame/AC).
+SPANISH_PRONOUN_FLAGS = set("RrtuoqzTUOQZ")  # infinitive, gerund, imperative + me/te/se/nos/os/lo/la/le...
+SPANISH_PRONOUN_ROOT_FLAGS = set("ABCDEF")  # flags that only roots like dame, acábalo, hazme carry
+
+
+def build_spanish() -> Build:
+    """Spanish from aspell-es, without verb forms carrying enclitic pronouns."""
+    affixes = read_affixes(require(ASPELL / "es_affix.dat", "aspell-es"))
+    reason = "verb form with enclitic pronoun(s) (acábame, dámelo)"
+    build = Build()
+    kept = []
+    for entry in aspell_master("es"):
+        if entry.flags & SPANISH_PRONOUN_ROOT_FLAGS:
+            build.drop(reason, len(expand(entry, affixes)), entry.root)
         else:
-            words.add(word)
-    return words, dropped
+            kept.append(entry)
+    pronoun = lambda rule: rule.flag in SPANISH_PRONOUN_FLAGS  # noqa: E731
+    drop_forms_only_made_by(build, reason, kept, affixes, lambda entry, rule: True, pronoun)
+    expand_entries(build, kept, affixes, lambda entry, rule: not pronoun(rule))
+    return build
+
+
+# French: Dicollecte tags every root with its part of speech; proper nouns, first names, family names,
+# titles (Mme), Roman numerals, prefixes and misspellings kept for the grammar checker are left out.
+FRENCH_DROPPED_TAGS = {"npr": "proper noun (po:npr)", "prn": "first name (po:prn)", "patr": "family name (po:patr)",
+                       "titr": "title abbreviation (po:titr)", "nbro": "Roman numeral (po:nbro)",
+                       "pfx": "prefix (po:pfx)", "sfx": "suffix (po:sfx)", "err": "common error (po:err)"}
+
+
+def build_french() -> Build:
+    """French from hunspell-fr (Dicollecte, comprehensive: classic and 1990 reformed spellings)."""
+    affixes = read_affixes(require(HUNSPELL / "fr.aff", "hunspell-fr-comprehensive"))
+    build = Build()
+    kept = []
+    for entry in read_entries(HUNSPELL / "fr.dic", affixes):
+        tags = set(re.findall(r"po:(\w+)", entry.morph))
+        dropped = sorted(tags & set(FRENCH_DROPPED_TAGS))
+        if dropped:
+            build.drop(FRENCH_DROPPED_TAGS[dropped[0]], len(expand(entry, affixes)), entry.root)
+        elif not VOWELS & set(plain_letters(entry.root).lower()):
+            build.drop("no vowel (abbreviation or unit)", len(expand(entry, affixes)), entry.root)
+        else:
+            kept.append(entry)
+    expand_entries(build, kept, affixes)
+    return build
+
+
+# German: nouns are capitalised, so a capital letter cannot tell a proper noun. A capitalised root of
+# igerman98 is taken for a proper noun when a list of names has it and nothing shows it to be a noun.
+GERMAN_NOUN_FLAGS = set("NEPRpFTJ")  # aspell-de: plural endings (-n -e -en -er, umlauts), female -in, genitive -es
+GERMAN_COMPOUND_START_FLAGS = {"i", "j"}  # hunspell-de-de: may start a compound (Handschuh)
+# Compounds whose first part only says where or when (Ostberlin, Nachkriegsdeutschland) show no common noun.
+PLACE_QUALIFIER = re.compile(r"(ost|west|nord|süd|mittel|gesamt|groß|alt|neu|ober|unter|nieder|inner|außer|rest"
+                             r"|zentral|klein|vorder|hinter|nachkriegs|vorkriegs|national|trans)-?")
+LINKING_ENDINGS = ("s", "es", "n", "en", "er", "e")
+
+
+@dataclass
+class GermanNames:
+    """Names from other packages, and the evidence in the German list that a capitalised word is a noun."""
+
+    names: set[str]
+    places: set[str]
+    hunspell_flags: dict[str, frozenset[str]]
+    reversed_words: list[str]
+    capitalised: set[str]
+    lower: set[str]
+
+    def is_proper_noun(self, root: str, flags: frozenset[str]) -> bool:
+        """Whether a capitalised root is a name: listed as one, and neither inflected nor compounded as a noun."""
+        place = root in self.places
+        if not (place or root in self.names) or flags & GERMAN_NOUN_FLAGS:
+            return False
+        if self.compounds_ending_in(root):
+            return False
+        # places start compounds too (Deutschlandreise), so this shows a noun only for other names
+        return place or not self.hunspell_flags.get(root, frozenset()) & GERMAN_COMPOUND_START_FLAGS
+
+    def compounds_ending_in(self, root: str) -> int:
+        """How many words end in this one after a first part that is itself a word (Großstadt, Rotkohl)."""
+        tail = root.lower()[::-1]
+        count = 0
+        index = bisect.bisect_left(self.reversed_words, tail)
+        while index < len(self.reversed_words) and self.reversed_words[index].startswith(tail):
+            first = self.reversed_words[index][len(tail):][::-1]
+            if len(first) >= 4 and not PLACE_QUALIFIER.fullmatch(first) and self.is_compound_part(first, len(root)):
+                count += 1
+            index += 1
+        return count
+
+    def is_compound_part(self, first: str, head_length: int) -> bool:
+        """Whether a word's first part is a word (with a linking -s-, -en- ...) that is not a name."""
+        stems = [first] + [first[: -len(end)] for end in LINKING_ENDINGS if first.endswith(end)]
+        # a short head hides in verb forms (Sendest|rom): it needs a noun before it
+        known = self.capitalised if head_length < 4 else self.capitalised | self.lower
+        return any(stem in known and stem.capitalize() not in self.names for stem in stems)
+
+
+def towns_with_inhabitants(roots: dict[str, frozenset[str]]) -> set[str]:
+    """Uninflected capitalised roots whose inhabitants the list names (Köln: Kölner, München: Münchner).
+
+    Nouns in -ik name their people too (Physik: Physiker), and so do verbs (Trab: Traber, from traben):
+    those are left out.
+    """
+    verbs = {root for root in roots if root.islower() and root.endswith("en")}
+    towns = set()
+    for root, flags in roots.items():
+        if not (root[:1].isupper() and root[1:].islower()) or flags - {"S"} or root.endswith(("ik", "ika")):
+            continue
+        stems = [root] + [root[: -len(end)] for end in ("e", "a", "en") if root.endswith(end)]
+        for stem in stems:
+            person = stem + ("ner" if stem != root and root.endswith("en") else "er")
+            lower = stem.lower()
+            from_verb = any(lower[i:] + "en" in verbs or lower[i:] + "n" in verbs for i in range(len(lower) - 2))
+            if "F" in roots.get(person, frozenset()) and not from_verb:
+                towns.add(root)
+    return towns
+
+
+def german_names(forms: Iterable[str], roots: dict[str, frozenset[str]]) -> GermanNames:
+    """The name lists and the German list's own evidence, for telling names from nouns."""
+    names = scowl_proper_names(70) | french_names() | italian_names() | dutch_names()
+    hunspell = read_affixes(require(HUNSPELL / "de_DE.aff", "hunspell-de-de"))
+    flags: dict[str, frozenset[str]] = {}
+    for entry in read_entries(HUNSPELL / "de_DE.dic", hunspell):
+        flags[entry.root] = flags.get(entry.root, frozenset()) | entry.flags
+    forms = set(forms)
+    return GermanNames(names, iso_country_names("de") | towns_with_inhabitants(roots), flags,
+                       sorted({f.lower()[::-1] for f in forms}),
+                       {f.lower() for f in forms if f[:1].isupper() and f[1:].islower()},
+                       {f for f in forms if f.islower()})
+
+
+def scowl_proper_names(size: int) -> set[str]:
+    """SCOWL's proper names up to a size (larger sizes also hold foreign common nouns: Sehnsucht, Bratwurst)."""
+    require(SCOWL_DIR, "scowl")
+    return {name for path in SCOWL_DIR.glob("*-proper-names.*") if int(path.suffix[1:]) <= size
+            for name in path.read_text(encoding="latin-1").split()}
+
+
+def french_names() -> set[str]:
+    """Dicollecte's proper nouns, first names and family names."""
+    affixes = read_affixes(require(HUNSPELL / "fr.aff", "hunspell-fr-comprehensive"))
+    return {entry.root for entry in read_entries(HUNSPELL / "fr.dic", affixes)
+            if re.search(r"po:(npr|prn|patr)\b", entry.morph)}
+
+
+def italian_names() -> set[str]:
+    """The capitalised roots of the Italian dictionary (places, people: Abano, Abbado)."""
+    affixes = read_affixes(require(HUNSPELL / "it_IT.aff", "hunspell-it"))
+    return {entry.root for entry in read_entries(HUNSPELL / "it_IT.dic", affixes) if entry.root[:1].isupper()}
+
+
+def dutch_names() -> set[str]:
+    """Entries of the Dutch list that only appear capitalised (its nouns are lower case: München, Donau)."""
+    entries = set(require(DICT / "dutch", "wdutch").read_text(encoding="utf-8").splitlines())
+    lower = {entry for entry in entries if entry[:1].islower()}
+    return {entry for entry in entries
+            if entry[:1].isupper() and entry[1:].islower() and entry.isalpha() and entry.lower() not in lower}
+
+
+def iso_country_names(language: str) -> set[str]:
+    """Country and region names (ISO 3166-1 and -2) in a language, from the iso-codes package."""
+    names = set()
+    for domain in ("iso_3166-1", "iso_3166-2"):
+        data = json.loads(require(Path(f"/usr/share/iso-codes/json/{domain}.json"), "iso-codes").read_text())
+        translation = gettext.translation(domain, "/usr/share/locale", [language], fallback=True)
+        for item in next(iter(data.values())):
+            names.update(translation.gettext(item[key]) for key in ("name", "common_name") if key in item)
+    return names
+
+
+def german_reason_to_drop(form: str) -> str | None:
+    """Why a German form is not a board word (capitalised nouns are fine; LehrerIn, StarOffice are not)."""
+    reason = reason_to_drop(form, capitals_allowed=True)
+    if reason is None and any(ch.isupper() for ch in form[1:]):
+        return "capital inside the word (gender form LehrerIn, brand)"
+    return reason
+
+
+def build_german() -> Build:
+    """German from aspell-de (igerman98), without proper nouns, abbreviations and gender forms."""
+    affixes = read_affixes(require(ASPELL / "de_affix.dat", "aspell-de"))
+    entries = list(aspell_master("de"))
+    forms = {entry: expand(entry, affixes) for entry in entries}
+    names = german_names((form for expanded in forms.values() for form in expanded),
+                         {entry.root: entry.flags for entry in entries})
+    build = Build()
+    for entry, expanded in forms.items():
+        capitalised = entry.root[:1].isupper() and entry.root[1:].islower()
+        if capitalised and names.is_proper_noun(entry.root, entry.flags):
+            build.drop("proper noun (in a names list, not inflected or compounded as a noun)", len(expanded),
+                       entry.root)
+            continue
+        for form in expanded:
+            build.offer(form, german_reason_to_drop(form))
+    return build
+
+
+# --------------------------------------------------------------------------------------------------------
+
+
+def require(path: Path, package: str) -> Path:
+    """The path, or exit with the package that provides it."""
+    if not path.exists():
+        sys.exit(f"{path} is missing: apt-get install -y {package}")
+    return path
+
+
+BUILDERS: dict[str, Callable[[], Build]] = {
+    "en": build_english,
+    "it": build_italian,
+    "es": build_spanish,
+    "fr": build_french,
+    "de": build_german,
+    "nl": lambda: build_word_list(DICT / "dutch", "wdutch"),
+    "pt": lambda: build_word_list(DICT / "portuguese", "wportuguese"),
+}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("language", choices=["en"])
-    parser.add_argument("--size", type=int, default=70, choices=SCOWL_SIZES, help="SCOWL size (default 70)")
+    parser.add_argument("language", choices=sorted(BUILDERS))
     parser.add_argument("-o", "--output", type=Path, help="default: dictionaries/<lang>.marisa")
     args = parser.parse_args(argv)
-    words, dropped = build_english(args.size)
+    build = BUILDERS[args.language]()
     output = args.output or ROOT / "dictionaries" / f"{args.language}.marisa"
-    Lexicon.from_words(words).save(output)
-    read = sum(dropped.values()) + len(words)
-    print(f"{args.language}: SCOWL size {args.size}: {read} entries read, {len(words)} distinct words kept")
-    for reason, count in dropped.most_common():
-        print(f"  dropped {count:6d}: {reason}")
-    print(f"wrote {output} ({output.stat().st_size} bytes) and {output.with_suffix('.nodes').name}")
+    Lexicon.from_words(build.words).save(output)
+    duplicates = build.considered - sum(build.dropped.values()) - len(build.words)
+    print(f"{args.language}: {build.considered} entries read, {len(build.words)} distinct words kept")
+    for note in build.notes:
+        print(f"  {note}")
+    for reason, count in build.dropped.most_common():
+        print(f"  dropped {count:8d}: {reason}: {' '.join(build.examples.get(reason, []))}")
+    print(f"  same word {duplicates:6d}: once normalized (café and cafe, or from two roots)")
+    nodes = output.with_suffix(".nodes")
+    print(f"wrote {output} ({output.stat().st_size} bytes) and {nodes.name} ({nodes.stat().st_size} bytes)")
     return 0
 
 
