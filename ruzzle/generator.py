@@ -3,7 +3,8 @@
 Nothing here depends on Python's `random` (its algorithms may change between releases) or on the
 current dictionary (it may be rebuilt): randomness is SHA-256 in counter mode, and each generator
 version freezes its data in `data/generator-v<N>/`: letter weights per language (`letters.json`) and a
-list of short words per language (`<lang>.marisa`) used to keep the richest of several drawn boards.
+list of short words per language (`<lang>.marisa`) used to keep the richest of several drawn boards, and
+for some languages a number of refining swaps (`letters.json`, "refine"; none for English).
 """
 
 from __future__ import annotations
@@ -118,6 +119,13 @@ def _letter_weights(version: int, language: str) -> tuple[int, ...]:
 
 
 @cache
+def _refine_steps(version: int, language: str) -> int:
+    """How many single-letter swaps a generator version tries on a language's best candidate (0: none)."""
+    tables = json.loads((_data(version) / "letters.json").read_text(encoding="utf-8"))
+    return tables.get("refine", {}).get(language, 0)
+
+
+@cache
 def _short_words(version: int, language: str) -> Lexicon:
     """A generator version's frozen list of short words, that measures how rich a drawn board is."""
     return Lexicon.load(_data(version) / f"{language}.marisa")
@@ -140,10 +148,34 @@ def generate(language: str, seed: str, rows: int = 4, cols: int = 4, version: in
         letters = _draw_letters(stream, weights, cells)
     else:
         short_words = _short_words(version, code)
+        richness = lambda c: count_words(Board(rows, cols, _plain(c), code), short_words)  # noqa: E731
         candidates = [_draw_letters(stream, weights, cells) for _ in range(CANDIDATES)]
         # max() keeps the first of equally rich candidates, so the choice is deterministic
-        letters = max(candidates, key=lambda c: count_words(Board(rows, cols, _plain(c), code), short_words))
+        letters = max(candidates, key=richness)
+        letters = _refine(stream, weights, letters, richness, _refine_steps(version, code))
     return Board(rows, cols, _place_multipliers(stream, letters), code)
+
+
+def _refine(stream: Stream, weights: tuple[int, ...], letters: list[str], richness, steps: int) -> list[str]:
+    """Try `steps` changes, each either two cells exchanged or one cell's letter redrawn by weight; keep each
+    change that makes the board richer and keeps it balanced. French needs this: its real boards are far
+    richer than the best of several frequency draws."""
+    cumulative = list(accumulate(weights))
+    most = max(2, math.ceil(len(letters) / 8))
+    best = richness(letters) if steps else 0
+    for _ in range(steps):
+        trial = list(letters)
+        if stream.below(2):
+            i, j = stream.below(len(trial)), stream.below(len(trial))
+            trial[i], trial[j] = trial[j], trial[i]
+        else:
+            trial[stream.below(len(trial))] = ALPHABET[stream.weighted(cumulative)]
+        if max(trial.count(letter) for letter in trial) > most or not _balanced(trial):
+            continue
+        score = richness(trial)
+        if score > best:
+            letters, best = trial, score
+    return letters
 
 
 def _plain(letters: list[str]) -> tuple[Tile, ...]:

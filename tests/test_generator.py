@@ -5,7 +5,9 @@ import statistics
 
 import pytest
 
-from ruzzle import InvalidSeed, InvalidSize, Multiplier, UnknownLanguage, generate, new_seed, normalize_seed, solve
+from conftest import DEMO
+from ruzzle import (Board, InvalidSeed, InvalidSize, Lexicon, Multiplier, UnknownLanguage, generate, new_seed,
+                    normalize_seed, solve)
 from ruzzle.generator import SEED_ALPHABET, Stream, multiplier_counts
 
 # Golden boards: if one of these changes, every shared URL of that board changes. Never edit them;
@@ -20,9 +22,26 @@ GOLDEN = {
 }
 
 
+# One golden board per other language (seed ABC234, 4x4): pins its frozen letter weights, short words and,
+# for French, its refining changes.
+GOLDEN_LANGUAGES = {
+    "de": "I   Ndl Edw Etl\nI   Ntw S   T\nA   A   T   Ltl\nR   R   Gdw C",
+    "es": "Stw O   N   Stl\nI   E   Rdw I\nE   Ftl A   C\nL   Ndl D   Tdw",
+    "fr": "M   Idl D   Edw\nS   A   N   S\nNdw Etw U   O\nD   Itl L   Ttl",
+    "it": "N   E   I   Ztl\nT   T   L   I\nA   Ndl Atl Edw\nCtw F   Odw R",
+    "nl": "M   T   N   Atl\nRtw E   Odw G\nTtl M   R   L\nE   O   Sdw Adl",
+    "pt": "L   R   E   Ltl\nM   Otl R   Sdw\nOdw E   I   A\nTdl N   T   Atw",
+}
+
+
 @pytest.mark.parametrize("seed, rows, cols", sorted(GOLDEN))
 def test_golden_boards_never_change(seed, rows, cols):
     assert str(generate("en", seed, rows, cols)) == GOLDEN[seed, rows, cols]
+
+
+@pytest.mark.parametrize("language", sorted(GOLDEN_LANGUAGES))
+def test_golden_boards_of_every_language_never_change(language):
+    assert str(generate(language, "ABC234")) == GOLDEN_LANGUAGES[language]
 
 
 def test_the_random_stream_is_sha256_in_counter_mode():
@@ -76,6 +95,16 @@ def test_generated_boards_are_rich(english):
     counts = [len(solve(generate("en", f"RICH{i}"), english)) for i in range(60)]
     assert min(counts) >= 120
     assert statistics.median(counts) >= 190
+
+
+@pytest.mark.parametrize("language", sorted(GOLDEN_LANGUAGES))
+def test_generated_boards_of_every_language_are_rich(language):
+    # The 1000-seed figures (fewest >= 40%, median >= 70% of the demo board) come from bench/generator.py.
+    lexicon = Lexicon.builtin(language)
+    demo = len(solve(Board.parse((DEMO / f"{language}.board").read_text(encoding="utf-8"), language), lexicon))
+    counts = [len(solve(generate(language, f"RICH{i}"), lexicon)) for i in range(30)]
+    assert min(counts) >= 0.4 * demo
+    assert statistics.median(counts) >= 0.7 * demo
 
 
 def test_no_q_without_u_and_balanced_vowels():

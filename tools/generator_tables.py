@@ -2,10 +2,13 @@
 
     python3 tools/generator_tables.py en            # prints the letter weights of `en`
     python3 tools/generator_tables.py en --write    # adds `en` to ruzzle/data/generator-v1/
+    python3 tools/generator_tables.py fr --write --refine 20   # and 20 refining changes per 4x4 board
 
 Letter weights (`letters.json`): how often each letter occurs in the dictionary's words, per 100,000
 letters. Short words (`<lang>.marisa` + `.nodes`): the dictionary's words of 2 to 6 letters, with which
-the generator measures how rich a drawn board is.
+the generator measures how rich a drawn board is. Refining changes (`letters.json`, "refine"): how many
+exchanges or redrawn letters the generator tries on the best drawn board, for languages whose boards are
+not rich enough without (see dictionaries/README.md); none by default.
 
 Generator data is frozen once boards have been shared: a board URL must show the same board forever.
 `--write` refuses to replace a language that the version already has; new data for an existing
@@ -45,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("language")
     parser.add_argument("--write", action="store_true", help=f"add the entry to {TABLE.relative_to(ROOT)}")
+    parser.add_argument("--refine", type=int, default=0, help="refining changes per small board (default 0)")
     args = parser.parse_args(argv)
     path = builtin_dictionary_path(args.language)
     lexicon = Lexicon.load(path)
@@ -56,10 +60,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.language in tables["languages"]:
         sys.exit(f"{args.language} is already in {TABLE.relative_to(ROOT)} and frozen: start a new generator version")
     tables["languages"][args.language] = weights
+    if args.refine:
+        tables.setdefault("refine", {})[args.language] = args.refine
     short = Lexicon.from_words(word for word in lexicon if len(word) <= SHORT_WORD_LENGTH)
     short.save(DATA / f"{args.language}.marisa")
     TABLE.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
-    print(f"added {args.language} to {DATA.relative_to(ROOT)}: letter weights and {len(short)} short words")
+    refine = f", {args.refine} refining changes" if args.refine else ""
+    print(f"added {args.language} to {DATA.relative_to(ROOT)}: letter weights and {len(short)} short words{refine}")
     return 0
 
 
