@@ -27,7 +27,7 @@ GOLDEN = {
 GOLDEN_LANGUAGES = {
     "de": "I   Ndl Edw Etl\nI   Ntw S   T\nA   A   T   Ltl\nR   R   Gdw C",
     "es": "Stw O   N   Stl\nI   E   Rdw I\nE   Ftl A   C\nL   Ndl D   Tdw",
-    "fr": "M   Idl D   Edw\nS   A   N   S\nNdw Etw U   O\nD   Itl L   Ttl",
+    "fr": "T   E   S   Otw\nP   Itl A   Udl\nAtl T   N   L\nB   N   Edw Sdw",
     "it": "N   E   I   Ztl\nT   T   L   I\nA   Ndl Atl Edw\nCtw F   Odw R",
     "nl": "M   T   N   Atl\nRtw E   Odw G\nTtl M   R   L\nE   O   Sdw Adl",
     "pt": "L   R   E   Ltl\nM   Otl R   Sdw\nOdw E   I   A\nTdl N   T   Atw",

@@ -2,7 +2,7 @@
 
     python3 tools/generator_tables.py en            # prints the letter weights of `en`
     python3 tools/generator_tables.py en --write    # adds `en` to ruzzle/data/generator-v1/
-    python3 tools/generator_tables.py fr --write --refine 20   # and 20 refining changes per 4x4 board
+    python3 tools/generator_tables.py fr --write --refine 30   # and 30 refining changes per 4x4 board
 
 Letter weights (`letters.json`): how often each letter occurs in the dictionary's words, per 100,000
 letters. Short words (`<lang>.marisa` + `.nodes`): the dictionary's words of 2 to 6 letters, with which
