@@ -67,18 +67,15 @@ class Build:
 
     def offer(self, entry: str, reason: str | None) -> None:
         """Count one source entry: keep its normalized word, or record why it is dropped."""
-        self.considered += 1
         word = None if reason else normalize_word(entry)
-        if reason:
-            self.drop(reason, 1, entry)
-            self.considered -= 1
-        elif word is None:
-            self.dropped["not A-Z after normalizing"] += 1
+        if word is None:
+            self.drop(reason or "not A-Z after normalizing", 1, entry)
         else:
+            self.considered += 1
             self.words.add(word)
 
     def drop(self, reason: str, count: int = 1, example: str | None = None) -> None:
-        """Count source entries dropped without being offered (the forms of a whole root, say)."""
+        """Count source entries dropped, `count` at once for the forms of a whole root (with one example)."""
         self.considered += count
         self.dropped[reason] += count
         examples = self.examples.setdefault(reason, [])
@@ -168,12 +165,11 @@ def build_word_list(path: Path, package: str) -> Build:
 
 
 def expand_entries(build: Build, entries: Iterable[Entry], affixes: Affixes,
-                   keep_rule: Callable[[Entry, Rule], bool] = lambda entry, rule: True,
-                   reason: Callable[[str], str | None] = reason_to_drop) -> None:
+                   keep_rule: Callable[[Entry, Rule], bool] = lambda entry, rule: True) -> None:
     """Offer every form of every entry (through the kept affix rules) to the build."""
     for entry in entries:
         for form in expand(entry, affixes, keep_rule):
-            build.offer(form, reason(form))
+            build.offer(form, reason_to_drop(form))
 
 
 def aspell_master(language: str) -> Iterator[Entry]:
@@ -189,9 +185,9 @@ def aspell_master(language: str) -> Iterator[Entry]:
             yield Entry(root, frozenset(flags), "")
 
 
-# Italian: verb forms with enclitic pronouns (amarlo, dandogliene, appressatoleci) are not Scrabble words in
-# Italian or Spanish and make up 5 of every 6 forms of the hunspell-it dictionary: its rules that only add
-# pronouns are left out, and so are its elided articles (l', dell'), and its Roman numerals.
+# Italian: verb forms with enclitic pronouns (amarlo, dandogliene, appressatoleci) make up 5 of every 6 forms
+# of hunspell-it and are seldom what a player traces: the rules that add pronouns are left out (pronoun forms
+# listed as roots of their own, dammi, fallo, stay), and so are its elisions (l', dell') and Roman numerals.
 ITALIAN_CLITIC = re.compile(r"(?:(?:me|te|ce|ve|se|glie)(?:lo|la|li|le|ne)|(?:mi|ti|ci|vi|gli|le|li|la|lo)(?:ci|si)"
                             r"|mi|ti|ci|vi|si|lo|la|li|le|gli|ne)$")
 ITALIAN_ELISION_FLAGS = set("TUXqrsi^")  # l'amico, un'ora, dell'arte: never a board word, never expanded
