@@ -16,6 +16,8 @@ or a failed connection, is an error. Latency is measured by the client, from con
   always in flight, the server saturated): its latencies are for information, its errors count.
 - soak: the players play round after round, flat out, for --soak seconds after --warm-up seconds; each
   worker's RSS is read before and after the soak and every minute in between (target: growth under 5%).
+  With --boards N each round is played on one of N boards, so that the per-process caches (solutions,
+  rendered boards) fill up and churn: their growth must stop where their size limit is.
 - memory: gunicorn with 1, 2 and 4 workers, warmed up with 12x12 boards so that each worker walks most of
   the dictionary; RSS, PSS and USS of each process from /proc/<pid>/smaps_rollup, and the dictionaries'
   own mappings from /proc/<pid>/smaps: memory-mapped files count once however many workers map them.
@@ -49,6 +51,14 @@ KINDS = ("page load", "word submission", "round end", "solution")
 TARGET_P99_WORD_MS = 100
 TARGET_RSS_GROWTH = 0.05
 DICTIONARY_FILES = (".marisa", ".nodes")
+
+
+Boards = list[tuple[str, Solution]]  # (board URL path, its solution as the server solves it)
+
+
+def solve_seed(seed: str) -> Solution:
+    """A 4x4 English board's solution, as the web app solves it (classroom filter on)."""
+    return Solution.of(generate("en", seed), Lexicon.builtin("en"), blocked_words("en"))
 
 
 @dataclass
@@ -120,8 +130,8 @@ def plan_round(solution: Solution, rng: random.Random) -> list[Submission]:
 class Player:
     """One browser: a session cookie and a round to play, its requests timed into shared statistics."""
 
-    def __init__(self, number: int, port: int, solution: Solution, stats: Stats, think: float, seed: int):
-        self.number, self.port, self.solution, self.stats, self.think = number, port, solution, stats, think
+    def __init__(self, number: int, port: int, boards: Boards, stats: Stats, think: float, seed: int):
+        self.number, self.port, self.boards, self.stats, self.think = number, port, boards, stats, think
         self.rng = random.Random(seed)
         self.cookie: str | None = None
 
@@ -154,15 +164,16 @@ class Player:
 
     async def play_round(self) -> None:
         """Open the board, submit ~40 words, end the round, read the summary and the solution."""
-        plan = plan_round(self.solution, self.rng)
-        page = await self.request("page load", "GET", BOARD)
+        board, solution = self.rng.choice(self.boards)
+        plan = plan_round(solution, self.rng)
+        page = await self.request("page load", "GET", board)
         if page is None:
             return
         self.check(page.status == 200 and '<table id="board"' in page.body, f"board page {page.status}")
         expected_score = 0
         for submission in plan:
             await self.pause()
-            reply = await self.request("word submission", "POST", BOARD + "/words", submission.form, htmx=True)
+            reply = await self.request("word submission", "POST", board + "/words", submission.form, htmx=True)
             if reply is None:
                 continue
             if submission.expect == "scored":
@@ -174,27 +185,27 @@ class Player:
                 ok = "result-refused" in reply.body
             self.check(reply.status == 200 and ok, f"{submission.word} ({submission.expect}): {reply.status}")
         await self.pause()
-        end = await self.request("round end", "POST", BOARD + "/round", {"action": "give-up"})
+        end = await self.request("round end", "POST", board + "/round", {"action": "give-up"})
         self.check(end is not None and end.status == 303, "give up")
         await self.pause()
-        summary = await self.request("page load", "GET", BOARD)
+        summary = await self.request("page load", "GET", board)
         self.check(summary is not None and f'<p class="summary-score"><strong>{expected_score}</strong> points'
                    in summary.body, "the summary's score is not the sum of the words found")
         await self.pause()
-        solution = await self.request("solution", "GET", BOARD + "/solution")
-        self.check(solution is not None and solution.status == 200 and 'class="word-table"' in solution.body,
-                   "solution page")
-        again = await self.request("round end", "POST", BOARD + "/round", {"action": "again"})
+        shown = await self.request("solution", "GET", board + "/solution")
+        self.check(shown is not None and shown.status == 200 and 'class="word-table"' in shown.body, "solution page")
+        again = await self.request("round end", "POST", board + "/round", {"action": "again"})
         self.check(again is not None and again.status == 303, "play again")
 
 
-async def play(port: int, solution: Solution, players: int, think: float, until: float | None = None,
+async def play(port: int, boards: Boards, players: int, think: float, until: float | None = None,
                seed: int = 0) -> Stats:
-    """`players` play one round each at once, or round after round until the clock passes `until`."""
+    """`players` play one round each at once, or round after round until the clock passes `until`; each round
+    on one of the boards, drawn at random."""
     stats = Stats()
 
     async def one(number: int) -> None:
-        player = Player(number, port, solution, stats, think, seed * 1000 + number)
+        player = Player(number, port, boards, stats, think, seed * 1000 + number)
         if think:
             await asyncio.sleep(player.rng.uniform(0, think))  # players do not all start on the same tick
         await player.play_round()
@@ -294,7 +305,7 @@ async def warm_with_big_boards(port: int, boards: int = 24, concurrency: int = 8
     return failures
 
 
-def memory_scenario(worker_counts: tuple[int, ...], preload: bool, solution: Solution) -> list[str]:
+def memory_scenario(worker_counts: tuple[int, ...], preload: bool, boards: Boards) -> list[str]:
     """Per-process memory with 1, 2, 4 workers: idle after start, then after the same warm-up."""
     lines = [f"{'workers':>7} {'process':>9}{'idle RSS':>10}{'RSS MB':>9}{'PSS MB':>9}{'USS MB':>9}"
              f"{'words RSS':>11}{'words PSS':>11}"]
@@ -308,7 +319,7 @@ def memory_scenario(worker_counts: tuple[int, ...], preload: bool, solution: Sol
             idle = {name: memory_of(pid)["rss"] for name, pid in processes}
             port = int(server.url.rsplit(":", 1)[1])
             failures = asyncio.run(warm_with_big_boards(port))
-            failures += len(asyncio.run(play(port, solution, PLAYERS, think=0)).errors)
+            failures += len(asyncio.run(play(port, boards, PLAYERS, think=0)).errors)
             time.sleep(1)
             figures = {name: memory_of(pid) for name, pid in processes}
         for name, memory in figures.items():
@@ -327,11 +338,11 @@ def memory_scenario(worker_counts: tuple[int, ...], preload: bool, solution: Sol
     return lines
 
 
-def soak_scenario(server: Server, solution: Solution, seconds: float, warm_up: float) -> tuple[list[str], bool]:
+def soak_scenario(server: Server, boards: Boards, seconds: float, warm_up: float) -> tuple[list[str], bool]:
     """Players play round after round, flat out; each worker's RSS before and after (and each minute between)."""
     port = int(server.url.rsplit(":", 1)[1])
     pids = wait_for_workers(server, configured_workers())
-    warm = asyncio.run(play(port, solution, PLAYERS, think=0, until=time.monotonic() + warm_up, seed=7))
+    warm = asyncio.run(play(port, boards, PLAYERS, think=0, until=time.monotonic() + warm_up, seed=7))
     before = {pid: memory_of(pid)["rss"] for pid in pids}
     samples: list[dict[int, float]] = []
     stats = Stats()
@@ -340,7 +351,7 @@ def soak_scenario(server: Server, solution: Solution, seconds: float, warm_up: f
     round_number = 0
     while time.monotonic() < end:  # one minute at a time, so that RSS is sampled in between
         round_number += 1
-        part = asyncio.run(play(port, solution, PLAYERS, think=0, until=min(end, time.monotonic() + 60),
+        part = asyncio.run(play(port, boards, PLAYERS, think=0, until=min(end, time.monotonic() + 60),
                                 seed=100 + round_number))
         for kind in KINDS:
             stats.latencies[kind] += part.latencies[kind]
@@ -375,21 +386,25 @@ def main() -> int:
                         help="mean pause in seconds between a paced player's requests (default 1.0)")
     parser.add_argument("--soak", type=float, default=300, help="soak seconds (default 300)")
     parser.add_argument("--warm-up", type=float, default=60, help="seconds played before the soak (default 60)")
+    parser.add_argument("--boards", type=int, default=1,
+                        help="boards the soak's rounds are played on (default 1: the load test's board)")
     parser.add_argument("--preload", action="store_true", help="memory also with gunicorn --preload, for comparison")
     args = parser.parse_args()
-    solution = Solution.of(generate("en", SEED), Lexicon.builtin("en"), blocked_words("en"))
+    solution = solve_seed(SEED)
+    boards = [(BOARD, solution)]
     print(f"board /play/en/{SEED} (4x4, {len(solution)} words); {PLAYERS} players; gunicorn --config gunicorn.conf.py "
           f"app:app as the README runs it; client: one asyncio process on the same 2-core machine")
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (other work on the machine adds to it)")
     ok = True
     if args.only in (None, "load", "soak"):
         with gunicorn_server() as server:
             workers = len(wait_for_workers(server, configured_workers()))
             print(f"{workers} workers (gunicorn.conf.py: 2 x cores + 1)")
             port = int(server.url.rsplit(":", 1)[1])
-            asyncio.run(play(port, solution, 4, think=0, seed=99))  # every worker has solved the board
+            asyncio.run(play(port, boards, 4, think=0, seed=99))  # every worker has solved the board
             if args.only in (None, "load"):
                 start = time.monotonic()
-                stats = asyncio.run(play(port, solution, PLAYERS, think=args.think, seed=1))
+                stats = asyncio.run(play(port, boards, PLAYERS, think=args.think, seed=1))
                 print(f"\n## load, paced: a pause of {args.think:g} s on average between a player's requests")
                 print("\n".join(latency_table(stats, time.monotonic() - start)))
                 passed = not stats.errors and word_p99_ms(stats) < TARGET_P99_WORD_MS
@@ -397,20 +412,24 @@ def main() -> int:
                       f"errors {len(stats.errors)}: {'PASS' if passed else 'FAIL'}")
                 ok &= passed
                 start = time.monotonic()
-                stats = asyncio.run(play(port, solution, PLAYERS, think=0, seed=2))
+                stats = asyncio.run(play(port, boards, PLAYERS, think=0, seed=2))
                 print("\n## stress, flat out: no pause, 30 requests always in flight (for information; errors count)")
                 print("\n".join(latency_table(stats, time.monotonic() - start)))
                 ok &= not stats.errors
             if args.only in (None, "soak"):
-                print(f"\n## soak, {args.soak:g} s flat out")
-                lines, passed = soak_scenario(server, solution, args.soak, args.warm_up)
+                soak_boards = boards if args.boards == 1 else [
+                    (f"/play/en/SOAK{n:03d}", solve_seed(f"SOAK{n:03d}")) for n in range(args.boards)]
+                print(f"\n## soak, {args.soak:g} s flat out, " + (f"board {BOARD}" if args.boards == 1 else
+                      f"each round on one of {args.boards} boards /play/en/SOAK000.. drawn at random"))
+                lines, passed = soak_scenario(server, soak_boards, args.soak, args.warm_up)
                 print("\n".join(lines))
                 ok &= passed
     if args.only in (None, "memory"):
         for preload in (False, True) if args.preload else (False,):
             print(f"\n## memory per worker count{' (gunicorn --preload)' if preload else ''}; MB; "
                   "words: the mapped word files (dictionaries and generator data)")
-            print("\n".join(memory_scenario((1, 2, 4), preload, solution)))
+            print("\n".join(memory_scenario((1, 2, 4), preload, boards)))
+    print(f"\nload average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0 if ok else 1
 
 
