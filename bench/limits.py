@@ -77,14 +77,15 @@ def solver_table(seeds: int, hostile: int) -> tuple[list[str], list[tuple[str, i
         f"typed 12x12, hostile ({hostile})": [(name, lambda board=board: board)
                                               for name, board in hostile_boards(hostile)],
     }
-    lines = [f"{'':30}{'make ms':>9}{'solve median':>14}{'solve worst':>13}{'peak MB worst':>15}{'words max':>11}"]
+    lines = [f"{'ms, MB':30}{'make worst':>11}{'solve median':>14}{'solve worst':>13}{'peak MB worst':>15}"
+             f"{'words max':>11}"]
     rich: list[tuple[str, int]] = []
     worst_solve = worst_peak = 0.0
     for title, boards in groups.items():
         rows = [(name, *measure(make, lexicon, blocked)) for name, make in boards]
         solve_times = [row[2] for row in rows]
         worst = max(rows, key=lambda row: row[2])
-        lines.append(f"{title:30}{max(row[1] for row in rows):9.1f}{statistics.median(solve_times):14.1f}"
+        lines.append(f"{title:30}{max(row[1] for row in rows):11.1f}{statistics.median(solve_times):14.1f}"
                      f"{worst[2]:13.1f}{max(row[3] for row in rows):15.1f}{max(row[4] for row in rows):11d}")
         lines.append(f"{'':30}slowest: {worst[0]} ({worst[4]} words)")
         worst_solve, worst_peak = max(worst_solve, worst[2]), max(worst_peak, max(row[3] for row in rows))
