@@ -46,6 +46,11 @@ def client(app):
     return app.test_client()
 
 
+def loaded_languages() -> list[str]:
+    """The languages whose dictionaries the app has loaded on this machine (the others are not playable here)."""
+    return sorted(create_app({"SECRET_KEY": "languages"}).extensions["ruzzle.lexicons"])
+
+
 def solution_of(app, language="en", seed="TESTS2", size="4x4", safe=True):
     """The solution the app serves for a board URL (the solver itself is tested in tests/test_solver.py)."""
     with app.test_request_context():

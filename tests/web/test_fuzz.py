@@ -23,7 +23,7 @@ from werkzeug.exceptions import HTTPException
 from app import create_app
 from views.boards import BoardRequest
 
-from .conftest import HTMX, Clock
+from .conftest import HTMX, Clock, loaded_languages
 
 SEED = "FUZZED"
 BOARD = f"/play/en/{SEED}"
@@ -67,6 +67,7 @@ TILE_FIELDS = ({"l0_0": "ab"}, {"l0_0": "ü"}, {"l0_0": "ﬁ"}, {"l0_0": "Q", "m
 ACTIONS = ("", "cheat", "AGAIN", "give-up\x00", "again", "give-up", *INJECTIONS[:2])
 NEXT_PAGES = ("solution", "//evil.example", *INJECTIONS[:1])
 # (A port out of range such as localhost:99999 cannot be sent: the test client itself refuses it.)
+LOADED_LANGUAGES = loaded_languages()  # the others answer 404 and are fuzzed as such above
 HOSTS = ("", INJECTIONS[0], 'a"b', "a" * 1000, "a" * 64 + ".example", "[::1", "évil.example", "a b")
 FORM = "application/x-www-form-urlencoded"
 ROUTES = {  # one well-formed request per route, that the cookie and method families vary
@@ -158,6 +159,25 @@ def word_probes():
         yield Probe(f"word{i}-prefix", "GET", f"{BOARD}/solution?{args(prefix=word)}")
 
 
+def other_language_probes():
+    """The word, path and seed families on a board of each other language this server has loaded."""
+    for language in LOADED_LANGUAGES:
+        if language == "en":
+            continue  # the families above play English boards
+        base = f"/play/{language}/{SEED}"
+        for i, word in enumerate(WORDS):
+            yield Probe(f"{language}-word{i}", "POST", base + "/words", {"word": word})
+        for i, path in enumerate(PATHS):
+            yield Probe(f"{language}-path{i}", "POST", base + "/words", {"path": path})
+        for i, seed in enumerate(INJECTIONS + ("ñandú", "straße", "日本語", "\x00", "A" * 65)):
+            yield Probe(f"{language}-seed{i}", "GET", f"/play/{language}/{q(seed)}")
+        for i, text in enumerate(INJECTIONS[:2] + ("ü", "a1")):
+            yield Probe(f"{language}-solution{i}", "GET", f"{base}/solution?{args(word=text, prefix=text)}")
+            yield Probe(f"{language}-typed{i}", "GET", f"/solve?{args(language=language, l0_0=text, size='2x2')}")
+        yield Probe(f"{language}-projector", "GET", f"{base}/projector?step=2&size=12x12")
+        yield Probe(f"{language}-daily", "GET", f"/daily/{language}")
+
+
 def path_probes():
     for i, path in enumerate(PATHS):
         yield Probe(f"path{i}", "POST", BOARD + "/words", {"path": path})
@@ -241,8 +261,8 @@ def header_probes():
 
 
 CORPUS = [probe for family in (seed_probes, size_probes, time_probes, language_probes, word_probes, path_probes,
-                               explorer_probes, projector_probes, typed_board_probes, round_probes, body_probes,
-                               method_probes, header_probes) for probe in family()]
+                               other_language_probes, explorer_probes, projector_probes, typed_board_probes,
+                               round_probes, body_probes, method_probes, header_probes) for probe in family()]
 
 
 # --- the cookies a request may carry --------------------------------------------------------------------------
@@ -378,6 +398,8 @@ def test_the_corpus_covers_every_route_with_hundreds_of_requests(fuzz_app):
         except HTTPException:  # a malformed URL that matches no route is part of the corpus too
             continue
     assert len(CORPUS) >= 500 and len({probe.name for probe in CORPUS}) == len(CORPUS)
+    assert all(any(probe.url.startswith(f"/play/{language}/{SEED}/words") for probe in CORPUS)
+               for language in LOADED_LANGUAGES) and "en" in LOADED_LANGUAGES
     assert routes <= hit, f"routes never fuzzed: {routes - hit}"
 
 
