@@ -5,15 +5,40 @@
   var NEXT = ["ArrowRight", "PageDown", " ", "Spacebar", "ArrowDown"];
   var PREVIOUS = ["ArrowLeft", "PageUp", "ArrowUp", "Backspace"];
 
+  // A clicker pressed twice quickly means two steps: presses that come while a step is loading wait
+  // their turn, and each is taken from the links of the walk-through as it stands after the last one.
+  var waiting = [];
+  var loading = false;
+
+  function step(id) {
+    var link = document.getElementById(id);
+    if (!link) { takeNext(); return; }
+    loading = true;
+    link.click();
+  }
+
+  function takeNext() {
+    loading = false;
+    if (waiting.length) step(waiting.shift());
+  }
+
   document.addEventListener("keydown", function (event) {
     if (event.target.closest && event.target.closest("input, select, textarea, button")) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    var link = null;
-    if (NEXT.indexOf(event.key) !== -1) link = document.getElementById("walk-next");
-    else if (PREVIOUS.indexOf(event.key) !== -1) link = document.getElementById("walk-previous");
+    var id;
+    if (NEXT.indexOf(event.key) !== -1) id = "walk-next";
+    else if (PREVIOUS.indexOf(event.key) !== -1) id = "walk-previous";
     else return;
     event.preventDefault();
-    if (link) link.click();
+    if (loading) waiting.push(id);
+    else step(id);
+  });
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.target.id === "walk") takeNext();
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!event.detail.successful) { waiting = []; loading = false; }
   });
 
   // The timer counts down on this screen only: it is the teacher's clock for the class.

@@ -48,6 +48,16 @@ def test_projector_steps_with_clicker_keys(open_page, server, theme):
         expect(page.locator(".walk-word")).to_contain_text(words[step - 1].word)
         expect(page.locator(".walk-count")).to_have_text(f"Word {step} of {len(words)}")
     assert highlighted_path(page) == list(words[1].path)
+    # a clicker pressed three times quickly steps three times: presses during a load wait their turn
+    for _ in range(3):
+        page.keyboard.press("PageDown")
+    expect(page.locator(".walk-count")).to_have_text(f"Word 5 of {len(words)}")
+    expect(page.locator(".walk-word")).to_contain_text(words[4].word)
+    assert highlighted_path(page) == list(words[4].path)
+    page.keyboard.press("PageUp")
+    page.keyboard.press("PageUp")
+    page.keyboard.press("PageUp")
+    expect(page.locator(".walk-count")).to_have_text(f"Word 2 of {len(words)}")
     # the smallest letter on the board is at least 8% of the screen's height: the glyph as drawn, measured
     # with the tile's own font (a letter's ink is smaller than its font size)
     heights = page.locator("#board .tile-letter").evaluate_all("""spans => spans.map(span => {
