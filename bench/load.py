@@ -18,8 +18,8 @@ or a failed connection, is an error. Latency is measured by the client, from con
   worker's RSS is read before and after the soak and every minute in between (target: growth under 5%).
   With --boards N each round is played on one of N boards, so that the per-process caches (solutions,
   rendered boards) fill up and churn: their growth must stop where their size limit is.
-- memory: gunicorn with 1, 2 and 4 workers, warmed up with 12x12 boards so that each worker walks most of
-  the dictionary; RSS, PSS and USS of each process from /proc/<pid>/smaps_rollup, and the dictionaries'
+- memory: gunicorn with 1, 2 and 4 workers, warmed up with 12x12 boards in every loaded language (so that
+  each worker walks most of every dictionary) and a round of the 30 players; RSS, PSS and USS of each process from /proc/<pid>/smaps_rollup, and the dictionaries'
   own mappings from /proc/<pid>/smaps: memory-mapped files count once however many workers map them.
 """
 
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import sys
@@ -286,9 +287,12 @@ def wait_for_workers(server: Server, count: int, timeout: float = 60) -> list[in
     return pids
 
 
-async def warm_with_big_boards(port: int, boards: int = 24, concurrency: int = 8) -> int:
-    """Ask for many 12x12 boards (each solved by whichever worker gets it), so each worker walks the dictionary."""
-    paths = [f"/play/en/WARM{n:02d}?size=12x12" for n in range(boards)] * 3
+async def warm_with_big_boards(port: int, boards: int = 12, concurrency: int = 8) -> int:
+    """Ask for 12x12 boards in every language the server has loaded (each solved by whichever worker gets it,
+    three times over), so that each worker walks most of every dictionary; the number of failed requests."""
+    reply, _ = await fetch(port, "GET", "/healthz", {})
+    languages = sorted(json.loads(reply.body)["dictionaries"])
+    paths = [f"/play/{language}/WARM{n:02d}?size=12x12" for language in languages for n in range(boards)] * 3
     random.Random(1).shuffle(paths)
     queue: asyncio.Queue = asyncio.Queue()
     for path in paths:
@@ -307,7 +311,7 @@ async def warm_with_big_boards(port: int, boards: int = 24, concurrency: int = 8
 
 def memory_scenario(worker_counts: tuple[int, ...], preload: bool, boards: Boards) -> list[str]:
     """Per-process memory with 1, 2, 4 workers: idle after start, then after the same warm-up."""
-    lines = [f"{'workers':>7} {'process':>9}{'idle RSS':>10}{'RSS MB':>9}{'PSS MB':>9}{'USS MB':>9}"
+    lines = [f"{'workers':>7} {'process':>9}{'idle RSS':>10}{'idle USS':>10}{'RSS MB':>9}{'PSS MB':>9}{'USS MB':>9}"
              f"{'words RSS':>11}{'words PSS':>11}"]
     totals = {}
     env = {"GUNICORN_CMD_ARGS": "--preload"} if preload else {}
@@ -316,26 +320,32 @@ def memory_scenario(worker_counts: tuple[int, ...], preload: bool, boards: Board
             pids = wait_for_workers(server, count)
             time.sleep(1)
             processes = [("master", server.process.pid)] + [(f"worker {i + 1}", pid) for i, pid in enumerate(pids)]
-            idle = {name: memory_of(pid)["rss"] for name, pid in processes}
+            idle = {name: memory_of(pid) for name, pid in processes}
             port = int(server.url.rsplit(":", 1)[1])
             failures = asyncio.run(warm_with_big_boards(port))
             failures += len(asyncio.run(play(port, boards, PLAYERS, think=0)).errors)
             time.sleep(1)
             figures = {name: memory_of(pid) for name, pid in processes}
-        for name, memory in figures.items():
-            lines.append(f"{count:7d} {name:>9}{idle[name]:10.1f}{memory['rss']:9.1f}{memory['pss']:9.1f}"
+        for name, memory in [*figures.items(), ("all", total(figures.values()))]:
+            lines.append(f"{count:7d} {name:>9}{idle.get(name, total(idle.values()))['rss']:10.1f}"
+                         f"{idle.get(name, total(idle.values()))['uss']:10.1f}{memory['rss']:9.1f}{memory['pss']:9.1f}"
                          f"{memory['uss']:9.1f}{memory['dict_rss']:11.2f}{memory['dict_pss']:11.2f}")
-        totals[count] = sum(memory["pss"] for memory in figures.values())
-        lines.append(f"{count:7d} {'all':>9}{sum(idle.values()):10.1f}{sum(m['rss'] for m in figures.values()):9.1f}"
-                     f"{totals[count]:9.1f}{sum(m['uss'] for m in figures.values()):9.1f}"
-                     f"{sum(m['dict_rss'] for m in figures.values()):11.2f}"
-                     f"{sum(m['dict_pss'] for m in figures.values()):11.2f}   warm-up errors: {failures}")
+        lines[-1] += f"   warm-up errors: {failures}"
+        totals[count] = (total(idle.values())["pss"], total(figures.values())["pss"])
     counts = sorted(totals)
     if len(counts) > 1:
-        step = (totals[counts[-1]] - totals[counts[0]]) / (counts[-1] - counts[0])
-        lines.append(f"each extra worker adds {step:.1f} MB of PSS (the server's real memory); the word files' "
-                     "PSS stays one copy")
+        spread = counts[-1] - counts[0]
+        idle_step = (totals[counts[-1]][0] - totals[counts[0]][0]) / spread
+        warm_step = (totals[counts[-1]][1] - totals[counts[0]][1]) / spread
+        lines.append(f"each extra worker adds {idle_step:.1f} MB of PSS idle, {warm_step:.1f} MB warmed up (its own "
+                     "caches of solutions and rendered boards); the word files' PSS stays one copy")
     return lines
+
+
+def total(memories) -> dict[str, float]:
+    """The sum of each figure over several processes."""
+    memories = list(memories)
+    return {key: sum(memory[key] for memory in memories) for key in memories[0]}
 
 
 def soak_scenario(server: Server, boards: Boards, seconds: float, warm_up: float) -> tuple[list[str], bool]:
