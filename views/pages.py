@@ -93,7 +93,8 @@ def breakdown_table(board: Board, path: tuple[Cell, ...]) -> Markup:
 
 def render_breakdown_table(board: Board, path: tuple[Cell, ...]) -> Markup:
     """Render `_breakdown.html` for a path; the app keeps the results in an LRU cache."""
-    return Markup(render_template("_breakdown.html", breakdown=score_breakdown(board, path)))
+    return Markup(render_template("_breakdown.html", breakdown=score_breakdown(board, path),
+                                  language=board.language))
 
 
 def render_board_table(board: Board, path: tuple[Cell, ...], mode: str, marked: Cell | None) -> Markup:

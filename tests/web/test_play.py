@@ -6,7 +6,9 @@ import re
 
 import pytest
 
-from ruzzle import score_breakdown
+from ruzzle import Lexicon, generate, score_breakdown
+from ruzzle.blocklist import blocked_words
+from ruzzle.game import Solution
 
 from .conftest import HTMX, cells_in_order, path_text, solution_of
 
@@ -488,3 +490,19 @@ def test_secret_key_is_made_once_into_the_instance_folder_and_shared(tmp_path, m
     assert first == second and len(first) == 64
     assert (tmp_path / "instance" / "secret_key").stat().st_mode & 0o777 == 0o600
     assert instance_secret_key(tmp_path / "other") != first
+
+
+def test_words_are_marked_with_the_board_language(client, app):
+    """The page is English, the words are not: screen readers read an Italian word as Italian."""
+    board = generate("it", "LINGUA")
+    word = Solution.of(board, Lexicon.builtin("it"), blocked_words("it"))[0]
+    page = client.get("/play/it/LINGUA").get_data(as_text=True)
+    assert '<table id="board" lang="it"' in page
+    answer = client.post("/play/it/LINGUA/words", data={"word": word.word}, headers=HTMX).get_data(as_text=True)
+    assert f'<span class="breakdown-word" lang="it">{word.word}</span>' in answer
+    assert f'lang="it" hx-get=' in answer.split('id="found"')[1]
+    teacher = app.test_client()  # the player's own solution stays hidden while the round runs
+    solution = teacher.get("/play/it/LINGUA/solution").get_data(as_text=True)
+    assert f'<a id="w-{word.word}" lang="it"' in solution
+    projector = teacher.get("/play/it/LINGUA/projector?step=1").get_data(as_text=True)
+    assert f'<p class="walk-word"><span lang="it">{word.word}</span>' in projector

@@ -30,7 +30,7 @@ def test_statistics_are_the_solvers(client, app):
     assert f'<dd id="stat-words">{len(solution)}</dd>' in page
     assert f'<dd id="stat-total">{sum(f.score for f in solution)} points</dd>' in page
     longest = max(solution, key=lambda f: (len(f.word), f.score))
-    assert f"{longest.word} ({len(longest.word)})" in page
+    assert f'<span lang="en">{longest.word}</span> ({len(longest.word)})' in page
     for length in {len(f.word) for f in solution}:
         count = sum(len(f.word) == length for f in solution)
         assert f'<span class="length">{length}</span> letters: <strong>{count}</strong>' in page
@@ -222,14 +222,14 @@ def test_projector_walks_through_the_words_best_first(client, app):
     for step in (1, 2, 3):
         page = client.get(f"{BOARD}/projector?step={step}", headers={**HTMX, "HX-Target": "walk"}).get_data(as_text=True)
         word = solution[step - 1]
-        assert f'<p class="walk-word">{word.word} <span class="walk-score">{word.score}</span></p>' in page
+        assert f'<p class="walk-word"><span lang="en">{word.word}</span> <span class="walk-score">{word.score}</span></p>' in page
         assert cells_in_order(page) == list(word.path)
 
 
 def test_projector_by_length_and_without_scores(client, app):
     longest = sort_found(solution_of(app), "length")[0]
     page = client.get(f"{BOARD}/projector?step=1&order=length&scores=0").get_data(as_text=True)
-    assert f'<p class="walk-word">{longest.word}</p>' in page and "breakdown-line" not in page
+    assert f'<p class="walk-word"><span lang="en">{longest.word}</span></p>' in page and "breakdown-line" not in page
 
 
 def test_projector_themes(client):
