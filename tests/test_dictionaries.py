@@ -47,7 +47,8 @@ NOT_WORDS = {
     "it": "ROMA MILANO ITALIA MARIO GIUSEPPE VENEZIA TEVERE RAI IRAN TRUMAN CINZIA NAPOLI TORINO ONU FBI",
     "es": "MADRID ESPANA JUAN MARIA PEDRO SEVILLA BARCELONA MEXICO ONU EEUU AMON NOE PABLO",
     "fr": "NANTES FRANCE DUPONT TOULOUSE LYON ERIC SNCF ONU TGV MARSEILLE NICOLAS RENAULT MICHEL",
-    "de": "BERLIN HAMBURG MUNCHEN WIEN DEUTSCHLAND MOZART GOETHE THOMAS MERKEL KUBA USA CDU CSU BMW",
+    "de": "BERLIN HAMBURG MUNCHEN WIEN DEUTSCHLAND MOZART GOETHE THOMAS MERKEL KUBA USA CDU CSU BMW EUROPA RHEIN "
+          "LONDON PETER",
     "nl": "AMSTERDAM NEDERLAND ROTTERDAM PIETER UTRECHT HENK AJAX KLM ANWB NOS EU",
     "pt": "LISBOA PORTUGAL BRASIL JOAO MARIA PEDRO AMERICA EVORA CAIRO RAMIREZ IRC",
 }
@@ -69,6 +70,8 @@ LANGUAGE_RULES = {
     "german_nouns_named_like_people_are_in": [
         ("de", "HAND STADT BACH KOHL FISCHER MULLER RICHTER WOLF LEHRERIN LEHRERINNEN", True)],
     "sharp_s_is_spelled_ss": [("de", "STRASSE FUSS GROSSE SPASS", True)],
+    "german_nouns_that_name_lists_have_are_in": [("de", "PUMA PUMAS PODCAST NACKEN MAGIE GIPS PEST", True)],
+    "german_inhabitants_of_a_named_place_are_in": [("de", "LONDONER STUTTGARTER PRAGERN", True)],
 }
 
 
@@ -114,7 +117,7 @@ def test_every_entry_is_a_board_word(dictionary):
 # Where our demo board has fewer words than elzzur's, dictionaries/README.md explains the difference word
 # by word (elzzur's lists hold names, abbreviations and, in Spanish, verb forms with pronouns); this is the
 # count it explains, so that a rebuild may not lose more.
-EXPLAINED_DEMO_COUNT = {"en": 235, "es": 308, "de": 138, "nl": 302, "pt": 309}
+EXPLAINED_DEMO_COUNT = {"en": 235, "es": 308, "de": 137, "nl": 302, "pt": 309}
 
 
 def test_the_demo_board_has_as_many_words_as_elzzur_finds_or_the_readme_explains(dictionary):

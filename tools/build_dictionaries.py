@@ -308,6 +308,16 @@ GERMAN_COMPOUND_START_FLAGS = {"i", "j"}  # hunspell-de-de: may start a compound
 PLACE_QUALIFIER = re.compile(r"(ost|west|nord|süd|mittel|gesamt|groß|alt|neu|ober|unter|nieder|inner|außer|rest"
                              r"|zentral|klein|vorder|hinter|nachkriegs|vorkriegs|national|trans)-?")
 LINKING_ENDINGS = ("s", "es", "n", "en", "er", "e")
+# Corrections by hand, where the tests above go wrong on words a player meets (dictionaries/README.md gives the
+# samples they come from): names no list has, that inflect like nouns (continents, seas, rivers, regions, cities,
+# first names, planets), and common nouns that a names list has and that show no plural or compound.
+GERMAN_NAMES_BY_HAND = frozenset("""
+    Europa Afrika Amerika Asien Arktis Ozeanien Alpen Schwarzwald Nordsee Ostsee Mittelmeer Atlantik Pazifik
+    Rhein Donau Elbe Isar Neckar Spree Stuttgart London Prag Bern Rostock Trier
+    Peter Johann Jesu Christus Saturn Merkur""".split())
+INHABITANT_ENDINGS = ("er", "ern", "ers")  # a name by hand keeps its people: London: Londoner, Londonern
+GERMAN_NOUNS_BY_HAND = frozenset("""
+    Cognac Podcast Eichhorn Eskimo Filius Puma Nacken Pest Magie Gips Wucher Karo""".split())
 
 
 @dataclass
@@ -323,6 +333,8 @@ class GermanNames:
 
     def is_proper_noun(self, root: str, flags: frozenset[str]) -> bool:
         """Whether a capitalised root is a name: listed as one, and neither inflected nor compounded as a noun."""
+        if root in GERMAN_NAMES_BY_HAND or root in GERMAN_NOUNS_BY_HAND:
+            return root in GERMAN_NAMES_BY_HAND
         place = root in self.places
         if not (place or root in self.names) or flags & GERMAN_NOUN_FLAGS:
             return False
@@ -444,9 +456,11 @@ def build_german() -> Build:
     for entry, expanded in forms.items():
         capitalised = entry.root[:1].isupper() and entry.root[1:].islower()
         if capitalised and names.is_proper_noun(entry.root, entry.flags):
-            build.drop("proper noun (in a names list, not inflected or compounded as a noun)", len(expanded),
-                       entry.root)
-            continue
+            inhabitants = [form for form in expanded
+                           if entry.root in GERMAN_NAMES_BY_HAND and form[len(entry.root):] in INHABITANT_ENDINGS]
+            build.drop("proper noun (in a names list, not inflected or compounded as a noun)",
+                       len(expanded) - len(inhabitants), entry.root)
+            expanded = inhabitants  # a name's people are common nouns (Londoner from London, Prager from Prag)
         for form in expanded:
             build.offer(form, german_reason_to_drop(form))
     return build
