@@ -28,6 +28,19 @@ def test_click_a_word_and_see_its_path(page, server):
     assert page.url.endswith(f"/solution?word={word.word}")
 
 
+def test_on_a_phone_a_word_far_down_the_list_brings_the_board_into_view(open_page, server):
+    words = solution()
+    page = open_page(viewport={"width": 360, "height": 740})
+    page.goto(f"{server}/play/en/{SEED}/solution")
+    word = words[len(words) - 1]
+    page.locator(f"#w-{word.word}").click()
+    expect(page.locator("#solution_word .breakdown-total")).to_have_text(f"{word.score} points")
+    board = page.locator("#solution_board").bounding_box()
+    assert -1 <= board["y"] < 740, f"board at {board['y']:.0f} px, outside the 740 px screen"
+    expect(page.locator(".word-table tr[aria-current]")).to_have_count(1)
+    expect(page.locator(".word-table tr[aria-current] a")).to_have_text(word.word)
+
+
 def test_click_a_tile_to_list_the_words_through_it(page, server):
     words = solution()
     page.goto(f"{server}/play/en/{SEED}/solution")
