@@ -113,6 +113,17 @@ def _add_headers(app: Flask) -> None:
         return response
 
 
+# HTTP errors in plain words: a title, and the message when the code raising it gave none of its own.
+PLAIN_ERRORS = {
+    400: ("That link does not work", "Something in this address or form is not right."),
+    403: ("Not allowed", "This page is not open to you."),
+    404: ("Page not found", "There is no page at this address. Check the link, or start again from the start page."),
+    405: ("Not that way", "This address does not take that kind of request; use the buttons and links on the pages."),
+    413: ("Too much sent", "That request is far bigger than anything this game needs."),
+    422: ("That does not work", "The request could not be understood."),
+}
+
+
 def _add_error_pages(app: Flask) -> None:
     """Every refusal as a page (or an htmx fragment) with a message a person understands, never a trace."""
 
@@ -129,7 +140,9 @@ def _add_error_pages(app: Flask) -> None:
     def http_error(error: HTTPException):
         if error.code and error.code < 400:
             return error
-        return render_error(error.code or 500, error.name, error.description or "")
+        title, default = PLAIN_ERRORS.get(error.code, (error.name, error.description))
+        message = default if error.description == type(error).description else error.description or default
+        return render_error(error.code or 500, title, message[:1].upper() + message[1:])
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

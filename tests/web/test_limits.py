@@ -36,7 +36,7 @@ def test_a_body_up_to_the_limit_is_read_and_one_byte_more_is_refused(app, client
     over = client.post(BOARD + route, data=form_of_size(limit + 1), headers=form)
     assert over.status_code == 413
     page = over.get_data(as_text=True)
-    assert 'class="result-message">The data value transmitted exceeds the capacity limit.' in page
+    assert 'class="result-message">That request is far bigger than anything this game needs.' in page
     assert ("<html" in page) == (not headers)  # htmx gets the message as a fragment
 
 

@@ -95,7 +95,7 @@ def test_same_board_url_same_board_markup(app, clock):
     ("time=4", "5 to 3600 seconds"),
     ("time=3601", "5 to 3600 seconds"),
     ("time=99999999999", "whole number of seconds"),
-    ("safe=maybe", "safe is 1"),
+    ("safe=maybe", "Safe is 1"),
 ])
 def test_bad_board_parameters_are_refused_with_a_message(client, query, message):
     response = client.get(f"{BOARD}?{query}")
@@ -129,8 +129,16 @@ def test_a_seed_with_markup_is_shown_escaped(client):
 def test_unknown_page_and_wrong_method_get_friendly_pages(client):
     missing = client.get("/nothing/here")
     assert missing.status_code == 404 and "Back to the start page" in missing.get_data(as_text=True)
+    assert "Page not found" in missing.get_data(as_text=True)
     wrong = client.get(WORDS)
     assert wrong.status_code == 405 and "Back to the start page" in wrong.get_data(as_text=True)
+    assert "use the buttons and links on the pages" in wrong.get_data(as_text=True)
+
+
+def test_a_refusal_reads_as_a_sentence_under_a_plain_title(client):
+    page = client.get(BOARD + "?size=99x99").get_data(as_text=True)
+    assert '<h1 class="result-title">That link does not work</h1>' in page
+    assert '<p class="result-message">A board has 1 to 12 rows and columns, not 99x99</p>' in page
 
 
 # --- submitting words ------------------------------------------------------------------------------------
@@ -254,7 +262,7 @@ def test_without_javascript_a_refusal_redirects_back_with_the_reason(client):
 def test_oversized_request_body_is_refused(client):
     response = client.post(WORDS, data={"word": "A" * 100_000}, headers=HTMX)
     assert response.status_code == 413
-    assert "Request Entity Too Large" in response.get_data(as_text=True)
+    assert "Too much sent" in response.get_data(as_text=True)
 
 
 # --- the round -------------------------------------------------------------------------------------------

@@ -79,7 +79,7 @@ def test_changing_the_list_swaps_the_list(client):
 
 
 @pytest.mark.parametrize("query, message", [
-    ("sort=random", "the words sort by"), ("cell=9,9", "a cell is row,column"), ("cell=x", "a cell is row,column"),
+    ("sort=random", "The words sort by"), ("cell=9,9", "A cell is row,column"), ("cell=x", "A cell is row,column"),
     ("prefix=a1", "letters only"),
 ])
 def test_bad_list_parameters_are_refused(client, query, message):
