@@ -179,3 +179,22 @@ def test_board_page_screenshots(open_page, server, width, height):
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"play-{width}.png", full_page=True)
+
+
+@pytest.mark.parametrize("size", ["8x8", "12x12"])
+def test_a_big_board_on_a_phone_keeps_its_labels_readable(open_page, server, size):
+    """Tiles under 40 px show no letter value (a screen reader still hears it); their labels stay >= 7 px."""
+    page = open_page(viewport={"width": 360, "height": 780})
+    page.goto(f"{server}/play/en/{SEED}?size={size}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    tile = page.locator("#board td").first.bounding_box()["width"]
+    sizes = page.locator("#board .tile-mult").evaluate_all(
+        "labels => labels.map(label => parseFloat(getComputedStyle(label).fontSize))")
+    assert sizes and min(sizes) >= 7
+    values = page.locator("#board .tile-value").first
+    if tile < 40:
+        expect(values).to_be_hidden()
+    else:
+        expect(values).to_be_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#board").screenshot(path=SCREENSHOTS / f"board-{size}-360.png")
