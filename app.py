@@ -9,8 +9,10 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Flask
-from werkzeug.exceptions import HTTPException
+from urllib.parse import urlsplit
+
+from flask import Flask, request
+from werkzeug.exceptions import Forbidden, HTTPException
 
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
@@ -60,6 +62,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(play.bp)
     app.register_blueprint(solution.bp)
     _add_headers(app)
+    _refuse_cross_site_posts(app)
     _add_error_pages(app)
 
     @app.get("/healthz")
@@ -122,6 +125,20 @@ PLAIN_ERRORS = {
     413: ("Too much sent", "That request is far bigger than anything this game needs."),
     422: ("That does not work", "The request could not be understood."),
 }
+
+
+def _refuse_cross_site_posts(app: Flask) -> None:
+    """A word or a round action sent by another site's page is refused: the SameSite=Lax cookie already keeps
+    the round out of such a request; the browser's Origin header makes it a clear 403 (no CSRF token needed)."""
+
+    @app.before_request
+    def same_site_only():
+        if request.method != "POST":
+            return
+        origin = request.headers.get("Origin")
+        if (origin is not None and urlsplit(origin).netloc != request.host) or \
+                request.headers.get("Sec-Fetch-Site") == "cross-site":
+            raise Forbidden("This was sent from another site, so it was not taken. Play on the board's own page.")
 
 
 def _add_error_pages(app: Flask) -> None:

@@ -514,3 +514,15 @@ def test_words_are_marked_with_the_board_language(client, app):
     assert f'<a id="w-{word.word}" lang="it"' in solution
     projector = teacher.get("/play/it/LINGUA/projector?step=1").get_data(as_text=True)
     assert f'<p class="walk-word"><span lang="it">{word.word}</span>' in projector
+
+
+@pytest.mark.parametrize("headers", [{"Origin": "https://elsewhere.example"}, {"Origin": "null"},
+                                     {"Sec-Fetch-Site": "cross-site"}], ids=["other-origin", "null", "fetch-site"])
+def test_a_post_from_another_site_is_refused(client, app, headers):
+    client.get(BOARD)
+    word = solution_of(app)[0]
+    refused = client.post(WORDS, data={"word": word.word}, headers={**HTMX, **headers})
+    assert refused.status_code == 403 and "sent from another site" in refused.get_data(as_text=True)
+    taken = client.post(WORDS, data={"word": word.word}, headers={**HTMX, "Origin": "http://localhost",
+                                                                   "Sec-Fetch-Site": "same-origin"})
+    assert taken.status_code == 200 and f'<strong class="score">{word.score}</strong>' in taken.get_data(as_text=True)
