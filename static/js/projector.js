@@ -37,9 +37,9 @@
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.target.id === "walk") takeNext();
   });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (!event.detail.successful) { waiting = []; loading = false; }
-  });
+  function forget() { waiting = []; loading = false; }
+  document.addEventListener("htmx:afterRequest", function (event) { if (!event.detail.successful) forget(); });
+  document.addEventListener("htmx:sendError", forget);
 
   // The timer counts down on this screen only: it is the teacher's clock for the class.
   var timer = null;
