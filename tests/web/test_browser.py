@@ -181,20 +181,39 @@ def test_board_page_screenshots(open_page, server, width, height):
     page.screenshot(path=SCREENSHOTS / f"play-{width}.png", full_page=True)
 
 
-@pytest.mark.parametrize("size", ["8x8", "12x12"])
-def test_a_big_board_on_a_phone_keeps_its_labels_readable(open_page, server, size):
-    """Tiles under 40 px show no letter value (a screen reader still hears it); their labels stay >= 7 px."""
+@pytest.mark.parametrize("size", ["4x4", "8x8", "12x12"])
+def test_a_big_board_on_a_phone_keeps_its_letters_and_labels_readable(open_page, server, size):
+    """Tiles under 40 px keep the letter and the multiplier label, apart, and drop the letter value and the
+    step numbers (a screen reader still hears them); bigger tiles show all four. Labels are at least 7 px."""
     page = open_page(viewport={"width": 360, "height": 780})
+    rows, cols = map(int, size.split("x"))
+    word = max(solution(rows=rows, cols=cols), key=lambda found: len(found.path))
     page.goto(f"{server}/play/en/{SEED}?size={size}")
+    page.locator("#word").fill(word.word)
+    page.locator("#word").press("Enter")
+    expect(page.locator("#result .breakdown-total")).to_have_text(f"{word.score} points")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    tile = page.locator("#board td").first.bounding_box()["width"]
-    sizes = page.locator("#board .tile-mult").evaluate_all(
-        "labels => labels.map(label => parseFloat(getComputedStyle(label).fontSize))")
-    assert sizes and min(sizes) >= 7
-    values = page.locator("#board .tile-value").first
-    if tile < 40:
-        expect(values).to_be_hidden()
-    else:
-        expect(values).to_be_visible()
+    tiles = page.locator("#board td").evaluate_all("""cells => cells.map(cell => {
+        const box = element => element && getComputedStyle(element).display !== "none"
+            ? element.getBoundingClientRect() : null;
+        const range = document.createRange();
+        range.selectNodeContents(cell.querySelector(".tile-letter"));
+        const letter = range.getBoundingClientRect();
+        const context = document.createElement("canvas").getContext("2d");
+        context.font = getComputedStyle(cell.querySelector(".tile-letter")).font;
+        const ink = context.measureText(cell.querySelector(".tile-letter").textContent);
+        const baseline = letter.top + (letter.height + ink.fontBoundingBoxAscent - ink.fontBoundingBoxDescent) / 2;
+        return {width: cell.getBoundingClientRect().width, inkTop: baseline - ink.actualBoundingBoxAscent,
+                labels: [".tile-mult", ".tile-value", ".tile-step"].map(s => box(cell.querySelector(s)))
+                        .filter(Boolean).map(b => ({bottom: b.bottom})),
+                sizes: [".tile-mult", ".tile-step"].map(s => cell.querySelector(s)).filter(e => e && box(e))
+                        .map(e => parseFloat(getComputedStyle(e).fontSize)),
+                value: Boolean(box(cell.querySelector(".tile-value")))};
+    })""")
+    small = tiles[0]["width"] < 40
+    assert all(tile["value"] != small for tile in tiles)
+    assert min(size for tile in tiles for size in tile["sizes"]) >= 7
+    if small:  # no label over the letter: each ends above the letter's ink
+        assert all(label["bottom"] <= tile["inkTop"] + 1 for tile in tiles for label in tile["labels"])
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#board").screenshot(path=SCREENSHOTS / f"board-{size}-360.png")
