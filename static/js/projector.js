@@ -7,20 +7,27 @@
 
   // A clicker pressed twice quickly means two steps: presses that come while a step is loading wait
   // their turn, and each is taken from the links of the walk-through as it stands after the last one.
+  // A held key's repeats are not queued, and a step that never lands (Back pressed while it loads, a lost
+  // answer) stops blocking after a few seconds.
+  var STUCK_MS = 4000;
   var waiting = [];
-  var loading = false;
+  var loadingSince = 0;
+
+  function loading() { return loadingSince && Date.now() - loadingSince < STUCK_MS; }
 
   function step(id) {
     var link = document.getElementById(id);
     if (!link) { takeNext(); return; }
-    loading = true;
+    loadingSince = Date.now();
     link.click();
   }
 
   function takeNext() {
-    loading = false;
+    loadingSince = 0;
     if (waiting.length) step(waiting.shift());
   }
+
+  function forget() { waiting = []; loadingSince = 0; }
 
   document.addEventListener("keydown", function (event) {
     if (event.target.closest && event.target.closest("input, select, textarea, button")) return;
@@ -30,16 +37,17 @@
     else if (PREVIOUS.indexOf(event.key) !== -1) id = "walk-previous";
     else return;
     event.preventDefault();
-    if (loading) waiting.push(id);
-    else step(id);
+    if (!loading()) { waiting = []; step(id); }
+    else if (!event.repeat) waiting.push(id);
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.target.id === "walk") takeNext();
   });
-  function forget() { waiting = []; loading = false; }
   document.addEventListener("htmx:afterRequest", function (event) { if (!event.detail.successful) forget(); });
   document.addEventListener("htmx:sendError", forget);
+  document.addEventListener("htmx:historyRestore", forget);
+  window.addEventListener("popstate", forget);
 
   // The timer counts down on this screen only: it is the teacher's clock for the class.
   var timer = null;

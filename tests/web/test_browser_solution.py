@@ -84,6 +84,24 @@ def test_projector_steps_with_clicker_keys(open_page, server, theme):
     page.screenshot(path=SCREENSHOTS / f"projector-1920x1080-{theme}.png")
 
 
+def test_projector_keys_work_after_back_is_pressed_while_a_step_loads(page, server):
+    words = sorted(solution(), key=lambda f: (-f.score, f.word))
+    page.goto(f"{server}/play/en/{SEED}/projector")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".walk-count")).to_have_text(f"Word 1 of {len(words)}")
+    held = []
+    page.route("**/projector?step=2", lambda route: held.append(route))  # the answer to step 2 never comes
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(200)
+    assert len(held) == 1
+    page.go_back()
+    page.unroute("**/projector?step=2")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".walk-count")).to_have_text(f"Word 1 of {len(words)}", timeout=2000)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".walk-word")).to_contain_text(words[1].word, timeout=2000)
+
+
 def test_projector_timer_counts_down_when_started(page, server):
     page.goto(f"{server}/play/en/{SEED}/projector?time=60")
     expect(page.locator("#projector-timer")).to_have_text("1:00")
