@@ -12,18 +12,15 @@
     select.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
-  // Solution page: the word clicked is the list's current row; on a phone, where the board sits above the
+  // Solution page: the word shown is the list's current row; on a phone, where the board sits above the
   // list, the board comes into view to show the word's path (beside the list it is always in view).
-  document.addEventListener("click", function (event) {
-    var link = event.target.closest && event.target.closest(".word-table a[id^='w-']");
-    if (!link) return;
-    var current = document.querySelector(".word-table tr[aria-current]");
-    if (current) current.removeAttribute("aria-current");
-    link.closest("tr").setAttribute("aria-current", "true");
-  });
-
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.target.id !== "solution_word") return;
+    var word = event.target.querySelector(".breakdown-word");
+    var current = document.querySelector(".word-table tr[aria-current]");
+    if (current) current.removeAttribute("aria-current");
+    var link = word && document.getElementById("w-" + word.textContent);
+    if (link) link.closest("tr").setAttribute("aria-current", "true");
     var board = document.getElementById("solution_board");
     if (board && board.getBoundingClientRect().top < 0) board.scrollIntoView({ block: "start" });
   });
