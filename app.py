@@ -118,9 +118,9 @@ def _add_headers(app: Flask) -> None:
 
 # HTTP errors in plain words: a title, and the message when the code raising it gave none of its own.
 PLAIN_ERRORS = {
-    400: ("That link does not work", "Something in this address or form is not right."),
+    400: ("That does not work", "Something in this address or form is not right."),
     403: ("Not allowed", "This page is not open to you."),
-    404: ("Page not found", "There is no page at this address. Check the link, or start again from the start page."),
+    404: ("Not found", "There is no page at this address. Check the link, or start again from the start page."),
     405: ("Not that way", "This address does not take that kind of request; use the buttons and links on the pages."),
     413: ("Too much sent", "That request is far bigger than anything this game needs."),
     422: ("That does not work", "The request could not be understood."),
@@ -136,7 +136,7 @@ def _refuse_cross_site_posts(app: Flask) -> None:
         if request.method != "POST":
             return
         origin = request.headers.get("Origin")
-        if (origin is not None and urlsplit(origin).netloc != request.host) or \
+        if (origin is not None and urlsplit(origin).netloc.lower() != request.host.lower()) or \
                 request.headers.get("Sec-Fetch-Site") == "cross-site":
             raise Forbidden("This was sent from another site, so it was not taken. Play on the board's own page.")
 

@@ -231,7 +231,7 @@ def parse_safe(text: str | None) -> bool:
         return True
     if value in ("0", "off", "no", "false"):
         return False
-    raise BadRequest("safe is 1 (offensive words hidden, the default) or 0 (every dictionary word)")
+    raise BadRequest("The classroom filter (safe=) is 1 (offensive words hidden, the default) or 0 (every dictionary word)")
 
 
 def parse_challenge(text: str | None) -> int | None:

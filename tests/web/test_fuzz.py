@@ -501,4 +501,4 @@ def test_digits_int_cannot_read_are_refused_not_a_crash(client, url, status, mes
 def test_an_unreadable_host_is_a_400_with_a_message(client, host, headers):
     response = client.get(BOARD, headers={"Host": host, **headers})
     assert response.status_code == 400
-    assert response.mimetype == "text/plain" and "That link does not work" in response.get_data(as_text=True)
+    assert response.mimetype == "text/plain" and "That does not work" in response.get_data(as_text=True)
