@@ -6,9 +6,7 @@ import re
 
 import pytest
 
-from ruzzle import Lexicon, generate, score_breakdown
-from ruzzle.blocklist import blocked_words
-from ruzzle.game import Solution
+from ruzzle import score_breakdown
 
 from .conftest import HTMX, cells_in_order, path_text, solution_of
 
@@ -502,8 +500,7 @@ def test_secret_key_is_made_once_into_the_instance_folder_and_shared(tmp_path, m
 
 def test_words_are_marked_with_the_board_language(client, app):
     """The page is English, the words are not: screen readers read an Italian word as Italian."""
-    board = generate("it", "LINGUA")
-    word = Solution.of(board, Lexicon.builtin("it"), blocked_words("it"))[0]
+    word = solution_of(app, language="it", seed="LINGUA")[0]
     page = client.get("/play/it/LINGUA").get_data(as_text=True)
     assert '<table id="board" class' in page  # tile names are English sentences: the board keeps the page's lang
     answer = client.post("/play/it/LINGUA/words", data={"word": word.word}, headers=HTMX).get_data(as_text=True)
