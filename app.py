@@ -8,7 +8,6 @@ import secrets
 import time
 from functools import lru_cache
 from pathlib import Path
-
 from urllib.parse import urlsplit
 
 from flask import Flask, request

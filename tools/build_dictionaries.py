@@ -315,9 +315,9 @@ GERMAN_NAMES_BY_HAND = frozenset("""
     Europa Afrika Amerika Asien Arktis Ozeanien Alpen Schwarzwald Nordsee Ostsee Mittelmeer Atlantik Pazifik
     Rhein Donau Elbe Isar Neckar Spree Stuttgart London Prag Bern Rostock Trier
     Peter Johann Jesu Christus Saturn Merkur""".split())
-INHABITANT_ENDINGS = ("er", "ern", "ers")  # a name by hand keeps its people: London: Londoner, Londonern
 GERMAN_NOUNS_BY_HAND = frozenset("""
     Cognac Podcast Eichhorn Eskimo Filius Puma Nacken Pest Magie Gips Wucher Karo""".split())
+INHABITANT_ENDINGS = ("er", "ern", "ers")  # a name by hand keeps its people: London: Londoner, Londonern
 
 
 @dataclass
@@ -456,8 +456,8 @@ def build_german() -> Build:
     for entry, expanded in forms.items():
         capitalised = entry.root[:1].isupper() and entry.root[1:].islower()
         if capitalised and names.is_proper_noun(entry.root, entry.flags):
-            inhabitants = [form for form in expanded
-                           if entry.root in GERMAN_NAMES_BY_HAND and form[len(entry.root):] in INHABITANT_ENDINGS]
+            inhabitants = ([form for form in expanded if form[len(entry.root):] in INHABITANT_ENDINGS]
+                           if entry.root in GERMAN_NAMES_BY_HAND else [])
             build.drop("proper noun (in a names list, not inflected or compounded as a noun)",
                        len(expanded) - len(inhabitants), entry.root)
             expanded = inhabitants  # a name's people are common nouns (Londoner from London, Prager from Prag)

@@ -215,7 +215,8 @@ def test_a_big_board_on_a_phone_keeps_its_letters_and_labels_readable(open_page,
     small = tiles[0]["face"] <= 40
     assert all(tile["value"] != small for tile in tiles)
     assert min(size for tile in tiles for size in tile["sizes"]) >= 7
-    overlaps = [(round(label["bottom"] - tile["inkTop"], 1)) for tile in tiles for label in tile["labels"] if label["bottom"] > tile["inkTop"] + 1.5]
+    overlaps = [round(label["bottom"] - tile["inkTop"], 1) for tile in tiles for label in tile["labels"]
+                if label["bottom"] > tile["inkTop"] + 1.5]
     assert not overlaps, f"labels over the letter by {overlaps} px (face {tiles[0]['face']} px)"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#board").screenshot(path=SCREENSHOTS / f"board-{size}-360.png")
