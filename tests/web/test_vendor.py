@@ -4,12 +4,16 @@ import hashlib
 import re
 from pathlib import Path
 
-VENDOR = Path(__file__).resolve().parents[2] / "static" / "vendor"
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+VENDOR_FOLDERS = [ROOT / "static" / "vendor", ROOT / "tests" / "web" / "vendor"]
 
 
-def test_vendored_files_match_their_recorded_checksums():
-    rows = re.findall(r"^\| `([^`]+)` \|.*\| `([0-9a-f]{64})` \|$", (VENDOR / "README.md").read_text(), re.M)
-    assert rows, "static/vendor/README.md lists no file"
+@pytest.mark.parametrize("folder", VENDOR_FOLDERS, ids=lambda folder: str(folder.relative_to(ROOT)))
+def test_vendored_files_match_their_recorded_checksums(folder):
+    rows = re.findall(r"^\| `([^`]+)` \|.*\| `([0-9a-f]{64})` \|$", (folder / "README.md").read_text(), re.M)
+    assert rows, f"{folder}/README.md lists no file"
     for name, checksum in rows:
-        assert hashlib.sha256((VENDOR / name).read_bytes()).hexdigest() == checksum, name
-    assert sorted(name for name, _ in rows) == sorted(p.name for p in VENDOR.iterdir() if p.name != "README.md")
+        assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == checksum, name
+    assert sorted(name for name, _ in rows) == sorted(p.name for p in folder.iterdir() if p.name != "README.md")
