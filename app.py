@@ -17,7 +17,8 @@ from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
 from views import play, solution
 from views.boards import solve_board, solve_typed_board
-from views.pages import TEMPLATE_HELPERS, build_url, render_board_table, render_breakdown_table, render_error
+from views.pages import (TEMPLATE_HELPERS, build_url, render_board_table, render_breakdown_table, render_error,
+                         sentence)
 from views.rounds import RoundSessionInterface
 
 CONTENT_SECURITY_POLICY = "; ".join([
@@ -58,6 +59,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["ruzzle.urls"] = lru_cache(maxsize=4096)(build_url)
     app.extensions["ruzzle.static_path"] = app.static_url_path  # a property that costs a lookup per call
     app.jinja_env.globals.update(TEMPLATE_HELPERS)
+    app.jinja_env.filters["sentence"] = sentence
     app.register_blueprint(play.bp)
     app.register_blueprint(solution.bp)
     _add_headers(app)
@@ -158,7 +160,7 @@ def _add_error_pages(app: Flask) -> None:
             return error
         title, default = PLAIN_ERRORS.get(error.code, (error.name, error.description))
         message = default if error.description == type(error).description else error.description or default
-        return render_error(error.code or 500, title, message[:1].upper() + message[1:])
+        return render_error(error.code or 500, title, message)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

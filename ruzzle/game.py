@@ -17,6 +17,8 @@ from .scoring import spell, validate_path
 from .solver import Found, solve
 
 MAX_PACKED = 4096  # base64 characters of found words: 24,576 words, far beyond any 12x12 board
+# A blocked word is not echoed back: on a classroom board, the page should not show it in big letters.
+BLOCKED_MESSAGE = "That word is not allowed on a classroom board."
 _PATH_TEXT = re.compile(r"\s*\d{1,4}\s*,\s*\d{1,4}\s*")
 
 
@@ -91,32 +93,32 @@ def word_of_path(solution: Solution, path: Path) -> Found:
     """The word a traced path spells, with its best path on the board; WordRefused if it is not a word."""
     word = spell(solution.board, path)
     if word in solution.blocked:
-        raise WordRefused("blocked", f"{word} is not accepted on a classroom board")
+        raise WordRefused("blocked", BLOCKED_MESSAGE)
     found = solution.find(word)
     if found is None:
-        raise WordRefused("not-a-word", f"{word} is not in the dictionary")
+        raise WordRefused("not-a-word", f"{word} is not in the dictionary.")
     return found
 
 
 def word_of_text(solution: Solution, lexicon: Lexicon, text: str) -> Found:
     """The word a player typed, with its best path on the board; WordRefused saying why not."""
     if not text.strip():
-        raise WordRefused("empty", "type a word, or trace one on the board")
+        raise WordRefused("empty", "Type a word, or trace one on the board.")
     word = normalize_word(text)
     if word is None:
-        raise WordRefused("letters", "a word is made of letters only (A to Z, accents are ignored)")
+        raise WordRefused("letters", "A word is made of letters only (A to Z; accents are ignored).")
     cells = solution.board.rows * solution.board.cols
     if len(word) < MIN_WORD_LENGTH:
-        raise WordRefused("too-short", f"a word has at least {MIN_WORD_LENGTH} letters")
+        raise WordRefused("too-short", f"A word has at least {MIN_WORD_LENGTH} letters.")
     if len(word) > cells:
-        raise WordRefused("too-long", f"a word on this board has at most {cells} letters")
+        raise WordRefused("too-long", f"A word on this board has at most {cells} letters.")
     if word in solution.blocked:
-        raise WordRefused("blocked", f"{word} is not accepted on a classroom board")
+        raise WordRefused("blocked", BLOCKED_MESSAGE)
     found = solution.find(word)
     if found is None:
         if word in lexicon:
-            raise WordRefused("not-on-board", f"{word} is a word, but it is not on this board")
-        raise WordRefused("not-a-word", f"{word} is not in the dictionary")
+            raise WordRefused("not-on-board", f"{word} is a word, but it is not on this board.")
+        raise WordRefused("not-a-word", f"{word} is not in the dictionary.")
     return found
 
 
@@ -149,12 +151,12 @@ class Round:
     def submit(self, solution: Solution, found: Found, now: float, grace: float) -> Round:
         """The round with this word found; WordRefused if time is up or it was found already."""
         if self.is_over(now, grace):
-            raise WordRefused("time-up", "time is up: this round is over")
+            raise WordRefused("time-up", "Time is up: this round is over.")
         index = solution.index(found.word)
         if index is None:
-            raise WordRefused("not-a-word", f"{found.word} is not one of this board's words")
+            raise WordRefused("not-a-word", f"{found.word} is not one of this board's words.")
         if index in self.found:
-            raise WordRefused("already-found", f"{found.word} is already found")
+            raise WordRefused("already-found", f"{found.word} is already found.")
         return replace(self, found=self.found | {index})
 
     def give_up(self) -> Round:

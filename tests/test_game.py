@@ -112,7 +112,7 @@ def test_words_count_until_the_deadline_plus_the_grace(solution, now, accepted):
     if accepted:
         assert round_.submit(solution, solution[0], now=now, grace=2).found == {0}
     else:
-        with pytest.raises(WordRefused, match="time is up"):
+        with pytest.raises(WordRefused, match="Time is up"):
             round_.submit(solution, solution[0], now=now, grace=2)
 
 

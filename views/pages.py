@@ -21,8 +21,8 @@ def render(template: str, blocks: list[str], status: int = 200, **context):
     Each swapped region is a template block whose name is the id of its element.
     """
     if wants_fragment():
-        return render_blocks(template, blocks, oob=frozenset(blocks[1:]), **context), status
-    return render_template(template, oob=frozenset(), **context), status
+        return render_blocks(template, blocks, oob=frozenset(blocks[1:]), fragment=True, **context), status
+    return render_template(template, oob=frozenset(), fragment=False, **context), status
 
 
 def render_blocks(template_name: str, blocks: list[str], **context) -> str:
@@ -37,11 +37,20 @@ def render_blocks(template_name: str, blocks: list[str], **context) -> str:
     return "".join(current_app.jinja_env.concat(template.blocks[name](shared)) for name in blocks)
 
 
+def sentence(text: object) -> str:
+    """A message as a finished sentence: a capital first letter and a full stop (one style on every page)."""
+    text = str(text).strip()
+    if not text:
+        return text
+    text = text[:1].upper() + text[1:]
+    return text if text[-1] in ".!?…" else text + "."
+
+
 def render_error(status: int, title: str, message: str, list_languages: bool = False):
     """An error as a page, or as a fragment into the region htmx was about to replace."""
     if request_ctx.url_adapter is None:  # a Host header werkzeug cannot read: no URL, so no page, can be built
         return f"{title}: {message}\n", status, {"Content-Type": "text/plain; charset=utf-8"}
-    return render("error.html", ["result"], status, title=title, message=message,
+    return render("error.html", ["result"], status, title=title, message=sentence(message),
                   languages=LANGUAGES if list_languages else None)
 
 

@@ -111,6 +111,9 @@ def change_round(language: str, seed: str):
         save_round(board, (round_ or start_round(board)).give_up())
     else:
         raise BadRequest("the round action is 'again' (a new round) or 'give-up' (end this round)")
+    challenge = parse_challenge(request.form.get("challenge"))
+    if next_page == "board" and challenge is not None:
+        return redirect(board.url(challenge=challenge), 303)  # the summary compares the score with it
     return redirect(board.page_url(next_page), 303)
 
 

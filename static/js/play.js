@@ -1,6 +1,12 @@
-// The board page in the browser: trace words (drag, tap or keyboard), the round's clock, sharing.
-// The server decides everything; this script only collects a path and shows what htmx brings back.
+// The board page in the browser: trace words (drag, tap or keyboard), send them, the round's clock, sharing.
+// The server decides everything; this script collects words and shows what the server answers.
 // Wired by ids, classes and data- attributes (strict CSP: no inline script, no hx-on).
+//
+// A player plays a stream of words. Each word is captured when the player finishes it (the path or the text
+// at that moment) and goes into a queue that sends one word at a time, in order, so the answers come back in
+// the order the words were sent and the round in the cookie is never written by two requests at once. An
+// answer never touches what the player is doing now: while a word is being traced, or more words wait to be
+// sent, the board keeps the trace and only the panel (result, score, words found) is updated.
 (function () {
   "use strict";
 
@@ -8,10 +14,17 @@
   // so that a diagonal move does not catch the corner of a side neighbour.
   var HIT_RADIUS = 0.42;
   var LOW_TIME = 10;
+  var ATTEMPTS = 3;                 // a word is tried this often before the player is asked to retry it
+  var RETRY_DELAYS = [500, 1500];   // ms before the second and third attempts
+  var TIMEOUT = 8000;               // ms an attempt may take (a worker restarting, Wi-Fi lost)
+  var REPEAT_WINDOW = 1500;         // ms after a word is sent in which an empty Enter is a double press
+  var CONFIRM_WINDOW = 4000;        // ms in which a second press of "End round" ends it
+  var ANSWERS_SHOWN = 5;
 
   var trace = [];          // [[row, col], ...] of the word being traced
   var dragging = false;
   var moved = false;
+  var pressCell = null;    // the tile the current press started on
   var tappedLast = false;
   var focusCell = null;    // the tile that had keyboard focus, to give it back after the board is swapped
   var clock = null;        // {element, endsAt, url}
@@ -24,29 +37,64 @@
   function indexOf(cell) { for (var i = 0; i < trace.length; i++) { if (same(trace[i], cell)) return i; } return -1; }
   function tdAt(cell) { var b = board(); return b && b.querySelector('td[data-cell="' + cell[0] + "," + cell[1] + '"]'); }
   function last() { return trace[trace.length - 1]; }
+  function closest(target, selector) { return target && target.closest ? target.closest(selector) : null; }
+  function lettersOf(path) {
+    return path.map(function (cell) { var td = tdAt(cell); return td ? td.querySelector(".tile-letter").textContent : ""; }).join("");
+  }
+  function tracing() { return dragging || trace.length > 0; }
 
-  // Show the trace: highlighted tiles, the letters so far, a line through the tiles' centres.
+  // --- The trace on the board -----------------------------------------------------------------------------
+
+  // The words the page lists as found, to say so while the same word is traced again.
+  function foundWords() {
+    var words = {};
+    document.querySelectorAll("#found .word-list a").forEach(function (a) { words[a.textContent.trim()] = true; });
+    return words;
+  }
+
+  // Show the trace: tiles marked (and pressed, for a screen reader), the word so far, a line through the tiles.
   function draw() {
     var b = board();
     if (!b) return;
-    var letters = "";
-    b.querySelectorAll("td.traced").forEach(function (td) { td.classList.remove("traced"); });
+    b.querySelectorAll("td.traced").forEach(function (td) {
+      td.classList.remove("traced");
+      td.querySelector(".tile-face").setAttribute("aria-pressed", "false");
+    });
     trace.forEach(function (cell) {
       var td = tdAt(cell);
       td.classList.add("traced");
-      letters += td.querySelector(".tile-letter").textContent;
+      td.querySelector(".tile-face").setAttribute("aria-pressed", "true");
     });
-    var out = document.getElementById("trace");
-    if (out) out.textContent = letters;
+    var letters = lettersOf(trace);
+    var banner = document.getElementById("trace");
+    if (banner) {
+      var known = trace.length >= 2 && foundWords()[letters];
+      banner.textContent = letters + (known ? " · " + banner.dataset.foundText : "");
+      banner.classList.toggle("trace-known", Boolean(known));
+    }
     var line = b.parentElement.querySelector(".trail-line");
-    if (line && trace.length) {
+    if (line && (trace.length || !b.querySelector("td.on-path"))) {
       line.setAttribute("points", trace.map(function (c) { return (c[1] + 0.5) + "," + (c[0] + 0.5); }).join(" "));
     }
   }
 
-  function clearTrace() {
-    trace = [];
-    draw();
+  // The last word's path (drawn by the server) goes when a new word starts: a new trace starts on a clean board.
+  function clearHighlight() {
+    var b = board();
+    if (!b) return;
+    b.querySelectorAll("td.on-path").forEach(function (td) {
+      td.classList.remove("on-path", "path-start");
+      var step = td.querySelector(".tile-step");
+      if (step) step.remove();
+      var face = td.querySelector(".tile-face");
+      if (face.dataset.plainLabel) face.setAttribute("aria-label", face.dataset.plainLabel);
+    });
+    var trail = b.parentElement.querySelector(".trail");
+    if (trail) {
+      trail.querySelectorAll(".trail-start").forEach(function (dot) { dot.remove(); });
+      var line = trail.querySelector(".trail-line");
+      if (line) line.setAttribute("points", "");
+    }
   }
 
   // Add a tile to the trace, or step back when it is the tile before the last (as in the app).
@@ -56,20 +104,20 @@
     if (at !== -1) return;
     if (trace.length && !adjacent(last(), cell)) return;
     trace.push(cell);
-    moved = true;
     draw();
   }
 
-  function submitTrace() {
-    var f = form();
-    if (!f || trace.length < 2) return;
-    f.elements.word.value = "";
-    f.requestSubmit();
+  function sendTrace() {
+    if (trace.length < 2) return;
+    var path = trace.map(function (c) { return c[0] + "," + c[1]; }).join(" ");
+    enqueue({ path: path }, lettersOf(trace));
+    trace = [];
+    draw();
   }
 
   function tileUnderPointer(event) {
     var element = document.elementFromPoint(event.clientX, event.clientY);
-    var td = element && element.closest("#board td[data-cell]");
+    var td = closest(element, "#board td[data-cell]");
     if (!td) return null;
     var box = td.getBoundingClientRect();
     var dx = event.clientX - (box.left + box.width / 2);
@@ -78,9 +126,10 @@
   }
 
   document.addEventListener("pointerdown", function (event) {
-    var td = event.target.closest && event.target.closest("#board.board-play td[data-cell]");
+    var td = closest(event.target, "#board.board-play td[data-cell]");
     if (!td || event.button > 0) return;
     event.preventDefault();
+    clearHighlight();
     var cell = cellOf(td);
     var at = indexOf(cell);
     tappedLast = trace.length >= 2 && at === trace.length - 1;
@@ -91,6 +140,7 @@
     } else {
       trace = [cell];                        // a new word starts here
     }
+    pressCell = cell;
     dragging = true;
     moved = false;
     draw();
@@ -99,20 +149,28 @@
   document.addEventListener("pointermove", function (event) {
     if (!dragging) return;
     var cell = tileUnderPointer(event);
-    if (cell && !same(cell, last())) enter(cell);
+    if (!cell || same(cell, last())) return;
+    if (!moved) {
+      // A press that moves is always a new word: tiles tapped before it (a stray tap) are not part of it.
+      moved = true;
+      trace = [pressCell];
+      if (same(cell, pressCell)) { draw(); return; }
+    }
+    enter(cell);
   });
 
   function release() {
     if (!dragging) return;
     dragging = false;
-    if ((moved || tappedLast) && trace.length >= 2) submitTrace();  // release ends a drag; a second tap on the last tile sends it
+    if ((moved || tappedLast) && trace.length >= 2) sendTrace();  // release ends a drag; a second tap on the last tile sends it
+    else flushBoard();
   }
   document.addEventListener("pointerup", release);
-  document.addEventListener("pointercancel", function () { dragging = false; });
+  document.addEventListener("pointercancel", function () { dragging = false; flushBoard(); });
 
   // Keyboard: arrows move between tiles, Space adds the tile, Enter sends the word, Backspace and Escape undo.
   document.addEventListener("keydown", function (event) {
-    var td = event.target.closest && event.target.closest("#board.board-play td[data-cell]");
+    var td = closest(event.target, "#board.board-play td[data-cell]");
     if (!td) return;
     var cell = cellOf(td);
     var b = board();
@@ -123,18 +181,20 @@
         focusTile(next);
       }
     } else if (event.key === " " || event.key === "Spacebar") {
+      if (!trace.length) clearHighlight();
       var at = indexOf(cell);
       if (at === trace.length - 1 && at !== -1) { trace.pop(); }
       else if (at === -1 && (!trace.length || adjacent(last(), cell))) { trace.push(cell); }
       else if (at === -1) { trace = [cell]; }
       draw();
     } else if (event.key === "Enter") {
-      if (trace.length >= 2) submitTrace();
+      if (trace.length >= 2) sendTrace();
     } else if (event.key === "Backspace") {
       trace.pop();
       draw();
     } else if (event.key === "Escape") {
-      clearTrace();
+      trace = [];
+      draw();
     } else {
       return;
     }
@@ -152,28 +212,244 @@
   }
 
   document.addEventListener("focusin", function (event) {
-    var td = event.target.closest && event.target.closest("#board td[data-cell]");
+    var td = closest(event.target, "#board td[data-cell]");
     focusCell = td ? cellOf(td) : null;
   });
 
-  // The word form sends the traced path when there is one, else the typed word.
+  // The word form: a typed word is taken (and the box emptied) the moment it is sent; tapped tiles go too.
   document.addEventListener("submit", function (event) {
     var f = event.target;
     if (f.id !== "word-form") return;
-    f.elements.path.value = (trace.length >= 2 && !f.elements.word.value.trim())
-      ? trace.map(function (c) { return c[0] + "," + c[1]; }).join(" ")
-      : "";
+    event.preventDefault();
+    var typed = f.elements.word.value.trim();
+    if (typed) {
+      f.elements.word.value = "";
+      enqueue({ word: typed }, typed.toUpperCase());
+    } else if (trace.length >= 2) {
+      sendTrace();
+    } else if (!busy() && Date.now() - lastSent > REPEAT_WINDOW) {
+      enqueue({ word: "" }, "");  // the server says what to do; a double press right after a word says nothing
+    }
   }, true);
 
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var f = event.detail.elt;
-    if (!f || f.id !== "word-form") return;
-    f.elements.word.value = "";
-    f.elements.path.value = "";
-    trace = [];
+  // --- The queue of words on their way ---------------------------------------------------------------------
+
+  var queue = [];          // words waiting, oldest first: {fields, label, attempts, entry}
+  var inFlight = null;     // the word on its way
+  var lastSent = 0;
+  var idleWaiters = [];    // callbacks to run once no word is waiting or on its way
+  var heldBoard = null;    // a board sent while the player was tracing: shown when the trace ends
+
+  function busy() { return inFlight !== null || queue.length > 0; }
+
+  function wordsUrl() {
+    var game = document.getElementById("game");
+    return game ? game.dataset.wordsUrl : null;
+  }
+
+  function enqueue(fields, label) {
+    var item = { fields: fields, label: label, attempts: 0, entry: null, url: wordsUrl() };
+    if (!item.url) return;
+    item.entry = showSending(item);
+    lastSent = Date.now();
+    queue.push(item);
+    pump();
+  }
+
+  function pump() {
+    if (inFlight) return;
+    if (!queue.length) {
+      flushBoard();
+      var waiters = idleWaiters;
+      idleWaiters = [];
+      waiters.forEach(function (callback) { callback(); });
+      return;
+    }
+    inFlight = queue.shift();
+    attempt(inFlight);
+  }
+
+  function whenIdle(callback) {
+    if (busy()) idleWaiters.push(callback); else callback();
+  }
+
+  function attempt(item) {
+    item.attempts += 1;
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = setTimeout(function () { if (controller) controller.abort(); }, TIMEOUT);
+    fetch(item.url, {
+      method: "POST",
+      body: new URLSearchParams(item.fields),
+      headers: { "HX-Request": "true", "HX-Target": "result", "HX-Current-URL": location.href },
+      credentials: "same-origin",
+      signal: controller ? controller.signal : undefined,
+    }).then(function (response) {
+      // 5xx: a worker restarting or a proxy between: the word is safe to send again (a repeat is "already found")
+      if (response.status >= 500) throw new Error("server answered " + response.status);
+      return response.text().then(function (html) { return { response: response, html: html }; });
+    }).then(function (answer) {
+      clearTimeout(timer);
+      showAnswer(item, answer);
+      inFlight = null;
+      pump();
+    }, function () {
+      clearTimeout(timer);
+      if (item.attempts < ATTEMPTS) {
+        setTimeout(function () { attempt(item); }, RETRY_DELAYS[item.attempts - 1]);
+        return;
+      }
+      showFailed(item);
+      inFlight = null;
+      pump();
+    });
+  }
+
+  // The server's answer goes where htmx would put it (its fragments carry their out-of-band regions).
+  function showAnswer(item, answer) {
+    var headers = answer.response.headers;
+    var target = document.querySelector(headers.get("HX-Retarget") || "#result");
+    var outcome = outcomeOf(answer.html);
+    showOutcome(item, outcome);
+    if (!target) return;
+    htmx.swap(target, answer.html, { swapStyle: headers.get("HX-Reswap") || "outerHTML", swapDelay: 0, settleDelay: 0 });
+  }
+
+  // What the answer says of the word: found (with its points) or refused (with the reason).
+  function outcomeOf(html) {
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    var result = template.content.querySelector("#result");
+    if (!result) return { refused: true, text: "" };
+    var total = result.querySelector(".breakdown-total");
+    if (result.classList.contains("result-found") && total) return { refused: false, text: "+" + total.textContent.replace(/\D+/g, "") };
+    var message = result.querySelector(".result-message");
+    return { refused: true, text: message ? message.textContent.trim() : "" };
+  }
+
+  // An answer for an earlier word does not redraw the board under a finger: while the player traces, or more
+  // words are on their way, the new board is held and shown once the trace ends and the queue is empty.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "board_frame") return;
+    if (tracing() || queue.length) {
+      event.detail.shouldSwap = false;
+      heldBoard = queue.length ? null : event.detail.fragment;  // only the last word's path is worth showing
+    } else {
+      heldBoard = null;
+    }
   });
 
-  // The clock counts down from what the server said; at zero the server's page shows the round's end.
+  function flushBoard() {
+    if (!heldBoard || tracing() || busy()) return;
+    var fragment = heldBoard;
+    heldBoard = null;
+    var frame = document.getElementById("board_frame");
+    if (frame && fragment) {
+      var element = fragment.querySelector ? fragment.querySelector("#board_frame") || fragment : fragment;
+      if (element.id === "board_frame") {
+        element.removeAttribute("hx-swap-oob");
+        htmx.swap(frame, element.outerHTML, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
+      }
+    }
+  }
+
+  // --- The list of words sent: on their way, answered, or waiting to be retried ------------------------------
+
+  function sentList() { return document.getElementById("sent"); }
+
+  function showSending(item) {
+    var list = sentList();
+    if (!list || !item.label) return null;
+    var entry = document.createElement("li");
+    entry.className = "sent-item sent-sending";
+    entry.setAttribute("lang", list.closest("[lang]") ? list.closest("[lang]").getAttribute("lang") : "");
+    var word = document.createElement("span");
+    word.className = "sent-word";
+    word.textContent = item.label;
+    entry.appendChild(word);
+    list.appendChild(entry);
+    return entry;
+  }
+
+  function showOutcome(item, outcome) {
+    var entry = item.entry;
+    if (!entry || !entry.isConnected) return;
+    entry.className = "sent-item " + (outcome.refused ? "sent-refused" : "sent-found");
+    entry.textContent = "";
+    var word = document.createElement("span");
+    word.className = "sent-word";
+    word.textContent = item.label;
+    entry.appendChild(word);
+    var note = document.createElement("span");
+    note.className = "sent-note";
+    note.textContent = outcome.refused ? "✗" : outcome.text;
+    if (outcome.refused && outcome.text) entry.title = outcome.text;
+    entry.appendChild(note);
+    trimAnswers();
+  }
+
+  function trimAnswers() {
+    var list = sentList();
+    if (!list) return;
+    var answered = list.querySelectorAll(".sent-found, .sent-refused");
+    for (var i = 0; i < answered.length - ANSWERS_SHOWN; i++) answered[i].remove();
+  }
+
+  // A word that could not be sent stays, as a button: tapping it sends it again.
+  function showFailed(item) {
+    var list = sentList();
+    if (!list) return;
+    var entry = item.entry && item.entry.isConnected ? item.entry : document.createElement("li");
+    entry.className = "sent-item sent-failed";
+    entry.textContent = "";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "button button-small sent-retry";
+    button.textContent = (item.label || "…") + " · " + list.dataset.failedText;
+    button.addEventListener("click", function () {
+      item.attempts = 0;
+      entry.className = "sent-item sent-sending";
+      entry.textContent = "";
+      var word = document.createElement("span");
+      word.className = "sent-word";
+      word.textContent = item.label;
+      entry.appendChild(word);
+      queue.push(item);
+      pump();
+    });
+    entry.appendChild(button);
+    if (!entry.isConnected) list.appendChild(entry);
+    item.entry = entry;
+  }
+
+  // --- The end of the round ---------------------------------------------------------------------------------
+
+  // "End round" asks once, then waits for the words still on their way before it ends the round.
+  document.addEventListener("submit", function (event) {
+    var f = event.target;
+    if (!f.classList || !f.classList.contains("give-up-form")) return;
+    event.preventDefault();
+    var button = f.querySelector("button[type=submit]");
+    if (!f.dataset.armed) {
+      f.dataset.armed = "1";
+      button.dataset.label = button.textContent;
+      button.textContent = button.dataset.confirmText;
+      button.classList.add("button-danger");
+      setTimeout(function () {
+        if (!button.isConnected || button.disabled) return;
+        delete f.dataset.armed;
+        button.textContent = button.dataset.label;
+        button.classList.remove("button-danger");
+      }, CONFIRM_WINDOW);
+      return;
+    }
+    button.disabled = true;
+    if (busy()) button.textContent = button.dataset.waitingText;
+    whenIdle(function () { f.submit(); });
+  }, true);
+
+  // The clock counts down from what the server said; at zero (once the last words are answered) the server's
+  // page shows the round's end.
   function tick() {
     if (!clock || !document.body.contains(clock.element)) return;
     var left = Math.max(0, Math.ceil((clock.endsAt - Date.now()) / 1000));
@@ -182,10 +458,12 @@
     if (left === 0) {
       var url = clock.url;
       clock = null;
-      htmx.ajax("GET", url, { target: "#game", swap: "outerHTML" });
+      whenIdle(function () { htmx.ajax("GET", url, { target: "#game", swap: "outerHTML" }); });
     }
   }
   setInterval(tick, 250);
+
+  // --- Sharing ------------------------------------------------------------------------------------------------
 
   function share(button) {
     var url = button.dataset.share;
@@ -209,26 +487,28 @@
     if (field) { field.focus(); field.select(); }
   }
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("[data-share]");
+    var button = closest(event.target, "[data-share]");
     if (button) share(button);
   });
 
-  // Whatever htmx brings in (a new board, a new game region): start its clock, give back the focus.
+  // Whatever htmx brings in (a new board, a new game region): start its clock, give back the focus, and at the
+  // end of a round take the focus to the summary's heading, so a screen reader says the round is over.
   htmx.onLoad(function (root) {
-    // Share buttons need this script: shown only now, named for what they will do in this browser.
-    if (root.querySelectorAll) {
-      root.querySelectorAll("[data-share]").forEach(function (button) {
-        if (!navigator.share) button.textContent = button.dataset.copyLabel;
-        button.hidden = false;
-      });
-    }
-    var timer = root.querySelector ? (root.matches && root.matches("#timer") ? root : root.querySelector("#timer[data-remaining]")) : null;
+    if (!root.querySelectorAll) return;
+    root.querySelectorAll("[data-share]").forEach(function (button) {
+      // Share buttons need this script: shown only now, named for what they will do in this browser.
+      if (!navigator.share) button.textContent = button.dataset.copyLabel;
+      button.hidden = false;
+    });
+    var timer = root.matches && root.matches("#timer") ? root : root.querySelector("#timer[data-remaining]");
     if (timer && timer.dataset.remaining) {
       clock = { element: timer, endsAt: Date.now() + Number(timer.dataset.remaining) * 1000, url: timer.dataset.refreshUrl };
     }
-    if (root.querySelector && root.querySelector("#board") && focusCell && board()) {
-      var wanted = focusCell;
-      if (document.activeElement === document.body || !document.activeElement) focusTile(wanted);
+    var summary = root.querySelector("#summary-title");
+    if (summary && root !== document.body) {
+      summary.focus();
+    } else if (root.querySelector("#board") && focusCell && board()) {
+      if (document.activeElement === document.body || !document.activeElement) focusTile(focusCell);
     }
   });
 })();

@@ -61,7 +61,7 @@ def test_a_round_holds_at_most_the_boards_words_since_each_counts_once(client, a
     assert f'<span class="count">{len(solution)} words</span>' in page
     for found in list(solution)[:20]:  # more submissions are refused and the cookie does not grow
         again = client.post(BOARD + "/words", data={"word": found.word}, headers=HTMX).get_data(as_text=True)
-        assert f"{found.word} is already found" in again
+        assert f"{found.word} is already found." in again
     with client.session_transaction() as session:  # the same round, the same bits (only the signature's time moves)
         assert session["rounds"] == rounds
 

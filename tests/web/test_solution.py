@@ -172,7 +172,7 @@ def test_bad_pasted_boards_say_where(client, text, message):
 
 
 @pytest.mark.parametrize("code, status, message", [
-    ("TtlR-S", 400, "line 2"), ("T1", 400, "column 2"), ("A" * 500, 400, "at most 12x12"),
+    ("TtlR-S", 400, "Line 2"), ("T1", 400, "column 2"), ("A" * 500, 400, "at most 12x12"),
     ("-".join(["A" * 13] * 13), 400, "1 to 12 rows and columns"),
 ])
 def test_bad_board_codes_are_refused(client, code, status, message):
