@@ -388,6 +388,32 @@ def test_challenge_link_shows_the_score_to_beat(client, app):
     assert f'href="http://localhost/play/en/TESTS2?challenge={score}">beat {score} on this board</a>' in share
 
 
+@pytest.mark.parametrize("margin, says", [(-12, "12 short of {challenge}."), (0, "You tied with {challenge}."),
+                                           (44, "You beat {challenge} by 44!")])
+def test_the_summary_compares_the_score_with_the_challenge(client, app, margin, says):
+    """Ending the round from a challenge link keeps the challenge: the summary says how the player did, offers a
+    link to challenge back with their own score, and the banner asking to beat it is gone."""
+    word = solution_of(app)[0]
+    challenge = word.score - margin
+    client.get(f"{BOARD}?challenge={challenge}")
+    client.post(f"{WORDS}?challenge={challenge}", data={"word": word.word}, headers=HTMX)
+    ended = client.post(BOARD + "/round", data={"action": "give-up", "challenge": str(challenge)})
+    assert ended.status_code == 303 and ended.headers["Location"] == f"{BOARD}?challenge={challenge}"
+    summary = client.get(ended.headers["Location"]).get_data(as_text=True)
+    assert says.format(challenge=challenge) in summary
+    assert f'<a href="http://localhost{BOARD}?challenge={word.score}">Challenge back with {word.score}</a>' in summary
+    assert "A friend scored" not in summary
+
+
+def test_a_word_that_ends_the_round_keeps_the_challenge_for_the_summary(client, app, clock):
+    """The time-up answer to a word replaces the game with the summary: it compares with the challenge too."""
+    client.get(f"{BOARD}?time=30&challenge=5")
+    clock.advance(33)
+    page = client.post(f"{WORDS}?time=30&challenge=5", data={"word": solution_of(app)[0].word},
+                       headers=HTMX).get_data(as_text=True)
+    assert "Round over" in page and "5 short of 5." in page
+
+
 def test_a_nonsense_challenge_is_ignored(client):
     page = client.get(BOARD + "?challenge=%3Cb%3E").get_data(as_text=True)
     assert "A friend scored" not in page
