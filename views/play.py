@@ -88,8 +88,8 @@ def submit_word(language: str, seed: str):
         refused = error
     save_round(board, round_)
     if not wants_fragment():
-        flash(str(refused) if refused else f"{highlight.word} +{highlight.score}", "refused" if refused else "found")
-        return redirect(board.url(), 303)
+        flash(str(refused) if refused else f"{highlight.word}: {highlight.score} points.", "refused" if refused else "found")
+        return redirect(board.url(**_extra_args()), 303)
     context = game_context(board, round_, message)
     context.update(highlight=highlight, breakdown_path=highlight.path if highlight else None, refused=refused)
     if refused and refused.reason == "time-up":

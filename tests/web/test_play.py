@@ -246,7 +246,7 @@ def test_without_javascript_a_word_redirects_back_with_a_message(client, app):
     response = client.post(WORDS, data={"word": word.word})
     assert response.status_code == 303 and response.location == BOARD
     page = client.get(BOARD).get_data(as_text=True)
-    assert f"{word.word} +{word.score}" in page
+    assert f"{word.word}: {word.score} points." in page
     assert f'<strong class="score">{word.score}</strong>' in page
 
 
