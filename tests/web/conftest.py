@@ -129,6 +129,17 @@ def tile_centre(page: Page, cell: tuple[int, int]) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+def drag(page: Page, path, steps: int = 6) -> None:
+    """Press on the first tile, move through the centre of each next one in small steps, release."""
+    x, y = tile_centre(page, path[0])
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for cell in path[1:]:
+        x, y = tile_centre(page, cell)
+        page.mouse.move(x, y, steps=steps)
+    page.mouse.up()
+
+
 def highlighted_path(page: Page) -> list[tuple[int, int]]:
     """The cells marked on the board, in the order of their numbers."""
     cells = page.locator("#board td.on-path")

@@ -7,13 +7,13 @@ that the strict CSP holds (any CSP violation in the console fails the test that 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from ruzzle import Lexicon, generate
 from ruzzle.blocklist import blocked_words
 from ruzzle.game import Solution
 
-from .conftest import SCREENSHOTS, highlighted_path, tile_centre
+from .conftest import SCREENSHOTS, drag, highlighted_path, tile_centre
 
 SEED = "TRACE7"
 
@@ -21,17 +21,6 @@ SEED = "TRACE7"
 def solution(seed: str = SEED, rows: int = 4, cols: int = 4) -> Solution:
     """The board's solution, computed here with the same package and dictionary the server uses."""
     return Solution.of(generate("en", seed, rows, cols), Lexicon.builtin("en"), blocked_words("en"))
-
-
-def drag(page: Page, path) -> None:
-    """Press on the first tile, move through the centre of each next one in small steps, release."""
-    x, y = tile_centre(page, path[0])
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for cell in path[1:]:
-        x, y = tile_centre(page, cell)
-        page.mouse.move(x, y, steps=6)
-    page.mouse.up()
 
 
 def long_word(found_words, letters: int = 4):

@@ -16,7 +16,7 @@ from ruzzle import Lexicon, generate
 from ruzzle.blocklist import blocked_words
 from ruzzle.game import Solution
 
-from .conftest import tile_centre
+from .conftest import drag, tile_centre
 
 SEED = "QUEUE7"
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -87,16 +87,6 @@ def touch_tap(page: Page, cell) -> None:
     cdp.detach()
 
 
-def mouse_drag(page: Page, path) -> None:
-    x, y = tile_centre(page, path[0])
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for cell in path[1:]:
-        x, y = tile_centre(page, cell)
-        page.mouse.move(x, y, steps=4)
-    page.mouse.up()
-
-
 def wait_until_answered(page: Page, timeout_ms: int = 20_000) -> None:
     """Until no word is waiting or on its way (the list of words sent has none in flight)."""
     page.wait_for_function("() => !document.querySelector('#sent .sent-sending')", timeout=timeout_ms)
@@ -164,7 +154,7 @@ def test_a_burst_of_drags_on_a_phone_counts_every_word(open_board):
 def test_a_word_typed_right_after_a_drag(open_board):
     page = open_board(LAPTOP, 300)
     traced, typed = words_for_burst(2)
-    mouse_drag(page, traced.path)
+    drag(page, traced.path)
     type_word(page, typed.word)
     wait_until_answered(page)
     assert_round_holds(page, [traced, typed])
@@ -210,7 +200,7 @@ def test_end_round_right_after_the_last_word_keeps_it(open_board):
     page = open_board(LAPTOP, 300)
     words = words_for_burst(2)
     type_word(page, words[0].word)
-    mouse_drag(page, words[1].path)
+    drag(page, words[1].path)
     page.wait_for_timeout(50)
     end = page.locator(".give-up-form button")
     end.click()
