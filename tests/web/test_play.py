@@ -533,7 +533,7 @@ def test_words_are_marked_with_the_board_language(client, app):
     assert '<table id="board" class' in page  # tile names are English sentences: the board keeps the page's lang
     answer = client.post("/play/it/LINGUA/words", data={"word": word.word}, headers=HTMX).get_data(as_text=True)
     assert f'<span class="breakdown-word" lang="it">{word.word}</span>' in answer
-    assert f'lang="it" hx-get=' in answer.split('id="found"')[1]
+    assert 'lang="it" hx-get=' in answer.split('id="found"')[1]
     teacher = app.test_client()  # the player's own solution stays hidden while the round runs
     solution = teacher.get("/play/it/LINGUA/solution").get_data(as_text=True)
     assert f'<a id="w-{word.word}" lang="it"' in solution
