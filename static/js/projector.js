@@ -1,8 +1,10 @@
-// The projector: presentation-clicker keys step the walk-through; the teacher starts the round's timer.
+// The projector: presentation-clicker keys step the walk-through whatever has the focus (a clicker sends
+// PageDown/PageUp, arrows, Space, Enter); the teacher's timer has its own key (T) and buttons, and keeps
+// running across the page's own reloads (theme, order, scores), kept in sessionStorage per board.
 (function () {
   "use strict";
 
-  var NEXT = ["ArrowRight", "PageDown", " ", "Spacebar", "ArrowDown"];
+  var NEXT = ["ArrowRight", "PageDown", " ", "Spacebar", "ArrowDown", "Enter"];
   var PREVIOUS = ["ArrowLeft", "PageUp", "ArrowUp", "Backspace"];
 
   // A clicker pressed twice quickly means two steps: presses that come while a step is loading wait
@@ -30,9 +32,13 @@
   function forget() { waiting = []; loadingSince = 0; }
 
   document.addEventListener("keydown", function (event) {
-    if (event.target.closest && event.target.closest("input, select, textarea, button")) return;
+    if (event.target.closest && event.target.closest("input, select, textarea")) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     var id;
+    if (event.key === "t" || event.key === "T") { event.preventDefault(); toggleTimer(); return; }
+    // Enter on a link or button the teacher reached with Tab follows it; every other clicker key steps the
+    // walk even when a button has the focus (Space would otherwise press it: Start, then Space, paused the timer)
+    if (event.key === "Enter" && event.target.closest && event.target.closest("a[href], button")) return;
     if (NEXT.indexOf(event.key) !== -1) id = "walk-next";
     else if (PREVIOUS.indexOf(event.key) !== -1) id = "walk-previous";
     else return;
@@ -49,45 +55,76 @@
   document.addEventListener("htmx:historyRestore", forget);
   window.addEventListener("popstate", forget);
 
-  // The timer counts down on this screen only: it is the teacher's clock for the class.
-  var timer = null;
-  var left = 0;
+  // The timer counts down on this screen only: it is the teacher's clock for the class. Its state (the moment
+  // it ends while it runs, the seconds left while paused) is kept for this board in sessionStorage, so the
+  // page's own links (theme, order, scores) do not reset it.
   var display = null;
+  var startButton = null;
+  var total = 0;
+  var state = null;    // {endsAt} while running, {left} while paused
+  var ticking = null;
+  var key = null;
+
+  function secondsLeft() {
+    if (!state) return total;
+    if (state.endsAt) return Math.max(0, Math.ceil((state.endsAt - Date.now()) / 1000));
+    return state.left;
+  }
+
+  function save() {
+    try {
+      if (state) sessionStorage.setItem(key, JSON.stringify(state)); else sessionStorage.removeItem(key);
+    } catch (error) { /* storage off: the timer still runs on this page */ }
+  }
 
   function show() {
+    var left = secondsLeft();
     display.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
     display.classList.toggle("timer-low", left <= 10);
     display.classList.toggle("timer-done", left === 0);
+    startButton.textContent = state && state.endsAt && left > 0 ? "Pause" : "Start";
+    if (state && state.endsAt && left === 0) { state = { left: 0 }; save(); stopTicking(); }
+  }
+
+  function stopTicking() { if (ticking) { clearInterval(ticking); ticking = null; } }
+  function startTicking() { stopTicking(); ticking = setInterval(show, 250); }
+
+  function toggleTimer() {
+    if (!display) return;
+    var left = secondsLeft();
+    if (state && state.endsAt) {
+      state = { left: left };
+      stopTicking();
+    } else if (left > 0) {
+      state = { endsAt: Date.now() + left * 1000 };
+      startTicking();
+    }
+    save();
+    show();
+  }
+
+  function resetTimer() {
+    state = null;
+    stopTicking();
+    save();
+    show();
   }
 
   function setUp() {
     display = document.getElementById("projector-timer");
-    var start = document.getElementById("timer-start");
+    startButton = document.getElementById("timer-start");
     var reset = document.getElementById("timer-reset");
-    if (!display || !start || !reset) return;
-    left = Number(display.dataset.seconds);
-    start.hidden = false;
+    if (!display || !startButton || !reset) return;
+    total = Number(display.dataset.seconds);
+    key = "ruzzle-projector-timer:" + location.pathname;
+    try { state = JSON.parse(sessionStorage.getItem(key) || "null"); } catch (error) { state = null; }
+    startButton.hidden = false;
     reset.hidden = false;
-    start.addEventListener("click", function () {
-      if (timer) {
-        clearInterval(timer);
-        timer = null;
-        start.textContent = "Start";
-        return;
-      }
-      start.textContent = "Pause";
-      timer = setInterval(function () {
-        left = Math.max(0, left - 1);
-        show();
-        if (left === 0) { clearInterval(timer); timer = null; start.textContent = "Start"; }
-      }, 1000);
-    });
-    reset.addEventListener("click", function () {
-      if (timer) { clearInterval(timer); timer = null; }
-      start.textContent = "Start";
-      left = Number(display.dataset.seconds);
-      show();
-    });
+    // a mouse click leaves no focus behind on the button, so the clicker's Space and Enter stay the walk's
+    startButton.addEventListener("click", function () { toggleTimer(); startButton.blur(); });
+    reset.addEventListener("click", function () { resetTimer(); reset.blur(); });
+    if (state && state.endsAt) startTicking();
+    show();
   }
 
   document.addEventListener("DOMContentLoaded", setUp);

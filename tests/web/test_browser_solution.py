@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -107,6 +109,29 @@ def test_projector_timer_counts_down_when_started(page, server):
     expect(page.locator("#projector-timer")).to_have_text("1:00")
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#projector-timer")).to_have_text("0:58", timeout=4000)
+
+
+def test_projector_clicker_keeps_working_after_start_is_clicked_and_the_timer_survives_a_theme_change(page, server):
+    """Start clicked with the mouse, then a clicker: PageDown x3 steps three words and the timer runs on; Space
+    steps, it does not pause; T pauses; switching the theme keeps the time left."""
+    page.goto(f"{server}/play/en/{SEED}?time=60")
+    page.request.post(f"{server}/play/en/{SEED}/round?time=60", form={"action": "give-up"})
+    page.goto(f"{server}/play/en/{SEED}/projector?time=60")
+    page.get_by_role("button", name="Start").click()
+    for _ in range(3):
+        page.keyboard.press("PageDown")
+    expect(page.locator(".walk-count")).to_contain_text("Word 3 of")
+    page.keyboard.press(" ")
+    expect(page.locator(".walk-count")).to_contain_text("Word 4 of")
+    expect(page.locator("#projector-timer")).to_have_text("0:58", timeout=4000)  # still running
+    page.keyboard.press("t")
+    expect(page.get_by_role("button", name="Start")).to_be_visible()
+    paused = page.locator("#projector-timer").inner_text()
+    page.get_by_role("link", name="Dark theme").click()
+    expect(page.locator("html")).to_have_class(re.compile("theme-dark"))
+    expect(page.locator("#projector-timer")).to_have_text(paused)
+    page.keyboard.press("T")
+    expect(page.get_by_role("button", name="Pause")).to_be_visible()
 
 
 def test_type_a_board_from_the_app(page, server):
