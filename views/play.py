@@ -111,6 +111,9 @@ def change_round(language: str, seed: str):
         save_round(board, (round_ or start_round(board)).give_up())
     else:
         raise BadRequest("the round action is 'again' (a new round) or 'give-up' (end this round)")
+    back = request.form.get("back", "")
+    if request.form.get("next") == "projector" and back.startswith("/") and not back.startswith(("//", "/\\")):
+        return redirect(back, 303)  # the projector step the teacher asked for (a path on this site only)
     challenge = parse_challenge(request.form.get("challenge"))
     if next_page == "board" and challenge is not None:
         return redirect(board.url(challenge=challenge), 303)  # the summary compares the score with it

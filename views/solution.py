@@ -17,7 +17,7 @@ from ruzzle.game import Solution
 from ruzzle.rules import Multiplier
 
 from .boards import BoardRequest, BoardSource, MAX_SIDE, TypedBoard, parse_size
-from .pages import render
+from .pages import render, wants_fragment
 from .rounds import load_round, now, save_round, start_round
 
 bp = Blueprint("solution", __name__)
@@ -145,11 +145,13 @@ def show_projector(language: str, seed: str):
     """The teacher's view of a generated board: the board, a QR code to join, a timer, the walk-through."""
     source = BoardRequest.from_url(language, seed, request.args)
     step = _parse_step(request.args.get("step"))
+    locked = False
     if step:
         round_, _ = load_round(source)
-        if round_ is not None and not round_.is_over(now()):
-            return render("solution_locked.html", ["solution_locked"], 403, source=source, board=source.board())
-    return projector_page(source, step, join_url=source.url(_external=True), seconds=source.seconds)
+        locked = round_ is not None and not round_.is_over(now())
+    if locked and wants_fragment():
+        return "", 200, {"HX-Redirect": request.full_path}  # the whole page explains it, not the walk's panel
+    return projector_page(source, step, join_url=source.url(_external=True), seconds=source.seconds, locked=locked)
 
 
 @bp.get("/solve/<language>/<code>/projector")
@@ -160,8 +162,9 @@ def show_typed_projector(language: str, code: str):
                           join_url=source.page_url("solution", _external=True), seconds=120)
 
 
-def projector_page(source: BoardSource, step: int, join_url: str, seconds: int):
-    """The projector page at a step of the walk-through (0: nothing revealed yet)."""
+def projector_page(source: BoardSource, step: int, join_url: str, seconds: int, locked: bool = False):
+    """The projector page at a step of the walk-through (0: nothing revealed yet). `locked`: the teacher's own
+    round on the board still runs, so the page says so (with a button that ends it) instead of revealing words."""
     solution = source.solution()
     order = request.args.get("order") or "score"
     if order not in WALK_ORDERS:
@@ -175,8 +178,11 @@ def projector_page(source: BoardSource, step: int, join_url: str, seconds: int):
         "source": source, "board": solution.board, "solution": solution, "step": step, "total": len(walk),
         "shown": shown, "breakdown": shown and score_breakdown(solution.board, shown.path),
         "settings": settings, "join_url": join_url, "qr_svg": qr_svg(join_url), "seconds": seconds or 120,
-        "walk_orders": WALK_ORDERS, "projector_args": _projector_args,
+        "walk_orders": WALK_ORDERS, "projector_args": _projector_args, "locked": locked,
     }
+    if locked:
+        context.update(shown=None, breakdown=None)
+        return render("projector.html", ["walk", "projector_board"], 403, **context)
     return render("projector.html", ["walk", "projector_board"], **context)
 
 

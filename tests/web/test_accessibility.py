@@ -95,7 +95,8 @@ FOCUS_RING = """() => {
     const face = document.activeElement;
     const style = getComputedStyle(face);
     return {outline: style.outlineColor, width: parseFloat(style.outlineWidth), style: style.outlineStyle,
-            tile: style.backgroundColor, page: getComputedStyle(document.body).backgroundColor,
+            tile: getComputedStyle(face.closest('td'), '::before').backgroundColor,  // the tile's fill
+            page: getComputedStyle(document.body).backgroundColor,
             traced: face.closest('td').classList.contains('traced')};
 }"""
 
