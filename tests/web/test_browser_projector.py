@@ -137,3 +137,22 @@ def test_a_teacher_whose_own_round_runs_is_told_in_the_main_area_and_sent_back_t
     expect(page.locator(".walk-count")).to_contain_text("Word 1 of")
     assert page.url.endswith("/projector?step=1")
     expect(page.locator(".projector-locked")).to_have_count(0)
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (700, 900)])
+def test_on_a_narrow_screen_the_projector_stacks_and_scrolls(open_page, server, width, height):
+    """Taller than wide (a phone, a narrow window): the panel goes under the board and the page scrolls; nothing
+    is cut at the right edge, and the seed can be scrolled to."""
+    page = open_page(viewport={"width": width, "height": height})
+    page.goto(f"{server}/play/en/{SEED}/projector?size=12x12")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    wider = [box for box in page.evaluate(PANEL_BOXES) if box["right"] > width + 0.5]
+    assert wider == []
+    seed = page.locator(".join-seed")
+    seed.scroll_into_view_if_needed()
+    assert seed.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    last = page.locator(".walk-settings")
+    last.scroll_into_view_if_needed()
+    box = last.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, "the panel's end is reached by scrolling"
+    assert page.evaluate("document.documentElement.scrollHeight") > height  # the board and the panel, stacked
