@@ -11,11 +11,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Flask, request
-from werkzeug.exceptions import Forbidden, HTTPException
+from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
 from views import play, solution
+from views.addresses import MAX_HOST, LanAddresses
 from views.boards import solve_board, solve_typed_board
 from views.pages import TEMPLATE_HELPERS, build_url, render_board_table, render_breakdown_table, render_error
 from views.rounds import RoundSessionInterface
@@ -56,12 +57,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["ruzzle.breakdown_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(
         render_breakdown_table)
     app.extensions["ruzzle.urls"] = lru_cache(maxsize=4096)(build_url)
+    app.extensions["ruzzle.lan_addresses"] = LanAddresses()
     app.extensions["ruzzle.static_path"] = app.static_url_path  # a property that costs a lookup per call
     app.jinja_env.globals.update(TEMPLATE_HELPERS)
     app.register_blueprint(play.bp)
     app.register_blueprint(solution.bp)
     _add_headers(app)
     _refuse_cross_site_posts(app)
+    _refuse_long_hosts(app)
     _add_error_pages(app)
 
     @app.get("/healthz")
@@ -138,6 +141,16 @@ def _refuse_cross_site_posts(app: Flask) -> None:
         if (origin is not None and urlsplit(origin).netloc.lower() != request.host.lower()) or \
                 request.headers.get("Sec-Fetch-Site") == "cross-site":
             raise Forbidden("This was sent from another site, so it was not taken. Play on the board's own page.")
+
+
+def _refuse_long_hosts(app: Flask) -> None:
+    """A Host header longer than any web address is refused: every link and QR code of a page is built on it."""
+
+    @app.before_request
+    def host_of_a_real_address():
+        if len(request.host) > MAX_HOST:
+            raise BadRequest(f"The Host header is {len(request.host)} characters long; a web address has at most "
+                             f"{MAX_HOST}.")
 
 
 def _add_error_pages(app: Flask) -> None:

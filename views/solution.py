@@ -203,9 +203,13 @@ def _parse_step(text: str | None) -> int:
     return int(text)
 
 
-def qr_svg(url: str) -> Markup:
-    """A QR code of the URL as inline SVG, drawn on the server (segno), scaled by CSS."""
-    code = segno.make(url, error="m")
+def qr_svg(url: str) -> Markup | None:
+    """A QR code of the URL as inline SVG, drawn on the server (segno), scaled by CSS; None when the URL
+    is too long for any QR code."""
+    try:
+        code = segno.make(url, error="m")
+    except segno.DataOverflowError:
+        return None
     return Markup(code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff", title="QR code: " + url,
                                   svgclass="qr", lineclass="qr-modules"))
 
