@@ -84,9 +84,11 @@ def join_advice() -> str | None:
 
 
 def static_url(filename: str) -> str:
-    """The URL of one of our static files: what url_for("static") builds, without the routing map's cost
-    (the board page links four of them and is the hottest page; filenames here are plain ASCII)."""
-    return f"{request.script_root}{current_app.extensions['ruzzle.static_path']}/{filename}"
+    """The URL of one of our static files under its content-hashed name (cached for a year): what
+    url_for("static") builds, without the routing map's cost (the board page links four of them and is the
+    hottest page; filenames here are plain ASCII)."""
+    name = current_app.extensions["ruzzle.static_files"].name(filename)
+    return f"{request.script_root}{current_app.extensions['ruzzle.static_path']}/{name}"
 
 
 def board_table(board: Board, path: tuple[Cell, ...] = (), mode: str = "show", marked: Cell | None = None) -> Markup:
