@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import Flask, request
+from flask import Flask, make_response, request
 from flask_compress import Compress
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 
@@ -19,6 +19,7 @@ from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
 from views import play, solution
 from views.addresses import MAX_HOST, LanAddresses
 from views.assets import serve_static_files
+from views.budget import SolvingBudget
 from views.boards import solve_board, solve_typed_board
 from views.pages import TEMPLATE_HELPERS, build_url, render_board_table, render_breakdown_table, render_error
 from views.rounds import RoundSessionInterface
@@ -44,6 +45,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         BOARDS_RENDERED_CACHED=1024,
         SESSION_REFRESH_EACH_REQUEST=False,  # re-sign the cookie only when the round changes
         CLOCK=time.time,
+        # Seconds of CPU solving new boards a client may cause per second in each worker, and at once: a
+        # Spanish 12x12 board takes about 0.1 s, so some 10 new big boards at once per worker, then one every
+        # 2 s (with 5 workers, a quarter of a core per client at most). 0 turns the limit off. Boards already
+        # solved cost nothing.
+        SOLVING_RATE=0.05,
+        SOLVING_BURST=1.0,
     )
     app.config.from_prefixed_env("RUZZLE")
     if test_config:
@@ -52,8 +59,13 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
     app.session_interface = RoundSessionInterface()
     app.extensions["ruzzle.lexicons"] = _load_lexicons()
-    app.extensions["ruzzle.solutions"] = lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(solve_board)
-    app.extensions["ruzzle.typed_solutions"] = lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(solve_typed_board)
+    budget = SolvingBudget(float(app.config["SOLVING_RATE"]), float(app.config["SOLVING_BURST"]))
+    app.extensions["ruzzle.solving_budget"] = budget
+    # The budget inside the cache: a board already solved comes back without asking it.
+    app.extensions["ruzzle.solutions"] = lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(
+        budget.guard(solve_board))
+    app.extensions["ruzzle.typed_solutions"] = lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(
+        budget.guard(solve_typed_board))
     # Rendered boards, with or without a path: the page's most expensive part, the same for every player.
     app.extensions["ruzzle.board_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(render_board_table)
     app.extensions["ruzzle.breakdown_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(
@@ -132,6 +144,7 @@ PLAIN_ERRORS = {
     405: ("Not that way", "This address does not take that kind of request; use the buttons and links on the pages."),
     413: ("Too much sent", "That request is far bigger than anything this game needs."),
     422: ("That does not work", "The request could not be understood."),
+    429: ("Slow down", "Too many requests in a short time. Wait a little, then try again."),
 }
 
 
@@ -177,7 +190,10 @@ def _add_error_pages(app: Flask) -> None:
             return error
         title, default = PLAIN_ERRORS.get(error.code, (error.name, error.description))
         message = default if error.description == type(error).description else error.description or default
-        return render_error(error.code or 500, title, message[:1].upper() + message[1:])
+        response = make_response(render_error(error.code or 500, title, message[:1].upper() + message[1:]))
+        if getattr(error, "retry_after", None):
+            response.headers["Retry-After"] = str(error.retry_after)
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

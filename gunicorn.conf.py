@@ -19,9 +19,9 @@ timeout = 30
 graceful_timeout = 20
 # A phone loads a page and its static files on one connection; an idle one costs no thread in the poller.
 keepalive = 5
-# Workers are recycled after about 1000 requests (the jitter keeps them from all restarting at once), so
+# Workers are recycled after 500 to 600 requests (the jitter keeps them from all restarting at once), so
 # their caches of solved and rendered boards, and whatever Python's allocator keeps, stay bounded.
-max_requests = int(os.environ.get("RUZZLE_MAX_REQUESTS", 1000))
+max_requests = int(os.environ.get("RUZZLE_MAX_REQUESTS", 500))
 max_requests_jitter = max_requests // 5
 accesslog = "-"
 errorlog = "-"
