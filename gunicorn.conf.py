@@ -25,3 +25,6 @@ max_requests = int(os.environ.get("RUZZLE_MAX_REQUESTS", 500))
 max_requests_jitter = max_requests // 5
 accesslog = "-"
 errorlog = "-"
+# gunicorn's control socket (for `gunicornc`) has one default path per user: every server started by the
+# same user, such as the two that some tests run side by side, would share it. Nothing here uses it.
+control_socket_disable = True
