@@ -20,6 +20,7 @@ from views import play, solution
 from views.addresses import MAX_HOST, LanAddresses
 from views.assets import serve_static_files
 from views.budget import SolvingBudget
+from views.caching import SingleFlight
 from views.boards import solve_board, solve_typed_board
 from views.pages import TEMPLATE_HELPERS, build_url, render_board_table, render_breakdown_table, render_error
 from views.rounds import RoundSessionInterface
@@ -61,11 +62,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["ruzzle.lexicons"] = _load_lexicons()
     budget = SolvingBudget(float(app.config["SOLVING_RATE"]), float(app.config["SOLVING_BURST"]))
     app.extensions["ruzzle.solving_budget"] = budget
-    # The budget inside the cache: a board already solved comes back without asking it.
-    app.extensions["ruzzle.solutions"] = lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(
-        budget.guard(solve_board))
-    app.extensions["ruzzle.typed_solutions"] = lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(
-        budget.guard(solve_typed_board))
+    # The budget inside the cache: a board already solved comes back without asking it. Threads asking for
+    # the same new board at once solve it once (SingleFlight).
+    app.extensions["ruzzle.solutions"] = SingleFlight(lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(
+        budget.guard(solve_board)))
+    app.extensions["ruzzle.typed_solutions"] = SingleFlight(lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(
+        budget.guard(solve_typed_board)))
     # Rendered boards, with or without a path: the page's most expensive part, the same for every player.
     app.extensions["ruzzle.board_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(render_board_table)
     app.extensions["ruzzle.breakdown_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(
