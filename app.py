@@ -10,12 +10,17 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import Flask, request
-from werkzeug.exceptions import Forbidden, HTTPException
+from flask import Flask, make_response, request
+from flask_compress import Compress
+from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
 from views import play, solution
+from views.addresses import MAX_HOST, LanAddresses
+from views.assets import serve_static_files
+from views.budget import SolvingBudget
+from views.caching import SingleFlight
 from views.boards import solve_board, solve_typed_board
 from views.pages import (TEMPLATE_HELPERS, build_url, render_board_table, render_breakdown_table, render_error,
                          sentence)
@@ -42,6 +47,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         BOARDS_RENDERED_CACHED=1024,
         SESSION_REFRESH_EACH_REQUEST=False,  # re-sign the cookie only when the round changes
         CLOCK=time.time,
+        # Seconds of CPU solving new boards a client may cause per second in each worker, and at once: a
+        # Spanish 12x12 board takes about 0.1 s, so some 10 new big boards at once per worker, then one every
+        # 2 s (with 5 workers, a quarter of a core per client at most). 0 turns the limit off. Boards already
+        # solved cost nothing.
+        SOLVING_RATE=0.05,
+        SOLVING_BURST=1.0,
     )
     app.config.from_prefixed_env("RUZZLE")
     if test_config:
@@ -50,20 +61,32 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
     app.session_interface = RoundSessionInterface()
     app.extensions["ruzzle.lexicons"] = _load_lexicons()
-    app.extensions["ruzzle.solutions"] = lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(solve_board)
-    app.extensions["ruzzle.typed_solutions"] = lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(solve_typed_board)
+    budget = SolvingBudget(float(app.config["SOLVING_RATE"]), float(app.config["SOLVING_BURST"]))
+    app.extensions["ruzzle.solving_budget"] = budget
+    # The budget inside the cache: a board already solved comes back without asking it. Threads asking for
+    # the same new board at once solve it once (SingleFlight).
+    app.extensions["ruzzle.solutions"] = SingleFlight(lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(
+        budget.guard(solve_board)))
+    app.extensions["ruzzle.typed_solutions"] = SingleFlight(lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(
+        budget.guard(solve_typed_board)))
     # Rendered boards, with or without a path: the page's most expensive part, the same for every player.
     app.extensions["ruzzle.board_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(render_board_table)
     app.extensions["ruzzle.breakdown_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(
         render_breakdown_table)
     app.extensions["ruzzle.urls"] = lru_cache(maxsize=4096)(build_url)
+    app.extensions["ruzzle.lan_addresses"] = LanAddresses()
     app.extensions["ruzzle.static_path"] = app.static_url_path  # a property that costs a lookup per call
     app.jinja_env.globals.update(TEMPLATE_HELPERS)
     app.jinja_env.filters["sentence"] = sentence
     app.register_blueprint(play.bp)
     app.register_blueprint(solution.bp)
+    serve_static_files(app)
+    # Pages, fragments, CSS and JavaScript compressed as the browser accepts (zstd, br, gzip): a 12x12
+    # solution page is 184 KB of HTML and 15 KB on the wire.
+    Compress(app)
     _add_headers(app)
     _refuse_cross_site_posts(app)
+    _refuse_long_hosts(app)
     _add_error_pages(app)
 
     @app.get("/healthz")
@@ -125,6 +148,7 @@ PLAIN_ERRORS = {
     405: ("Not that way", "This address does not take that kind of request; use the buttons and links on the pages."),
     413: ("Too much sent", "That request is far bigger than anything this game needs."),
     422: ("That does not work", "The request could not be understood."),
+    429: ("Slow down", "Too many requests in a short time. Wait a little, then try again."),
 }
 
 
@@ -140,6 +164,16 @@ def _refuse_cross_site_posts(app: Flask) -> None:
         if (origin is not None and urlsplit(origin).netloc.lower() != request.host.lower()) or \
                 request.headers.get("Sec-Fetch-Site") == "cross-site":
             raise Forbidden("This was sent from another site, so it was not taken. Play on the board's own page.")
+
+
+def _refuse_long_hosts(app: Flask) -> None:
+    """A Host header longer than any web address is refused: every link and QR code of a page is built on it."""
+
+    @app.before_request
+    def host_of_a_real_address():
+        if len(request.host) > MAX_HOST:
+            raise BadRequest(f"The Host header is {len(request.host)} characters long; a web address has at most "
+                             f"{MAX_HOST}.")
 
 
 def _add_error_pages(app: Flask) -> None:
@@ -160,7 +194,10 @@ def _add_error_pages(app: Flask) -> None:
             return error
         title, default = PLAIN_ERRORS.get(error.code, (error.name, error.description))
         message = default if error.description == type(error).description else error.description or default
-        return render_error(error.code or 500, title, message)
+        response = make_response(render_error(error.code or 500, title, message))
+        if getattr(error, "retry_after", None):
+            response.headers["Retry-After"] = str(error.retry_after)
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

@@ -41,20 +41,24 @@ class Server:
 @contextlib.contextmanager
 def gunicorn_server(secret_key: str | None = "test key shared by the servers", workers: int | None = None,
                     app: str = "app:app", health: str = "/healthz", port: int | None = None,
-                    **env: str) -> Iterator[Server]:
+                    solving_budget: bool = False, **env: str) -> Iterator[Server]:
     """Run `gunicorn --config gunicorn.conf.py app:app` and yield it once `health` answers 200.
 
     `workers` None keeps gunicorn.conf.py's own number, as the README's run command does; `secret_key` None
     leaves the key to the app (the instance folder's), as `tools/run.sh` does; `port` None picks a free one.
+    `solving_budget` False turns the per-client limit on solving new boards off (RUZZLE_SOLVING_RATE=0):
+    tests and benchmarks send everything from one address, and only a test of the limit wants it.
     """
     port = port or free_port()
-    environment = {**os.environ, "RUZZLE_BIND": f"127.0.0.1:{port}", **env}
+    budget = {} if solving_budget else {"RUZZLE_SOLVING_RATE": "0"}
+    environment = {**os.environ, "RUZZLE_BIND": f"127.0.0.1:{port}", **budget, **env}
     environment.pop("RUZZLE_SECRET_KEY", None)
     if secret_key is not None:
         environment["RUZZLE_SECRET_KEY"] = secret_key
     if workers is not None:
         environment["RUZZLE_WORKERS"] = str(workers)
-    log = tempfile.TemporaryFile()  # a file, not a pipe: a full pipe would stall gunicorn
+    # a file, not a pipe: a full pipe would stall gunicorn; RUZZLE_SERVER_LOG keeps it for a look afterwards
+    log = open(os.environ["RUZZLE_SERVER_LOG"], "w+b") if os.environ.get("RUZZLE_SERVER_LOG") else tempfile.TemporaryFile()
     process = subprocess.Popen([*GUNICORN, app], cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=log,
                                start_new_session=True)
     url = f"http://127.0.0.1:{port}"

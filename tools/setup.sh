@@ -23,7 +23,8 @@ if [ ! -x .venv/bin/python ]; then
     # Debian's own python3 needs python3-venv for this; other Pythons (pyenv, python.org) have it.
     "$PYTHON" -m venv .venv 2>/dev/null || { apt_install python3-venv; rm -rf .venv; "$PYTHON" -m venv .venv; }
 fi
-stamp=".venv/.installed-$(sha256sum "$@" | sha256sum | cut -c1-16)"
+# every requirements file counts: requirements-dev.txt includes requirements.txt, whose changes must reinstall too
+stamp=".venv/.installed-$(cat "$@" requirements*.txt | sha256sum | cut -c1-16)"
 if [ ! -e "$stamp" ]; then
     .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
     for requirements in "$@"; do

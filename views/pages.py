@@ -9,6 +9,8 @@ from markupsafe import Markup
 from ruzzle import LANGUAGES, Board, get_language, score_breakdown
 from ruzzle.board import Cell
 
+from .addresses import join_address
+
 
 def wants_fragment() -> bool:
     """An htmx request that swaps part of the page (a history restore needs the whole page)."""
@@ -71,20 +73,31 @@ def language_name(code: str) -> str:
 
 def cached_url(endpoint: str, _external: bool = False, **values) -> str:
     """url_for, remembered per process: a URL depends only on the routes, its values and where the app is
-    served from, and building one costs more than rendering a tile (a board page links half a dozen)."""
-    root = (request.scheme, request.host, request.script_root) if _external else request.script_root
-    return current_app.extensions["ruzzle.urls"](endpoint, _external, root, tuple(sorted(values.items())))
+    served from, and building one costs more than rendering a tile (a board page links half a dozen).
+
+    An external URL is one given to phones (a share link, a QR code): it starts with `join_address()`,
+    the machine's network address when the page is seen on localhost.
+    """
+    path = current_app.extensions["ruzzle.urls"](endpoint, request.script_root, tuple(sorted(values.items())))
+    return join_address().url(path) if _external else path
 
 
-def build_url(endpoint: str, external: bool, root: object, values: tuple) -> str:
+def build_url(endpoint: str, root: str, values: tuple) -> str:
     """Build one URL with Flask's url_for (`root` is part of the cache key only); the app caches the result."""
-    return url_for(endpoint, _external=external, **dict(values))
+    return url_for(endpoint, **dict(values))
+
+
+def join_advice() -> str | None:
+    """What to do so that phones can open this server's links, when they cannot (the page is on localhost)."""
+    return join_address().advice
 
 
 def static_url(filename: str) -> str:
-    """The URL of one of our static files: what url_for("static") builds, without the routing map's cost
-    (the board page links four of them and is the hottest page; filenames here are plain ASCII)."""
-    return f"{request.script_root}{current_app.extensions['ruzzle.static_path']}/{filename}"
+    """The URL of one of our static files under its content-hashed name (cached for a year): what
+    url_for("static") builds, without the routing map's cost (the board page links four of them and is the
+    hottest page; filenames here are plain ASCII)."""
+    name = current_app.extensions["ruzzle.static_files"].name(filename)
+    return f"{request.script_root}{current_app.extensions['ruzzle.static_path']}/{name}"
 
 
 def board_table(board: Board, path: tuple[Cell, ...] = (), mode: str = "show", marked: Cell | None = None) -> Markup:
@@ -113,4 +126,4 @@ def render_board_table(board: Board, path: tuple[Cell, ...], mode: str, marked: 
 
 TEMPLATE_HELPERS = {"board_values": board_values, "path_steps": path_steps, "language_name": language_name,
                     "board_table": board_table, "breakdown_table": breakdown_table, "static_url": static_url,
-                    "url_for": cached_url}
+                    "url_for": cached_url, "join_advice": join_advice}

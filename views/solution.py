@@ -22,6 +22,9 @@ from .rounds import load_round, now, save_round, start_round
 
 bp = Blueprint("solution", __name__)
 SORTS = {"score": "score", "length": "length", "alpha": "alphabet", "start": "start cell", "end": "end cell"}
+# Words per page of the list: a 12x12 board has up to ~7000, megabytes of rows; a page of 500 keeps the
+# page under 300 KB, and nearly every 4x4 board's words still fit on one.
+WORDS_PER_PAGE = 500
 WALK_ORDERS = {"score": "best first", "length": "longest first"}
 _CELL = re.compile(r"(\d{1,2}),(\d{1,2})")
 
@@ -34,15 +37,16 @@ class WordQuery:
     cell: Cell | None = None
     prefix: str = ""
     word: str | None = None
+    page: int | None = None  # None: the first page, or the one with the opened word
 
     @classmethod
     def from_args(cls, args: Mapping[str, str], board: Board) -> WordQuery:
-        """Read `sort`, `cell=r,c`, `prefix` and `word`; BadRequest saying what is wrong."""
+        """Read `sort`, `cell=r,c`, `prefix`, `word` and `page`; BadRequest saying what is wrong."""
         sort = args.get("sort") or "score"
         if sort not in SORTS:
             raise BadRequest(f"the words sort by {', '.join(SORTS)}; not by {sort[:20]!r}")
         return cls(sort, _parse_cell(args.get("cell"), board), _parse_prefix(args.get("prefix")),
-                   normalize_word(args["word"]) if args.get("word") else None)
+                   normalize_word(args["word"]) if args.get("word") else None, _parse_page(args.get("page")))
 
     def args(self, **changes) -> dict[str, str]:
         """The query arguments of this view of the list (with some changed), defaults left out."""
@@ -54,6 +58,8 @@ class WordQuery:
             args["cell"] = f"{query.cell[0]},{query.cell[1]}"
         if query.prefix:
             args["prefix"] = query.prefix
+        if query.page:
+            args["page"] = str(query.page)
         if query.word:
             args["word"] = query.word
         return args
@@ -73,6 +79,46 @@ def _parse_cell(text: str | None, board: Board) -> Cell | None:
     if match is None or not board.contains((int(match.group(1)), int(match.group(2)))):
         raise BadRequest(f"a cell is row,column on this {board.rows}x{board.cols} board, counted from 0 (e.g. 0,2)")
     return int(match.group(1)), int(match.group(2))
+
+
+def _parse_page(text: str | None) -> int | None:
+    if not text:
+        return None
+    if not text.isdecimal() or len(text) > 4 or int(text) < 1:
+        raise BadRequest("a page of the word list is a whole number, from 1")
+    return int(text)
+
+
+@dataclass(frozen=True)
+class WordPage:
+    """One page of the word list: its words, its number, and how many pages the list has."""
+
+    words: list[Found]
+    number: int
+    count: int
+    first: int  # the position of its first word in the whole list, from 1
+    total: int  # words in the whole list
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.words) - 1
+
+    @property
+    def next_size(self) -> int:
+        """How many words the next page shows."""
+        return min(WORDS_PER_PAGE, self.total - self.last)
+
+    @classmethod
+    def of(cls, words: list[Found], page: int | None, selected: Found | None) -> WordPage:
+        """The page asked for; without one, the page with the opened word on it (or the first)."""
+        count = max(1, -(-len(words) // WORDS_PER_PAGE))
+        if page is None:
+            page = words.index(selected) // WORDS_PER_PAGE + 1 if selected in words else 1
+        if page > count:
+            raise NotFound(f"this list has {len(words)} words, {count} page{'s' if count > 1 else ''} of "
+                           f"{WORDS_PER_PAGE}: there is no page {page}")
+        start = (page - 1) * WORDS_PER_PAGE
+        return cls(words[start:start + WORDS_PER_PAGE], page, count, start + 1, len(words))
 
 
 def _parse_prefix(text: str | None) -> str:
@@ -119,23 +165,34 @@ def solution_page(source: BoardSource, found_words: set[str]):
         selected = solution.find(query.word)
         if selected is None:
             raise NotFound(f"{query.word[:40]} is not one of this board's words")
-    list_url = source.page_url("solution", **query.args(word=None))
+    words = query.words(solution)
+    page = WordPage.of(words, query.page, selected)
+    list_url = _list_url(source, query.args(word=None, page=page.number if page.number > 1 else None))
     separator = "&" if "?" in list_url else "?"
     context = {
         "source": source, "board": solution.board, "solution": solution, "query": query,
         # a long list links every word: one URL joined per word, not one url_for per word
         "word_url": lambda word: f"{list_url}{separator}word={word}",
-        "words": query.words(solution), "selected": selected, "found_words": found_words,
+        "page_url": lambda number: _list_url(source, query.args(word=None, page=number if number > 1 else None)),
+        "words": words, "page": page, "selected": selected, "found_words": found_words,
         "breakdown_path": selected.path if selected else None,
         "sorts": SORTS, "longest": solution.longest,
     }
     # The component asked for says what comes back: opening a word swaps its breakdown and the board,
-    # changing the list swaps the list and the board.
-    if request.headers.get("HX-Target") == "solution_word":
+    # changing the list swaps the list and the board, "more words" adds the next page's rows.
+    target = request.headers.get("HX-Target")
+    if target == "solution_word":
         regions = ["solution_word", "solution_board"]
+    elif target == "more_words":
+        regions = ["more_words"]
     else:
         regions = ["solution_words", "solution_board", "solution_word"]
     return render("solution.html", regions, **context)
+
+
+def _list_url(source: BoardSource, args: dict[str, str]) -> str:
+    """The solution page's URL with these list arguments (`page` among them, a name page_url takes itself)."""
+    return source.url(source.PAGES["solution"], **args)
 
 
 # --- the projector ----------------------------------------------------------------------------------------
@@ -209,9 +266,13 @@ def _parse_step(text: str | None) -> int:
     return int(text)
 
 
-def qr_svg(url: str) -> Markup:
-    """A QR code of the URL as inline SVG, drawn on the server (segno), scaled by CSS."""
-    code = segno.make(url, error="m")
+def qr_svg(url: str) -> Markup | None:
+    """A QR code of the URL as inline SVG, drawn on the server (segno), scaled by CSS; None when the URL
+    is too long for any QR code."""
+    try:
+        code = segno.make(url, error="m")
+    except segno.DataOverflowError:
+        return None
     return Markup(code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff", title="QR code: " + url,
                                   svgclass="qr", lineclass="qr-modules"))
 

@@ -156,3 +156,22 @@ def test_solution_page_on_a_phone(open_page, server):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / "solution-360.png")
+
+
+def test_a_long_list_shows_more_words_and_they_open_too(page, server):
+    from views.solution import WORDS_PER_PAGE
+
+    words = sorted(Solution.of(generate("es", "BENCH2", rows=12, cols=12), Lexicon.builtin("es"), blocked_words("es")),
+                   key=lambda f: (-f.score, f.word))
+    page.goto(f"{server}/play/es/BENCH2/solution?size=12x12")
+    rows = page.locator(".word-table tbody tr:not(.page-link)")
+    expect(rows).to_have_count(WORDS_PER_PAGE)
+    page.get_by_role("link", name=f"Show {WORDS_PER_PAGE} more words").click()
+    expect(rows).to_have_count(2 * WORDS_PER_PAGE)
+    url = page.url
+    word = words[WORDS_PER_PAGE + 3]  # on the page just added
+    page.locator(f"#w-{word.word}").click()
+    expect(page.locator("#solution_word .breakdown-total")).to_have_text(f"{word.score} points")
+    assert highlighted_path(page) == list(word.path)
+    expect(page.locator(".word-table tr[aria-current] a")).to_have_text(word.word)
+    assert url.endswith("/solution?size=12x12") and page.url.endswith(f"&word={word.word}")

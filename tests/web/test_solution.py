@@ -6,8 +6,10 @@ import re
 
 import pytest
 import segno
+from flask import request
 
 from ruzzle import Board, solve, sort_found
+from views.solution import WORDS_PER_PAGE, WordQuery
 
 from .conftest import HTMX, cells_in_order, solution_of
 
@@ -85,6 +87,62 @@ def test_changing_the_list_swaps_the_list(client):
 def test_bad_list_parameters_are_refused(client, query, message):
     response = client.get(f"{SOLUTION}?{query}")
     assert response.status_code == 400 and message in response.get_data(as_text=True)
+
+
+# --- long lists, in pages ---------------------------------------------------------------------------------
+
+BIG = "/play/es/BENCH2/solution?size=12x12"  # a Spanish 12x12 board: 4896 words
+
+
+def test_a_12x12_solution_page_stays_small(client, app):
+    solution = solution_of(app, "es", "BENCH2", "12x12")
+    assert len(solution) > 2 * WORDS_PER_PAGE  # the board needs pages at all
+    page = client.get(BIG).get_data(as_text=True)
+    assert len(page.encode()) < 300_000
+    assert listed_words(page) == [f.word for f in sort_found(solution, "score")][:WORDS_PER_PAGE]
+    assert f"{len(solution)} of {len(solution)} words; 1 to {WORDS_PER_PAGE} shown" in page
+    assert f'<dd id="stat-words">{len(solution)}</dd>' in page  # the statistics count every word
+
+
+def more_words(client, url: str) -> tuple[list[str], str | None]:
+    """The rows a "show more" click adds, and the URL of the next click (None on the last page)."""
+    fragment = client.get(url, headers={**HTMX, "HX-Target": "more_words"}).get_data(as_text=True)
+    assert "<html" not in fragment and "solution_board" not in fragment
+    more = re.search(r'<tr id="more_words".*?hx-get="([^"]+)"', fragment)
+    return re.findall(r'<a id="w-([A-Z]+)"', fragment), more and more.group(1).replace("&amp;", "&")
+
+
+@pytest.mark.parametrize("query", ["sort=alpha", "sort=end&prefix=c", "cell=5,5&sort=length"])
+def test_showing_more_words_page_after_page_lists_every_word_in_order(client, app, query):
+    solution = solution_of(app, "es", "BENCH2", "12x12")
+    page = client.get(f"{BIG}&{query}").get_data(as_text=True)
+    words = listed_words(page)
+    more = re.search(r'<tr id="more_words".*?hx-get="([^"]+)"', page)
+    url = more and more.group(1).replace("&amp;", "&")
+    while url:
+        rows, url = more_words(client, url)
+        words += rows
+    with app.test_request_context(f"{BIG}&{query}"):  # the whole list as the query defines it
+        wanted = [f.word for f in WordQuery.from_args(request.args, solution.board).words(solution)]
+    assert words == wanted and len(wanted) > 0
+
+
+def test_an_opened_word_shows_the_page_it_is_on(client, app):
+    ordered = sort_found(solution_of(app, "es", "BENCH2", "12x12"), "score")
+    word = ordered[WORDS_PER_PAGE + 7].word
+    page = client.get(f"{BIG}&word={word}").get_data(as_text=True)
+    assert listed_words(page) == [f.word for f in ordered[WORDS_PER_PAGE:2 * WORDS_PER_PAGE]]
+    assert f'aria-current="true"><th scope="row"><a id="w-{word}"' in page
+    assert "Previous words</a>" in page
+
+
+@pytest.mark.parametrize("query, status, message", [
+    ("page=0", 400, "A page of the word list is a whole number"), ("page=x", 400, "A page of the word list"),
+    ("page=99", 404, "This list has 4896 words, 10 pages of 500: there is no page 99"),
+])
+def test_bad_pages_are_refused(client, query, status, message):
+    response = client.get(f"{BIG}&{query}")
+    assert response.status_code == status and message in response.get_data(as_text=True)
 
 
 def test_a_word_not_on_the_board_is_a_404(client):

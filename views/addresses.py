@@ -1,0 +1,103 @@
+"""Where phones reach this server: the address for a join link or QR code when the page is seen on localhost.
+
+A teacher runs the server on a laptop and opens the projector at http://127.0.0.1:8000: a QR code of that
+address would send every phone to itself. So on a loopback address the links use the machine's address on
+the network, when the server listens there too; otherwise the page says plainly how to serve the room.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import time
+from dataclasses import dataclass
+
+import psutil
+from flask import current_app, request
+
+LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"}
+EVERY_ADDRESS = {"0.0.0.0", "::", ""}
+# Interfaces of containers and virtual machines: their addresses are not the room's network.
+VIRTUAL_INTERFACES = ("docker", "br-", "virbr", "veth", "vmnet", "vboxnet", "lxc", "lxd", "podman", "cni", "flannel")
+MAX_HOST = 300  # a DNS name is at most 253 characters; with a port and brackets, still far below this
+
+
+@dataclass(frozen=True)
+class JoinAddress:
+    """The start of every link a phone is given (`http://192.168.1.20:8000`), and, when phones cannot use
+    it, what to do about it in plain words."""
+
+    base: str
+    advice: str | None = None
+
+    def url(self, path: str) -> str:
+        """The full URL of a path on this server (`path` as url_for builds it, with the script root)."""
+        return self.base + path
+
+
+def split_host(host: str) -> tuple[str, str]:
+    """`host[:port]` (IPv6 in brackets) as (host, port); the port is '' when there is none."""
+    if host.startswith("["):
+        name, _, rest = host[1:].partition("]")
+        return name, rest[1:] if rest.startswith(":") else ""
+    name, colon, port = host.rpartition(":")
+    return (name, port) if colon and port.isdecimal() else (host, "")
+
+
+def is_loopback(host: str) -> bool:
+    """True for localhost and the loopback addresses (127.0.0.0/8, ::1)."""
+    if host.lower() in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its networks, best first: interfaces that are up, not loopback,
+    not link-local; private addresses (a school's Wi-Fi) and real interfaces before virtual ones."""
+    found = []
+    stats = psutil.net_if_stats()
+    for name, addresses in psutil.net_if_addrs().items():
+        if name in stats and not stats[name].isup:
+            continue
+        for address in addresses:
+            if address.family.name != "AF_INET":
+                continue
+            ip = ipaddress.ip_address(address.address)
+            if ip.is_loopback or ip.is_link_local or ip.is_unspecified:
+                continue
+            found.append((name.startswith(VIRTUAL_INTERFACES), not ip.is_private, name, address.address))
+    return [address for *_, address in sorted(found)]
+
+
+class LanAddresses:
+    """`lan_addresses()`, asked again at most every `ttl` seconds (asking costs more than a board page)."""
+
+    def __init__(self, ttl: float = 30, clock=time.monotonic):
+        self.ttl, self.clock = ttl, clock
+        self.expires, self.addresses = float("-inf"), []
+
+    def __call__(self) -> list[str]:
+        if self.clock() >= self.expires:
+            self.addresses, self.expires = lan_addresses(), self.clock() + self.ttl
+        return self.addresses
+
+
+def join_address() -> JoinAddress:
+    """The base of the links and QR codes this request's page gives to phones."""
+    here = f"{request.scheme}://{request.host}"
+    host, port = split_host(request.host)
+    if not is_loopback(host):
+        return JoinAddress(here)
+    listening = request.environ.get("SERVER_NAME", "")
+    server_port = request.environ.get("SERVER_PORT", "")
+    port = server_port if server_port.isdecimal() else port
+    lan = current_app.extensions["ruzzle.lan_addresses"]()
+    if lan and (listening in EVERY_ADDRESS or listening in lan):
+        return JoinAddress(f"{request.scheme}://{lan[0]}{':' + port if port else ''}")
+    port = port or "8000"
+    where = (f"then open this page at {request.scheme}://{lan[0]}:{port} (this computer's address on the network)"
+             if lan else "then open this page at this computer's address on the network (the Wi-Fi settings show it)")
+    return JoinAddress(here, "Phones cannot open this localhost address. To let a room of phones join, start "
+                             f"the server with RUZZLE_BIND=0.0.0.0:{port} bash tools/run.sh, {where}.")

@@ -1,0 +1,32 @@
+"""Solving a board once when many ask for it at the same moment: a class opening a new board together."""
+
+from __future__ import annotations
+
+import threading
+from typing import Callable, Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class SingleFlight(Generic[T]):
+    """Calls of a cached function with the same arguments at the same time run it once: the first caller
+    computes, the others wait for it and then read the cache. (An LRU cache alone lets 30 threads that
+    miss together solve the same board 30 times.) Calls with other arguments never wait."""
+
+    def __init__(self, cached: Callable[..., T]):
+        self.cached = cached
+        self._guard = threading.Lock()
+        self._in_flight: dict[tuple, list] = {}  # arguments: [their lock, callers holding or awaiting it]
+
+    def __call__(self, *args) -> T:
+        with self._guard:
+            entry = self._in_flight.setdefault(args, [threading.Lock(), 0])
+            entry[1] += 1
+        try:
+            with entry[0]:
+                return self.cached(*args)
+        finally:
+            with self._guard:
+                entry[1] -= 1
+                if entry[1] == 0:
+                    del self._in_flight[args]
