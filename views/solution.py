@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 import segno
-from flask import Blueprint, redirect, request
+from flask import Blueprint, redirect, request, session
 from markupsafe import Markup
 from werkzeug.exceptions import BadRequest, NotFound
 
@@ -156,6 +156,18 @@ def show_typed_solution(language: str, code: str):
     return solution_page(source, set())
 
 
+THEMES = {"auto": "like this device", "light": "light", "dark": "dark"}
+
+
+def chosen_theme() -> str:
+    """The solution page's theme: the one chosen on it (`?theme=`, remembered in the session), else the device's."""
+    asked = request.args.get("theme")
+    if asked in THEMES and session.get("theme") != asked:
+        session["theme"] = asked
+    theme = session.get("theme")
+    return theme if theme in THEMES else "auto"
+
+
 def solution_page(source: BoardSource, found_words: set[str]):
     """The explorer: statistics, the sortable and filterable list, the opened word's path and breakdown."""
     solution = source.solution()
@@ -177,6 +189,8 @@ def solution_page(source: BoardSource, found_words: set[str]):
         "words": words, "page": page, "selected": selected, "found_words": found_words,
         "breakdown_path": selected.path if selected else None,
         "sorts": SORTS, "longest": solution.longest,
+        "theme": chosen_theme(), "themes": THEMES,
+        "theme_url": lambda name: _list_url(source, {**query.args(), "theme": name}),
     }
     # The component asked for says what comes back: opening a word swaps its breakdown and the board,
     # changing the list swaps the list and the board, "more words" adds the next page's rows.

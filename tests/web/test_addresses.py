@@ -72,7 +72,7 @@ def test_server_listening_on_localhost_only_says_how_to_serve_the_room(client, l
     page = client.get(f"{BOARD}/projector", headers={"Host": "127.0.0.1:8000"},
                       environ_overrides=served("127.0.0.1")).get_data(as_text=True)
     assert qr_text(page) == "http://127.0.0.1:8000/play/en/TESTS2"  # the truth: phones cannot use it yet
-    advice = re.search(r'<p class="join-advice"[^>]*>(.*?)</p>', page).group(1)
+    advice = re.search(r'<details class="join-advice">.*?<p[^>]*>(.*?)</p>', page, re.S).group(1)
     assert "Phones cannot open this localhost address" in advice
     assert "RUZZLE_BIND=0.0.0.0:8000 bash tools/run.sh" in advice
     assert f"http://{LAN}:8000" in advice
