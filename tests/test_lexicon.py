@@ -97,3 +97,9 @@ def test_node_tables_of_dictionaries_with_other_suffixes_do_not_collide(tmp_path
     Lexicon.from_words(["other"]).save(tmp_path / "words.v2")
     assert list(Lexicon.load(tmp_path / "words.v1")) == list(tiny)
     assert Lexicon.load(tmp_path / "words.v1")._nodes is not None
+
+
+def test_words_with_prefix_lists_every_word_that_starts_with_it_sorted(tiny):
+    assert tiny.words_with_prefix("EA") == ["EAST", "EAT", "EATS"]
+    assert tiny.words_with_prefix("SE") == ["SEAT", "SET"]
+    assert tiny.words_with_prefix("Q") == []
