@@ -26,15 +26,21 @@ FEWEST_SHARE = 0.40  # of the demo board's word count
 MEDIAN_SHARE = 0.70
 
 
-def measure(language: str, count: int, rows: int, cols: int, lexicon: Lexicon) -> tuple[list[int], list[float]]:
-    """Word counts and generation times (ms) of the boards of seeds 1..count."""
+def measure(language: str, count: int, rows: int, cols: int, lexicon: Lexicon,
+            richness: dict | None = None) -> tuple[list[int], list[float]]:
+    """Word counts and generation times (ms) of the boards of seeds 1..count; with `richness`, also each
+    board's words of 5 letters or more and best score (lists under "long" and "best")."""
     generate(language, "WARMUP", rows, cols)  # loads the generator's frozen data once, as a server does
     words, times = [], []
     for n in range(1, count + 1):
         start = time.perf_counter()
         board = generate(language, str(n), rows, cols)
         times.append((time.perf_counter() - start) * 1000)
-        words.append(len(solve(board, lexicon)))
+        found = solve(board, lexicon)
+        words.append(len(found))
+        if richness is not None:
+            richness.setdefault("long", []).append(sum(len(f.word) >= 5 for f in found))
+            richness.setdefault("best", []).append(max((f.score for f in found), default=0))
     return words, times
 
 
@@ -52,14 +58,21 @@ def checks(language: str, demo: int, words: list[int], times: list[float]) -> li
 def report(language: str, count: int, rows: int, cols: int) -> bool:
     """Print one language's figures (and its targets on 4x4); whether every target holds."""
     lexicon = Lexicon.builtin(language)
-    demo = len(solve(Board.parse((DEMO / f"{language}.board").read_text(encoding="utf-8"), language), lexicon))
-    words, times = measure(language, count, rows, cols, lexicon)
+    demo_found = solve(Board.parse((DEMO / f"{language}.board").read_text(encoding="utf-8"), language), lexicon)
+    demo = len(demo_found)
+    richness: dict = {}
+    words, times = measure(language, count, rows, cols, lexicon, richness)
     cuts = statistics.quantiles(words, n=20)
     median = statistics.median(words)
     print(f"generator: {language} {rows}x{cols}, seeds 1..{count}, dictionary {lexicon.source}")
-    print(f"demo board ({language}): {demo} words")
+    demo_long = sum(len(f.word) >= 5 for f in demo_found)
+    print(f"demo board ({language}): {demo} words, {demo_long} of 5+ letters, best score "
+          f"{max(f.score for f in demo_found)}")
     print(f"{'words per board':24} fewest {min(words):5d} ({min(words) / demo:4.0%})   5% {cuts[0]:7.1f}"
           f"   median {median:7.1f} ({median / demo:4.0%})   95% {cuts[-1]:7.1f}   most {max(words):5d}")
+    for name, values in (("words of 5+ letters", richness["long"]), ("best score", richness["best"])):
+        print(f"{name:24} fewest {min(values):5d}   median {statistics.median(values):7.1f}"
+              f"   95% {statistics.quantiles(values, n=20)[-1]:7.1f}   most {max(values):5d}")
     print(f"{'ms per board':24} median {statistics.median(times):7.2f}   95% {statistics.quantiles(times, n=20)[-1]:7.2f}"
           f"   slowest {max(times):7.2f}")
     if (rows, cols) != (4, 4):

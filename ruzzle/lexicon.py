@@ -93,6 +93,10 @@ class Lexicon:
         """Whether some word starts with this prefix (the prefix itself counts)."""
         return next(self._trie.iterkeys(prefix), None) is not None
 
+    def words_with_prefix(self, prefix: str) -> list[str]:
+        """Every word that starts with this prefix (the prefix itself included), sorted."""
+        return sorted(self._trie.keys(prefix))
+
     def __len__(self) -> int:
         return len(self._trie)
 

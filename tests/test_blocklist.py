@@ -145,3 +145,37 @@ def test_the_safe_flag_is_off_unless_given_and_documented(capsys):
     assert main(["solve", "--help"]) == 0
     assert "--safe" in capsys.readouterr().out
     assert build_parser().parse_args(["demo"]).safe is False
+
+
+# Issue 14, reviewed by readers of each language: slurs and vulgar words the package missed are blocked with
+# every form the dictionary has of their root; ordinary words the package blocked for a slang sense are not.
+SLURS_AND_VULGAR = {
+    "fr": "BICOT BOUGNOULE YOUPIN NIQUER NIQUA NIQUERAIENT ENCULE ENCULA ENCULERONT",
+    "nl": "NEGER NEGERS NEGERZOEN KAFFER KAFFERS NEUKEN",
+    "en": "WOG WOGS CRAP CRAPPY TURD TURDS WANKER",
+    "it": "NEGRO NEGRI FOTTUTO FOTTEVA INCAZZA INCAZZERA INCAZZATURA",
+    "es": "JODER JODIESES JODIDO CHINGAR CHINGADA CABRONES",
+    "de": "FICKEN FICKTE NEGER NEGERKINDER",
+}
+ORDINARY_WORDS = {
+    "nl": "NAAIEN NAAKT EIKEL NEGEREN HOERA HOERASTEMMING SLETEN",
+    "de": "VOGELN MOPSE",
+    "pt": "VEADO",
+    "es": "RACISTA ORINA",
+    "it": "PORCA PORCO CAZZUOLA CAZZOTTO PUTTANESCA",
+    "fr": "NIQUE SALOPETTE",
+    "en": "CRAPE CRAPS CRAPPIE TURDINE",
+}
+
+
+@pytest.mark.parametrize("code", sorted(SLURS_AND_VULGAR))
+def test_slurs_and_vulgar_words_are_blocked_with_their_forms(code):
+    lexicon = builtin(code)
+    words = SLURS_AND_VULGAR[code].split()
+    assert [w for w in words if w not in lexicon] == []  # the dictionary has them: the filter must matter
+    assert [w for w in words if w not in blocked_words(code)] == []
+
+
+@pytest.mark.parametrize("code", sorted(ORDINARY_WORDS))
+def test_ordinary_words_are_not_blocked(code):
+    assert [w for w in ORDINARY_WORDS[code].split() if w in blocked_words(code)] == []

@@ -89,7 +89,7 @@ def test_the_english_dictionary_is_real_sized(english):
 def test_the_built_in_dictionary_is_memory_mapped_in_a_fresh_process():
     code = "from ruzzle import Lexicon; l = Lexicon.builtin('en'); print(type(l.nodes.masks).__name__, len(l))"
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert result.stdout.split() == ["memoryview", "115634"]
+    assert result.stdout.split() == ["memoryview", "115633"]
 
 
 def test_node_tables_of_dictionaries_with_other_suffixes_do_not_collide(tmp_path, tiny):
@@ -97,3 +97,9 @@ def test_node_tables_of_dictionaries_with_other_suffixes_do_not_collide(tmp_path
     Lexicon.from_words(["other"]).save(tmp_path / "words.v2")
     assert list(Lexicon.load(tmp_path / "words.v1")) == list(tiny)
     assert Lexicon.load(tmp_path / "words.v1")._nodes is not None
+
+
+def test_words_with_prefix_lists_every_word_that_starts_with_it_sorted(tiny):
+    assert tiny.words_with_prefix("EA") == ["EAST", "EAT", "EATS"]
+    assert tiny.words_with_prefix("SE") == ["SEAT", "SET"]
+    assert tiny.words_with_prefix("Q") == []

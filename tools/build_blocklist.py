@@ -87,13 +87,25 @@ def reason_to_drop(entry: str) -> str | None:
 
 
 def load_adjustments(path: Path = ADJUSTMENTS) -> dict[str, dict]:
-    """The reviewed changes per language: `allow` (word -> why it stays playable) and `add` (words)."""
+    """The reviewed changes per language: `allow` (word -> why it stays playable), `add` (words), `words`
+    (word -> why it is blocked: the same as `add`, with the reason beside it), `roots`
+    (stem -> why every dictionary word starting with it is blocked) and `keep` (word -> why a root's word or
+    a listed word stays playable)."""
     table = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {code: {"allow": table.get(code, {}).get("allow", {}), "add": table.get(code, {}).get("add", [])}
-            for code in LANGUAGES}
+    return {code: {key: table.get(code, {}).get(key, [] if key == "add" else {})
+                   for key in ("allow", "add", "roots", "words", "keep")} for code in LANGUAGES}
 
 
-def build_list(entries: list[str], adjustments: dict) -> tuple[set[str], collections.Counter]:
+def root_forms(roots: dict[str, str], lexicon: Lexicon | None) -> set[str]:
+    """Every word of the dictionary that starts with one of the reviewed roots: all the forms the dictionary
+    generated from an offensive root (ENCUL: ENCULE, ENCULA, ENCULERAIENT ...), not a hand-typed few."""
+    if lexicon is None:
+        return set()
+    return {word for root in roots for word in lexicon.words_with_prefix(root)}
+
+
+def build_list(entries: list[str], adjustments: dict,
+               lexicon: Lexicon | None = None) -> tuple[set[str], collections.Counter]:
     """The blocklist of one language and the count of entries per outcome."""
     counts: collections.Counter = collections.Counter(read=len(entries))
     source: set[str] = set()
@@ -107,7 +119,7 @@ def build_list(entries: list[str], adjustments: dict) -> tuple[set[str], collect
             counts["dropped: duplicate after normalizing"] += 1
         source.add(word)
     counts["single words"] = len(source)
-    allow, add = set(adjustments["allow"]), set(adjustments["add"])
+    allow, add = set(adjustments["allow"]), set(adjustments["add"]) | set(adjustments.get("words", {}))
     problems = [f"allow {w}: not in the package list" for w in sorted(allow - source)]
     problems += [f"add {w}: already in the package list" for w in sorted(add & source)]
     problems += [f"add {w}: not a normalized word A-Z" for w in sorted(add) if normalize_word(w) != w]
@@ -115,7 +127,22 @@ def build_list(entries: list[str], adjustments: dict) -> tuple[set[str], collect
         sys.exit("adjustments.toml is out of date:\n  " + "\n  ".join(problems))
     counts["allowed after review"] = len(allow)
     counts["added after review"] = len(add)
-    words = (source - allow) | add
+    roots = adjustments.get("roots", {})
+    forms = root_forms(roots, lexicon)
+    counts["forms of reviewed roots"] = len(forms - ((source - allow) | add))
+    blocked = (source - allow) | add | forms
+    keep = set()  # a keep entry ending in * keeps every word that starts with it (HOERA*: hooray, not whore)
+    for entry in adjustments.get("keep", {}):
+        keep |= {w for w in blocked if w.startswith(entry[:-1])} if entry.endswith("*") else {entry}
+    if lexicon is not None:
+        stale = [f"roots {r}: no dictionary word starts with it" for r in sorted(roots) if not lexicon.has_prefix(r)]
+        stale += [f"keep {w}: would not be blocked anyway" for w in sorted(keep - blocked)]
+        stale += [f"keep {w}: no blocked word starts with it" for w in sorted(adjustments.get("keep", {}))
+                  if w.endswith("*") and not any(b.startswith(w[:-1]) for b in blocked)]
+        if stale:
+            sys.exit("adjustments.toml is out of date:\n  " + "\n  ".join(stale))
+    counts["kept after review"] = len(keep & blocked)
+    words = blocked - keep
     counts["written"] = len(words)
     return words, counts
 
@@ -158,14 +185,14 @@ def main(argv: list[str] | None = None) -> int:
     adjustments = load_adjustments()
     if args.suggest:
         code = args.suggest
-        words, _ = build_list(package[code], adjustments[code])
         lexicon = Lexicon.load(args.dictionary) if args.dictionary else Lexicon.builtin(code)
+        words, _ = build_list(package[code], adjustments[code], lexicon)
         for form, kind, word in suggest(code, words, set(adjustments[code]["allow"]), lexicon):
             print(f"{form}\t{kind} of {word}")
         return 0
     print(f"{PACKAGE} {args.version}")
     for code in LANGUAGES:
-        words, counts = build_list(package[code], adjustments[code])
+        words, counts = build_list(package[code], adjustments[code], Lexicon.builtin(code))
         (OUTPUT / f"{code}.txt").write_text("".join(w + "\n" for w in sorted(words)), encoding="utf-8")
         print(f"{code}: " + ", ".join(f"{count} {what}" for what, count in counts.items()))
     return 0

@@ -23,6 +23,7 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +54,9 @@ FOLDED_LETTERS = set("ßæœøłÆŒØŁ")
 ROMAN_NUMERAL = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
 ROMAN_LOOKING_WORDS = {"ci", "di", "dix", "li", "mi", "mil", "mix", "vi", "xi"}
 EXAMPLES = 12  # dropped entries printed per reason
+RULES_DIR = ROOT / "dictionaries" / "rules"  # per-language build rules and reviewed words, with reasons
+SHORT_DIR = ROOT / "dictionaries" / "short"  # every word of 2 and 3 letters, reviewed: allowed or denied
+SHORT_LENGTHS = (2, 3)
 
 
 @dataclass
@@ -64,6 +68,8 @@ class Build:
     dropped: collections.Counter = field(default_factory=collections.Counter)
     examples: dict[str, list[str]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    added: collections.Counter = field(default_factory=collections.Counter)
+    unreviewed: list[str] = field(default_factory=list)
 
     def offer(self, entry: str, reason: str | None) -> None:
         """Count one source entry: keep its normalized word, or record why it is dropped."""
@@ -186,54 +192,100 @@ def aspell_master(language: str) -> Iterator[Entry]:
 
 
 # Italian: verb forms with enclitic pronouns (amarlo, dandogliene, appressatoleci) make up 5 of every 6 forms
-# of hunspell-it and are seldom what a player traces: the rules that add pronouns are left out (pronoun forms
+# of hunspell-it and are seldom what a player traces: the affix rules that make them are left out (pronoun forms
 # listed as roots of their own, dammi, fallo, stay), and so are its elisions (l', dell') and Roman numerals.
-ITALIAN_CLITIC = re.compile(r"(?:(?:me|te|ce|ve|se|glie)(?:lo|la|li|le|ne)|(?:mi|ti|ci|vi|gli|le|li|la|lo)(?:ci|si)"
-                            r"|mi|ti|ci|vi|si|lo|la|li|le|gli|ne)$")
+# A rule adds a pronoun when what it adds ends in a clitic of `dictionaries/rules/it.toml` (amar-lo,
+# zappata-vi, vieni-mi), unless it is a tense that only looks like one: such a tense has a sister rule in the
+# same flag, with the same strip, that differs in the last vowel and is no clitic form (amavi: amava;
+# venne: venni; feci: fece; credetti: credette; amassi: amasse; vinci: vince). Superlatives that the rules
+# make of verbs' participles (cagatissima, traditissimi) and superlative adverbs of adjectives that have no
+# superlative (semplicisticissimamente) are machine-made: left out too.
 ITALIAN_ELISION_FLAGS = set("TUXqrsi^")  # l'amico, un'ora, dell'arte: never a board word, never expanded
 # Rules left out, with the reason printed for the forms that only they make.
 ITALIAN_SKIPPED_FLAGS = {"£": "Roman numeral", "$": "Roman numeral",
                          '"': "number above a thousand in one word (duemilacinquecentosessantatré)"}
 ITALIAN_NOUN_FLAGS = set("OQRSYWNnopugy@&()=|!c")  # plurals, adverbs, superlatives, numbers: no pronouns
 ITALIAN_PRONOUN_FLAGS = set("DIKLhlMb")  # every rule adds a pronoun (amandolo, amarti, amiamoci)
-# In verb flags whose rules mostly conjugate, these endings look like pronouns but are tenses (vinci, pone).
-ITALIAN_TENSE_ENDINGS = {"V": {"ci", "ne", "si"}, "t": {"sci", "ti"}, "f": {"tti"}}
+ITALIAN_PARTICIPLE_FLAG = "E"  # past participles (amato/Ey): amata, amati, amate, and with pronouns amatolo
+ITALIAN_SUPERLATIVE_FLAG = "y"  # amatissimo
+ITALIAN_ADVERB_FLAG = "Y"  # -mente, and -issimamente for adjectives with a superlative
 
 
-def italian_conjugation_endings(affixes: Affixes) -> set[str]:
-    """The endings of the first conjugation (flag A: amo, amavi, amassi), which a pronoun ending never hides."""
-    return {rule.add for rule in affixes.rules["A"] if rule.add and rule.add != "vi"}
+@dataclass(frozen=True)
+class ItalianClitics:
+    """The clitic endings of Italian verb forms (rules/it.toml), and how a tense that ends like one is told."""
+
+    clitics: tuple[str, ...]  # longest first: glielo, melo, ... mi, ti, ne
+    sister_vowels: str        # a tense has a sister rule ending in another of these vowels
+    doubled: str              # a one-syllable imperative doubles the clitic's consonant: fa'+ne fanne, dammi
+
+    def ends_in_clitic(self, text: str) -> bool:
+        return text.endswith(self.clitics)
+
+    def adds_pronoun(self, rule: Rule, flag_rules: set[tuple[str, str]]) -> bool:
+        """Whether a verb rule adds an enclitic pronoun; `flag_rules` are the (strip, add) of its flag."""
+        if not self.ends_in_clitic(rule.add):
+            return False
+        if len(rule.add) > 2 and rule.add[0] == rule.add[1] in self.doubled and rule.add[1:] in self.clitics:
+            return True
+        sisters = {rule.add[:-1] + vowel for vowel in self.sister_vowels} - {rule.add}
+        return not any((rule.strip, sister) in flag_rules and not self.ends_in_clitic(sister) for sister in sisters)
 
 
-def italian_adds_pronoun(rule: Rule, conjugation: set[str]) -> bool:
-    """Whether an Italian affix rule makes a verb form with an enclitic pronoun."""
-    if rule.flag in ITALIAN_NOUN_FLAGS or rule.kind == "PFX":
+def italian_clitics() -> ItalianClitics:
+    data = language_rules("it")["clitics"]
+    clitics = sorted(set(data["single"]) | {a + b for a in data["first"] for b in data["second"]}
+                     | set(data["clusters"]), key=len, reverse=True)
+    return ItalianClitics(tuple(clitics), data["sister_vowels"], data["doubled"])
+
+
+def italian_pronoun_rules(affixes: Affixes, clitics: ItalianClitics) -> set[Rule]:
+    """Every rule of the affix file that adds an enclitic pronoun to a verb form."""
+    pronoun = set()
+    for flag, rules in affixes.rules.items():
+        if flag in ITALIAN_NOUN_FLAGS:
+            continue
+        flag_rules = {(rule.strip, rule.add) for rule in rules}
+        pronoun.update(rule for rule in rules if rule.kind == "SFX"
+                       and (flag in ITALIAN_PRONOUN_FLAGS or clitics.adds_pronoun(rule, flag_rules)))
+    return pronoun
+
+
+def italian_machine_superlative(entry: Entry, rule: Rule) -> bool:
+    """Whether a rule makes a superlative no Italian uses: of a verb (traditissimi) or of a participle
+    (cagatissima), or an -issimamente adverb of an adjective that has no superlative."""
+    if "issim" not in rule.add:
         return False
-    if rule.flag in ITALIAN_PRONOUN_FLAGS:
-        return True
-    if rule.add in ITALIAN_TENSE_ENDINGS.get(rule.flag, ()) or rule.add in ("vi", "avi", "evi", "ivi"):
-        return False  # amavi, credevi, dormivi: imperfect tense
-    clitic = ITALIAN_CLITIC.search(rule.add)
-    if not clitic:
-        return False
-    covered = any(rule.add.endswith(ending) and len(ending) >= len(clitic.group()) for ending in conjugation)
-    return not covered  # amassi ends in -si but -ssi is a tense
+    participle = ITALIAN_PARTICIPLE_FLAG in entry.flags
+    if rule.flag == ITALIAN_SUPERLATIVE_FLAG:
+        return participle
+    if rule.flag == ITALIAN_ADVERB_FLAG:
+        return participle or ITALIAN_SUPERLATIVE_FLAG not in entry.flags
+    return rule.flag not in ITALIAN_NOUN_FLAGS  # a verb flag's participle superlatives
 
 
 def build_italian() -> Build:
     """Italian from hunspell-it (it_IT), without enclitic pronoun forms, elisions, big numbers or proper nouns."""
     affixes = read_affixes(require(HUNSPELL / "it_IT.aff", "hunspell-it"))
-    conjugation = italian_conjugation_endings(affixes)
+    pronoun_rules = italian_pronoun_rules(affixes, italian_clitics())
     entries = list(read_entries(HUNSPELL / "it_IT.dic", affixes))
     build = Build()
     applied: Callable[[Entry, Rule], bool] = lambda entry, rule: rule.flag not in ITALIAN_ELISION_FLAGS
     for flag, reason in ITALIAN_SKIPPED_FLAGS.items():
         drop_forms_only_made_by(build, reason, entries, affixes, applied, lambda rule: rule.flag == flag)
         applied = without(applied, lambda rule, flag=flag: rule.flag == flag)
-    pronoun = lambda rule: italian_adds_pronoun(rule, conjugation)  # noqa: E731
-    drop_forms_only_made_by(build, "verb form with enclitic pronoun(s) (amarlo, dandogliene)",
+    pronoun = lambda rule: rule in pronoun_rules  # noqa: E731
+    drop_forms_only_made_by(build, "verb form with enclitic pronoun(s) (amarlo, dandogliene, zappatavi)",
                             entries, affixes, applied, pronoun)
-    expand_entries(build, entries, affixes, without(applied, pronoun))
+    applied = without(applied, pronoun)
+    for entry in entries:
+        kept = expand(entry, affixes, lambda e, rule: applied(e, rule) and not italian_machine_superlative(e, rule))
+        machine = expand(entry, affixes, applied) - kept
+        if machine:
+            build.drop("superlative of a verb, a participle or an adjective without one (cagatissima)",
+                       len(machine), min(machine))
+        for form in kept:
+            build.offer(form, reason_to_drop(form))
     build.notes.append(f"{len(entries)} roots in it_IT.dic; its elided forms (l'amico, dell'arte) not expanded")
     return build
 
@@ -253,25 +305,66 @@ def drop_forms_only_made_by(build: Build, reason: str, entries: Iterable[Entry],
             build.drop(reason, len(forms), min(forms))
 
 
-# Spanish: aspell-es keeps its enclitic forms in flags of their own (and as roots like acábame/AC).
+# Spanish: aspell-es keeps its enclitic forms in flags of their own, and as roots that are an imperative with
+# a pronoun (acábame/AC, obcécalo/BDPS). The flags A-F are the rules for such roots (A C E F for roots in
+# -me: acábate, acábanos ...; B D for roots in -lo: acábala, acábelo ...), but the dictionary gives the same
+# B and D to words in -lo that are no pronoun forms (pueblo/BDPS, lo/BDMPS, ello/BDPS), where their first
+# five rules make the plural and the forms of the verb in -lar (pueblos; puebla, pueblas, pueble, puebles;
+# los, la, las, le, les). So a root is a pronoun form by what it is, not by its flags (SPANISH_RULES), and
+# the other roots keep only those five rules of B and D.
 SPANISH_PRONOUN_FLAGS = set("RrtuoqzTUOQZ")  # infinitive, gerund, imperative + me/te/se/nos/os/lo/la/le...
-SPANISH_PRONOUN_ROOT_FLAGS = set("ABCDEF")  # flags that only roots like dame, acábalo, hazme carry
+
+
+@dataclass(frozen=True)
+class SpanishRules:
+    """Which aspell-es roots are an imperative with an enclitic pronoun, and which rules the others keep."""
+
+    clitic_root_flags: frozenset[str]     # flags only an imperative + pronoun root (or a word in -lo/-me) carries
+    clitic_endings: tuple[str, ...]       # the pronoun it ends in (-lo, -me)
+    unaccented_endings: tuple[str, ...]   # imperatives of one syllable in a compound: compónlo is written componlo
+    unaccented_roots: frozenset[str]      # one-syllable imperatives + pronoun: dalo, dime, veme
+    word_flags_kept: frozenset[str]       # of those flags, the ones a word in -lo keeps (plural, verb in -lar)
+    word_rules_kept: frozenset[tuple[str, str]]  # (strip, add) of the rules it keeps: lo -> los, la, las, le, les
+
+    def is_clitic_root(self, entry: Entry) -> bool:
+        """Whether an aspell-es root is an imperative with a pronoun (abandónalo, dame, ponlo), not a word."""
+        if not entry.flags & self.clitic_root_flags or not entry.root.endswith(self.clitic_endings):
+            return False
+        accented = plain_letters(entry.root) != entry.root
+        return (accented or entry.root.endswith(self.unaccented_endings) or entry.root in self.unaccented_roots)
+
+    def keeps(self, entry: Entry, rule: Rule) -> bool:
+        """Whether a rule applies to a root that is a word (not a pronoun form)."""
+        if rule.flag in SPANISH_PRONOUN_FLAGS:
+            return False
+        if rule.flag not in self.clitic_root_flags:
+            return True
+        return rule.flag in self.word_flags_kept and (rule.strip, rule.add) in self.word_rules_kept
+
+
+def spanish_rules() -> SpanishRules:
+    """The Spanish build rules of `dictionaries/rules/es.toml`."""
+    data = language_rules("es")["clitic_roots"]
+    return SpanishRules(frozenset(data["flags"]), tuple(data["endings"]), tuple(data["unaccented_endings"]),
+                        frozenset(data["unaccented_roots"]), frozenset(data["word_flags_kept"]),
+                        frozenset((strip, add) for strip, add in data["word_rules_kept"]))
 
 
 def build_spanish() -> Build:
     """Spanish from aspell-es, without verb forms carrying enclitic pronouns."""
     affixes = read_affixes(require(ASPELL / "es_affix.dat", "aspell-es"))
+    rules = spanish_rules()
     reason = "verb form with enclitic pronoun(s) (acábame, dámelo)"
     build = Build()
     kept = []
     for entry in aspell_master("es"):
-        if entry.flags & SPANISH_PRONOUN_ROOT_FLAGS:
+        if rules.is_clitic_root(entry):
             build.drop(reason, len(expand(entry, affixes)), entry.root)
         else:
             kept.append(entry)
-    pronoun = lambda rule: rule.flag in SPANISH_PRONOUN_FLAGS  # noqa: E731
-    drop_forms_only_made_by(build, reason, kept, affixes, lambda entry, rule: True, pronoun)
-    expand_entries(build, kept, affixes, lambda entry, rule: not pronoun(rule))
+    drop_forms_only_made_by(build, reason, kept, affixes, lambda entry, rule: True,
+                            lambda rule: not rules.keeps(None, rule))
+    expand_entries(build, kept, affixes, rules.keeps)
     return build
 
 
@@ -280,6 +373,12 @@ def build_spanish() -> Build:
 FRENCH_DROPPED_TAGS = {"npr": "proper noun (po:npr)", "prn": "first name (po:prn)", "patr": "family name (po:patr)",
                        "titr": "title abbreviation (po:titr)", "nbro": "Roman numeral (po:nbro)",
                        "pfx": "prefix (po:pfx)", "sfx": "suffix (po:sfx)", "err": "common error (po:err)"}
+
+
+# Dicollecte marks units and symbols with flags: "U." takes the SI prefixes (kat: akat, nkat, Mkat; mol: kmol),
+# "||" and "--" mark a symbol (oz, yd, ua, ha for hectare). Such a root and every form it makes are no words;
+# the same spelling stays when another root is a word (ha, the interjection).
+FRENCH_SYMBOL_FLAGS = {"U.", "||", "--"}
 
 
 def build_french() -> Build:
@@ -292,6 +391,9 @@ def build_french() -> Build:
         dropped = sorted(tags & set(FRENCH_DROPPED_TAGS))
         if dropped:
             build.drop(FRENCH_DROPPED_TAGS[dropped[0]], len(expand(entry, affixes)), entry.root)
+        elif entry.flags & FRENCH_SYMBOL_FLAGS:
+            build.drop("unit or symbol (Dicollecte's flags U. || --: kat, akat, kmol, oz, yd)",
+                       len(expand(entry, affixes)), entry.root)
         elif not VOWELS & set(plain_letters(entry.root).lower()):
             build.drop("no vowel (abbreviation or unit)", len(expand(entry, affixes)), entry.root)
         else:
@@ -463,10 +565,72 @@ def build_german() -> Build:
             expanded = inhabitants  # a name's people are common nouns (Londoner from London, Prager from Prag)
         for form in expanded:
             build.offer(form, german_reason_to_drop(form))
+    for singular in german_reviewed_compounds():
+        if singular not in build.words:
+            build.words.add(singular)
+            build.added["compound singular, reviewed (review/de-compounds.tsv)"] += 1
     return build
 
 
+GERMAN_COMPOUND_REVIEW = ROOT / "dictionaries" / "review" / "de-compounds.tsv"
+
+
+def german_reviewed_compounds() -> list[str]:
+    """The singulars of compound plurals (HAUSAUFGABEN: HAUSAUFGABE) that a reviewer marked ok."""
+    lines = GERMAN_COMPOUND_REVIEW.read_text(encoding="utf-8").splitlines()
+    rows = [line.split("\t") for line in lines if line and not line.startswith(("#", "singular\t"))]
+    return [row[0] for row in rows if row[3:4] == ["ok"]]
+
+
 # --------------------------------------------------------------------------------------------------------
+
+
+def language_rules(language: str) -> dict:
+    """A language's build rules and reviewed words (`dictionaries/rules/<lang>.toml`; empty if none)."""
+    path = RULES_DIR / f"{language}.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def short_words_review(language: str) -> tuple[set[str], dict[str, str]]:
+    """The reviewed words of 2 and 3 letters (`dictionaries/short/<lang>.toml`): allowed, and denied with why."""
+    path = SHORT_DIR / f"{language}.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    allowed = {word for line in data.get("allow", []) for word in line.split()}
+    return allowed, dict(data.get("deny", {}))
+
+
+def apply_reviews(build: Build, language: str) -> None:
+    """The reviewed lists, after the source's own rules: words added and removed by hand (each with its
+    reason, rules/<lang>.toml), and the review of every word of 2 and 3 letters (short/<lang>.toml): a denied
+    word goes, and a short word nobody reviewed goes too (the build lists them, to be reviewed)."""
+    rules = language_rules(language)
+
+    def take_out(word: str, reason: str) -> None:  # a word already counted as kept: counted as dropped instead
+        build.words.discard(word)
+        build.drop(reason, 1, word)
+        build.considered -= 1
+
+    for word, reason in rules.get("add", {}).items():
+        if word in build.words:
+            build.notes.append(f"rules/{language}.toml adds {word}, which the source already has (remove it)")
+            continue
+        build.words.add(word)
+        build.added[f"added by hand (rules/{language}.toml)"] += 1
+    for word, reason in rules.get("remove", {}).items():
+        if word not in build.words:
+            build.notes.append(f"rules/{language}.toml removes {word}, which the build does not have (remove it)")
+            continue
+        take_out(word, f"removed by hand (rules/{language}.toml)")
+    allowed, denied = short_words_review(language)
+    stale = sorted(allowed & set(denied))
+    if stale:
+        sys.exit(f"short/{language}.toml both allows and denies {stale}")
+    for word in sorted(w for w in build.words if len(w) in SHORT_LENGTHS):
+        if word in denied:
+            take_out(word, "short word denied in the review (short/<lang>.toml)")
+        elif word not in allowed:
+            build.unreviewed.append(word)
+            take_out(word, "short word not reviewed yet (short/<lang>.toml)")
 
 
 def require(path: Path, package: str) -> Path:
@@ -493,15 +657,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--output", type=Path, help="default: dictionaries/<lang>.marisa")
     args = parser.parse_args(argv)
     build = BUILDERS[args.language]()
+    apply_reviews(build, args.language)
     output = args.output or ROOT / "dictionaries" / f"{args.language}.marisa"
     Lexicon.from_words(build.words).save(output)
-    duplicates = build.considered - sum(build.dropped.values()) - len(build.words)
+    duplicates = build.considered - sum(build.dropped.values()) - len(build.words) + sum(build.added.values())
     print(f"{args.language}: {build.considered} entries read, {len(build.words)} distinct words kept")
     for note in build.notes:
         print(f"  {note}")
     for reason, count in build.dropped.most_common():
         print(f"  dropped {count:8d}: {reason}: {' '.join(build.examples.get(reason, []))}")
     print(f"  same word {duplicates:6d}: once normalized (café and cafe, or from two roots)")
+    for reason, count in build.added.most_common():
+        print(f"  added   {count:8d}: {reason}")
+    if build.unreviewed:
+        print(f"  not reviewed (add to short/{args.language}.toml): {' '.join(build.unreviewed)}")
     nodes = output.with_suffix(".nodes")
     print(f"wrote {output} ({output.stat().st_size} bytes) and {nodes.name} ({nodes.stat().st_size} bytes)")
     return 0

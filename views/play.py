@@ -7,7 +7,7 @@ import datetime
 from flask import Blueprint, current_app, flash, get_flashed_messages, redirect, request
 from werkzeug.exceptions import BadRequest
 
-from ruzzle import LANGUAGES, InvalidPath, new_seed
+from ruzzle import LANGUAGES, InvalidPath, common_words, new_seed
 from ruzzle.errors import WordRefused
 from ruzzle.game import Round, parse_path, word_of_path, word_of_text
 
@@ -186,6 +186,9 @@ def round_summary(solution, round_: Round) -> dict:
     """The end of a round: score, share of the words found, best and longest words, the best words missed."""
     found = round_.words(solution)
     missed = [word for i, word in enumerate(solution) if i not in round_.found]
+    common = common_words(solution.board.language)
+    common_total = sum(word.word in common for word in solution)
+    common_found = sum(word.word in common for word in found)
     return {
         "score": round_.score(solution),
         "found": len(found),
@@ -195,4 +198,7 @@ def round_summary(solution, round_: Round) -> dict:
         "longest": min(found, key=lambda f: (-len(f.word), -f.score, f.word)) if found else None,
         "missed": missed[:MISSED_SHOWN],
         "max_score": solution.total_score,
+        "common_found": common_found,
+        "common_total": common_total,
+        "common_percent": round(100 * common_found / common_total) if common_total else 0,
     }

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from ruzzle import score_breakdown
+from ruzzle import common_words, score_breakdown
 
 from .conftest import HTMX, cells_in_order, path_text, solution_of
 
@@ -306,6 +306,12 @@ def test_summary_gives_score_share_best_longest_and_missed(client, app, clock):
     total = sum(w.score for w in mine)
     assert f'<p class="summary-score"><strong>{total}</strong> points</p>' in page
     assert f"2 of {len(solution)} words found ({round(200 / len(solution))}%)" in page
+    common = common_words("en")
+    common_total = sum(w.word in common for w in solution)
+    common_found = sum(w.word in common for w in mine)
+    assert 0 < common_total < len(solution)  # the board has common and rare words
+    assert (f"{common_found} of the {common_total} common words ({round(100 * common_found / common_total)}%)"
+            in page)
     assert f">{mine[0].word}</a> ({mine[0].score})" in page  # best word
     missed = [w.word for w in solution if w not in mine][:10]
     listed = re.findall(r'<ol class="word-list missed">(.*?)</ol>', page, re.S)[0]
