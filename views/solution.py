@@ -18,7 +18,7 @@ from ruzzle.rules import Multiplier
 
 from .boards import BoardRequest, BoardSource, MAX_SIDE, TypedBoard, parse_size
 from .pages import render
-from .rounds import load_round, now, save_round, start_round
+from .rounds import board_in_play, end_round, load_round, start_round
 
 bp = Blueprint("solution", __name__)
 SORTS = {"score": "score", "length": "length", "alpha": "alphabet", "start": "start cell", "end": "end cell"}
@@ -90,15 +90,19 @@ def _parse_prefix(text: str | None) -> str:
 def show_solution(language: str, seed: str):
     """Every word of a generated board; hidden from a player whose round on it is still running."""
     source = BoardRequest.from_url(language, seed, request.args)
-    round_, _ = load_round(source)
-    if round_ is not None and not round_.is_over(now()):
-        return render("solution_locked.html", ["solution_locked"], 403, source=source, board=source.board())
-    if round_ is None:
+    if (running := board_in_play(source)) is not None:
+        return _locked(source, running)
+    played = load_round(source)
+    if played is None:
         # Seeing the solution ends this board's round before it starts: no playing it afterwards for a score.
-        round_ = start_round(source).give_up()
-        save_round(source, round_)
-    found = {found.word for found in round_.words(source.solution())}
+        played = end_round(start_round(source))
+    found = {found.word for found in played.round.words(source.solution())}
     return solution_page(source, found)
+
+
+def _locked(source: BoardSource, running: BoardRequest):
+    """The page that says the solution waits for the end of the player's round on these letters (`running`)."""
+    return render("solution_locked.html", ["solution_locked"], 403, source=running, board=source.board())
 
 
 @bp.get("/solve/<language>/<code>")
@@ -107,6 +111,9 @@ def show_typed_solution(language: str, code: str):
     source = TypedBoard.from_url(language, code, request.args)
     if code != source.code:
         return redirect(source.page_url("solution", **request.args.to_dict()), 308)
+    # Typing in the letters of a board being played does not show its words either.
+    if (running := board_in_play(source)) is not None:
+        return _locked(source, running)
     return solution_page(source, set())
 
 
@@ -145,10 +152,8 @@ def show_projector(language: str, seed: str):
     """The teacher's view of a generated board: the board, a QR code to join, a timer, the walk-through."""
     source = BoardRequest.from_url(language, seed, request.args)
     step = _parse_step(request.args.get("step"))
-    if step:
-        round_, _ = load_round(source)
-        if round_ is not None and not round_.is_over(now()):
-            return render("solution_locked.html", ["solution_locked"], 403, source=source, board=source.board())
+    if step and (running := board_in_play(source)) is not None:
+        return _locked(source, running)
     return projector_page(source, step, join_url=source.url(_external=True), seconds=source.seconds)
 
 
@@ -156,7 +161,10 @@ def show_projector(language: str, seed: str):
 def show_typed_projector(language: str, code: str):
     """The teacher's view of a typed board (the board comes from the real app; the QR code opens its solution)."""
     source = TypedBoard.from_url(language, code, request.args)
-    return projector_page(source, _parse_step(request.args.get("step")),
+    step = _parse_step(request.args.get("step"))
+    if step and (running := board_in_play(source)) is not None:
+        return _locked(source, running)
+    return projector_page(source, step,
                           join_url=source.page_url("solution", _external=True), seconds=120)
 
 

@@ -1,0 +1,304 @@
+"""Players' rounds in a database: SQLite in the instance folder by default, PostgreSQL for several hosts.
+
+The interface is small: start a round (or get the one running), record a word (one atomic step), end a round,
+ask whether a board's letters are still being played, and list a player's rounds. The game's rules stay in
+`ruzzle/`; this package only keeps what happened, and keeps it safe from races: a word is a row whose key is
+(round, word), a round's end and a word's arrival serialize on the round's row.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import secrets
+import weakref
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import Engine, create_engine, delete, event, func, or_, select, text, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from .schema import rounds, words
+
+PLAYER_ID_BYTES = 16  # 22 characters of URL-safe base64: anonymous, unguessable
+
+
+def new_player_id() -> str:
+    """A fresh anonymous player id (no account, nothing personal)."""
+    return secrets.token_urlsafe(PLAYER_ID_BYTES)
+
+
+def is_player_id(value: object) -> bool:
+    """Whether a value from a cookie has the shape of a player id."""
+    return isinstance(value, str) and 16 <= len(value) <= 32 and value.replace("-", "").replace("_", "").isalnum()
+
+
+@dataclass(frozen=True)
+class RoundBoard:
+    """What the store keeps of a board: its names (URL and letters) and what a summary needs."""
+
+    board_key: str
+    letters_key: str
+    language: str
+    seed: str
+    rows: int
+    cols: int
+    seconds: int
+    safe: bool
+    total_words: int
+    max_score: int
+
+
+@dataclass(frozen=True)
+class PlayedBoard:
+    """The board URL a round is played on: language, seed, size, length, classroom filter."""
+
+    language: str
+    seed: str
+    rows: int
+    cols: int
+    seconds: int
+    safe: bool
+
+
+@dataclass(frozen=True)
+class StoredRound:
+    """A round as the store has it: its id, clock, end (if the player ended it) and the words found."""
+
+    id: int
+    started: float
+    seconds: int
+    ended: float | None
+    words: frozenset[str]
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A line of "My rounds": the board, the result, the best word."""
+
+    id: int
+    language: str
+    seed: str
+    rows: int
+    cols: int
+    seconds: int
+    safe: bool
+    started: float
+    score: int
+    found: int
+    total_words: int
+    best_word: str | None
+    best_score: int | None
+
+    @property
+    def percent(self) -> int:
+        """The share of the board's words found, in whole percent."""
+        return round(100 * self.found / self.total_words) if self.total_words else 0
+
+
+@dataclass(frozen=True)
+class PersonalBest:
+    """A player's best score on boards of one language and size."""
+
+    language: str
+    rows: int
+    cols: int
+    score: int
+    rounds: int
+
+
+class Recorded(enum.Enum):
+    """What recording a word did."""
+
+    ADDED = "added"
+    ALREADY_FOUND = "already-found"
+    ROUND_OVER = "round-over"
+
+
+class _RoundOver(Exception):
+    """Raised inside a transaction to roll back a word that came after its round's end."""
+
+
+class Store:
+    """The rounds of every player, in one database that every worker and every host shares."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.engine = _make_engine(url)
+        # Writes on SQLite take the database's write lock at BEGIN (IMMEDIATE), so two writers queue instead of
+        # failing on a lock upgrade; on PostgreSQL the round's row lock does the same job.
+        self.writer = self.engine.execution_options(ruzzle_write=True)
+        # A pool must not cross a fork (gunicorn forks workers): the child drops the parent's connections.
+        reference = weakref.ref(self)
+        os.register_at_fork(after_in_child=lambda: (store := reference()) and store.engine.dispose(close=False))
+
+    @property
+    def dialect(self) -> str:
+        """`sqlite` or `postgresql`."""
+        return self.engine.dialect.name
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (safe when several workers start at once)."""
+        from .migrate import upgrade
+
+        upgrade(self)
+
+    def ping(self) -> bool:
+        """Whether the database answers."""
+        with self.engine.connect() as connection:
+            return connection.execute(text("SELECT 1")).scalar() == 1
+
+    def dispose(self) -> None:
+        """Close the pool's connections."""
+        self.engine.dispose()
+
+    # --- rounds -------------------------------------------------------------------------------------------
+
+    def current_round(self, player: str, board_key: str) -> StoredRound | None:
+        """The player's latest round on this board URL, or None."""
+        with self.engine.connect() as connection:
+            return self._current(connection, player, board_key)
+
+    def start_round(self, player: str, board: RoundBoard, now: float, again: bool = False) -> StoredRound:
+        """The player's round on this board: the running one, or the first; `again` starts the next one.
+
+        Two requests that start the same round at once get the same round (the number is unique per player
+        and board), so a word sent with the first request of a new cookie is never recorded in a round that
+        is then lost.
+        """
+        with self.writer.begin() as connection:
+            latest = connection.execute(
+                select(rounds.c.number).where(rounds.c.player == player, rounds.c.board_key == board.board_key)
+                .order_by(rounds.c.number.desc()).limit(1)).scalar()
+            if latest is not None and not again:
+                return self._current(connection, player, board.board_key)
+            # The next number after the round this request saw: of two requests that saw the same, one inserts
+            # and the other, finding the number taken, returns that round.
+            number = (latest or 0) + 1
+            values = {**board.__dict__, "player": player, "number": number, "started": now}
+            connection.execute(_insert_ignoring_duplicates(connection, rounds).values(**values))
+            return self._current(connection, player, board.board_key)
+
+    def end_round(self, round_id: int, now: float) -> None:
+        """End a round now (the player gave up); a round already ended keeps its end."""
+        with self.writer.begin() as connection:
+            connection.execute(update(rounds).where(rounds.c.id == round_id, rounds.c.ended.is_(None))
+                               .values(ended=now))
+
+    def record_word(self, round_id: int, word: str, score: int, now: float, grace: float) -> Recorded:
+        """Record a found word in one transaction: added once, never twice, never after the round's end.
+
+        The word's row (unique per round) decides "already found"; the update of the round's score, which
+        also checks the round is still running, decides "over". Either refusal rolls the whole step back.
+        """
+        try:
+            with self.writer.begin() as connection:
+                inserted = connection.execute(
+                    _insert_ignoring_duplicates(connection, words)
+                    .values(round_id=round_id, word=word, score=score, found_at=now)
+                    .returning(words.c.word)).first()  # (rowcount of an INSERT is not reliable on every driver)
+                if inserted is None:
+                    return Recorded.ALREADY_FOUND
+                running = connection.execute(
+                    update(rounds)
+                    .where(rounds.c.id == round_id, rounds.c.ended.is_(None),
+                           or_(rounds.c.seconds == 0, rounds.c.started + rounds.c.seconds + grace > now))
+                    .values(score=rounds.c.score + score, found=rounds.c.found + 1)).rowcount
+                if running != 1:
+                    raise _RoundOver  # leaving the block by an exception rolls the word back
+        except _RoundOver:
+            return Recorded.ROUND_OVER
+        return Recorded.ADDED
+
+    def round_in_play(self, player: str, letters_key: str, now: float, grace: float) -> PlayedBoard | None:
+        """The board URL of the player's latest round still running on these letters (any seed or length)."""
+        query = (select(rounds.c.language, rounds.c.seed, rounds.c.rows, rounds.c.cols, rounds.c.seconds,
+                        rounds.c.safe)
+                 .where(rounds.c.player == player, rounds.c.letters_key == letters_key, rounds.c.ended.is_(None),
+                        or_(rounds.c.seconds == 0, rounds.c.started + rounds.c.seconds + grace > now))
+                 .order_by(rounds.c.id.desc()).limit(1))
+        with self.engine.connect() as connection:
+            row = connection.execute(query).first()
+        return None if row is None else PlayedBoard(*row)
+
+    # --- a player's history -------------------------------------------------------------------------------
+
+    def recent_rounds(self, player: str, limit: int = 50) -> list[RoundRecord]:
+        """The player's latest rounds with a word found, newest first, each with its best word."""
+        best = (select(words.c.word, words.c.score).where(words.c.round_id == rounds.c.id)
+                .order_by(words.c.score.desc(), words.c.word).limit(1).correlate(rounds))
+        query = (select(rounds.c.id, rounds.c.language, rounds.c.seed, rounds.c.rows, rounds.c.cols,
+                        rounds.c.seconds, rounds.c.safe, rounds.c.started, rounds.c.score, rounds.c.found,
+                        rounds.c.total_words, best.with_only_columns(words.c.word).scalar_subquery(),
+                        best.with_only_columns(words.c.score).scalar_subquery())
+                 .where(rounds.c.player == player, rounds.c.found > 0)
+                 .order_by(rounds.c.started.desc(), rounds.c.id.desc()).limit(limit))
+        with self.engine.connect() as connection:
+            return [RoundRecord(*row) for row in connection.execute(query)]
+
+    def personal_bests(self, player: str) -> list[PersonalBest]:
+        """The player's best score per language and board size (rounds with a word found)."""
+        query = (select(rounds.c.language, rounds.c.rows, rounds.c.cols, func.max(rounds.c.score),
+                        func.count(rounds.c.id))
+                 .where(rounds.c.player == player, rounds.c.found > 0)
+                 .group_by(rounds.c.language, rounds.c.rows, rounds.c.cols)
+                 .order_by(rounds.c.language, rounds.c.rows, rounds.c.cols))
+        with self.engine.connect() as connection:
+            return [PersonalBest(*row) for row in connection.execute(query)]
+
+    def delete_rounds_before(self, moment: float) -> int:
+        """Delete the rounds started before a moment, with their words; how many rounds went."""
+        old = select(rounds.c.id).where(rounds.c.started < moment)
+        with self.writer.begin() as connection:
+            connection.execute(delete(words).where(words.c.round_id.in_(old)))
+            return connection.execute(delete(rounds).where(rounds.c.started < moment)).rowcount
+
+    # --- helpers ------------------------------------------------------------------------------------------
+
+    def _current(self, connection, player: str, board_key: str) -> StoredRound | None:
+        row = connection.execute(
+            select(rounds.c.id, rounds.c.started, rounds.c.seconds, rounds.c.ended)
+            .where(rounds.c.player == player, rounds.c.board_key == board_key)
+            .order_by(rounds.c.number.desc()).limit(1)).first()
+        if row is None:
+            return None
+        found = connection.execute(select(words.c.word).where(words.c.round_id == row.id)).scalars()
+        return StoredRound(row.id, row.started, row.seconds, row.ended, frozenset(found))
+
+
+def _insert_ignoring_duplicates(connection, table):
+    """INSERT ... ON CONFLICT DO NOTHING, in the connection's dialect."""
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    return dialect.insert(table).on_conflict_do_nothing()
+
+
+def sqlite_url(instance: Path) -> str:
+    """The default store: a SQLite file in the instance folder (made if missing)."""
+    instance.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{instance / 'ruzzle.sqlite3'}"
+
+
+def _make_engine(url: str) -> Engine:
+    """An engine for the URL; `postgresql://` goes through psycopg 3, SQLite gets WAL and a busy timeout."""
+    if url.startswith(("postgresql://", "postgres://")):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def configure(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None  # the begin event below says how each transaction starts
+        for pragma in ("busy_timeout = 30000", "journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON"):
+            dbapi_connection.execute(f"PRAGMA {pragma}")
+
+    @event.listens_for(engine, "begin")
+    def begin(connection):
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if connection.get_execution_options().get("ruzzle_write")
+                                   else "BEGIN")
+
+    return engine
+
+
+__all__ = ["PersonalBest", "PlayedBoard", "Recorded", "RoundBoard", "RoundRecord", "Store", "StoredRound", "is_player_id",
+           "new_player_id", "sqlite_url"]
