@@ -31,7 +31,7 @@ def alembic_config() -> Config:
 def upgrade(store: Store, revision: str = "head") -> None:
     """Upgrade the store's schema to `revision`, one process at a time."""
     config = alembic_config()
-    with store.writer.begin() as connection:
+    with store.writing() as connection:
         if store.dialect == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": ADVISORY_LOCK})
         config.attributes["connection"] = connection

@@ -3,8 +3,12 @@ whatever runs at the same time; migrations are safe when several processes start
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -159,3 +163,15 @@ def test_personal_bests_are_per_language_and_size(store):
         store.record_word(round_.id, "CAT", score, 1001 + number, GRACE)
     bests = store.personal_bests(PLAYER)
     assert [(best.language, best.rows, best.cols, best.score, best.rounds) for best in bests] == [("en", 4, 4, 9, 3)]
+
+
+def test_one_command_migrates_the_store_the_app_would_use(database_url):
+    """`python -m store upgrade` (the README's command) reads RUZZLE_DATABASE_URL and upgrades; `current` shows it."""
+    environment = {**os.environ, "RUZZLE_DATABASE_URL": database_url}
+    root = Path(__file__).resolve().parents[1]
+    before = subprocess.run([sys.executable, "-m", "store", "current"], cwd=root, env=environment,
+                            capture_output=True, text=True, check=True).stdout
+    upgraded = subprocess.run([sys.executable, "-m", "store", "upgrade"], cwd=root, env=environment,
+                              capture_output=True, text=True, check=True).stdout
+    assert before.strip().endswith("schema revision None") and upgraded.strip().endswith("schema revision 0001")
+    assert "password" not in upgraded and database_url.rsplit("/", 1)[1] in upgraded

@@ -104,6 +104,8 @@ def load_round(board: BoardRequest) -> PlayerRound | None:
 
 def start_round(board: BoardRequest, again: bool = False) -> PlayerRound:
     """The running round on this board (the first one if none), or with `again` a new round from now."""
+    if not again and (played := load_round(board)) is not None:
+        return played  # the usual case, a read: the board page and each word come here
     _delete_old_rounds()
     stored = the_store().start_round(player_id(create=True), round_board(board), int(now()),
                                      again=again)
