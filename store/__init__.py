@@ -118,6 +118,27 @@ class Recorded(enum.Enum):
     ROUND_OVER = "round-over"
 
 
+# Recording a word on PostgreSQL in one statement. FOR UPDATE makes an end of the round sent at the same moment
+# wait, or (if it came first) makes this statement see the round ended.
+RECORD_WORD = text("""
+WITH running AS (
+    SELECT id FROM rounds
+    WHERE id = :round_id AND ended IS NULL AND (seconds = 0 OR started + seconds + :grace > :now)
+    FOR UPDATE
+), inserted AS (
+    INSERT INTO words (round_id, word, score, found_at)
+    SELECT id, :word, :score, :now FROM running
+    ON CONFLICT DO NOTHING
+    RETURNING round_id
+), scored AS (
+    UPDATE rounds SET score = score + :score, found = found + 1
+    WHERE id IN (SELECT round_id FROM inserted)
+    RETURNING id
+)
+SELECT (SELECT count(*) FROM running), (SELECT count(*) FROM scored)
+""")
+
+
 class _RoundOver(Exception):
     """Raised inside a transaction to roll back a word that came after its round's end."""
 
@@ -131,6 +152,9 @@ class Store:
         # Writes on SQLite take the database's write lock at BEGIN (IMMEDIATE), so two writers queue instead of
         # failing on a lock upgrade; on PostgreSQL the round's row lock does the same job.
         self.writer = self.engine.execution_options(ruzzle_write=True)
+        # A read is one statement: on PostgreSQL it needs no BEGIN and ROLLBACK around it (two round trips less).
+        self.reader = self.engine.execution_options(isolation_level="AUTOCOMMIT") if self.dialect == "postgresql" \
+            else self.engine
         # SQLite's own wait for its write lock polls with sleeps of up to 100 ms; on a busy machine a writer that
         # loses the CPU while holding it made others sleep far longer than it held it (word p99 ~1 s with 5
         # workers). Writers of this app queue on a file lock first, which wakes the next one at once.
@@ -191,7 +215,7 @@ class Store:
 
     def current_round(self, player: str, board_key: str) -> StoredRound | None:
         """The player's latest round on this board URL, or None."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             return self._current(connection, player, board_key)
 
     def start_round(self, player: str, board: RoundBoard, now: float, again: bool = False) -> StoredRound:
@@ -226,6 +250,8 @@ class Store:
         The word's row (unique per round) decides "already found"; the update of the round's score, which
         also checks the round is still running, decides "over". Either refusal rolls the whole step back.
         """
+        if self.dialect == "postgresql":
+            return self._record_word_in_one_statement(round_id, word, score, now, grace)
         try:
             with self.writing() as connection:
                 inserted = connection.execute(
@@ -245,6 +271,17 @@ class Store:
             return Recorded.ROUND_OVER
         return Recorded.ADDED
 
+    def _record_word_in_one_statement(self, round_id: int, word: str, score: int, now: float,
+                                      grace: float) -> Recorded:
+        """PostgreSQL: the same step as one statement (one round trip): the running round's row locked, the word
+        inserted if new, the score added if it was."""
+        with self.reader.connect() as connection:
+            running, inserted = connection.execute(RECORD_WORD, {
+                "round_id": round_id, "word": word, "score": score, "now": now, "grace": grace}).one()
+        if not running:
+            return Recorded.ROUND_OVER
+        return Recorded.ADDED if inserted else Recorded.ALREADY_FOUND
+
     def round_in_play(self, player: str, letters_key: str, now: float, grace: float) -> PlayedBoard | None:
         """The board URL of the player's latest round still running on these letters (any seed or length)."""
         query = (select(rounds.c.language, rounds.c.seed, rounds.c.rows, rounds.c.cols, rounds.c.seconds,
@@ -252,7 +289,7 @@ class Store:
                  .where(rounds.c.player == player, rounds.c.letters_key == letters_key, rounds.c.ended.is_(None),
                         or_(rounds.c.seconds == 0, rounds.c.started + rounds.c.seconds + grace > now))
                  .order_by(rounds.c.id.desc()).limit(1))
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             row = connection.execute(query).first()
         return None if row is None else PlayedBoard(*row)
 
@@ -268,7 +305,7 @@ class Store:
                         best.with_only_columns(words.c.score).scalar_subquery())
                  .where(rounds.c.player == player, rounds.c.found > 0)
                  .order_by(rounds.c.started.desc(), rounds.c.id.desc()).limit(limit))
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             return [RoundRecord(*row) for row in connection.execute(query)]
 
     def personal_bests(self, player: str) -> list[PersonalBest]:
@@ -278,7 +315,7 @@ class Store:
                  .where(rounds.c.player == player, rounds.c.found > 0)
                  .group_by(rounds.c.language, rounds.c.rows, rounds.c.cols)
                  .order_by(rounds.c.language, rounds.c.rows, rounds.c.cols))
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             return [PersonalBest(*row) for row in connection.execute(query)]
 
     def delete_rounds_before(self, moment: float) -> int:
@@ -291,14 +328,18 @@ class Store:
     # --- helpers ------------------------------------------------------------------------------------------
 
     def _current(self, connection, player: str, board_key: str) -> StoredRound | None:
-        row = connection.execute(
-            select(rounds.c.id, rounds.c.started, rounds.c.seconds, rounds.c.ended)
-            .where(rounds.c.player == player, rounds.c.board_key == board_key)
-            .order_by(rounds.c.number.desc()).limit(1)).first()
-        if row is None:
+        """The latest round and its words, in one query (the board page and every word ask for it)."""
+        latest = (select(rounds.c.id).where(rounds.c.player == player, rounds.c.board_key == board_key)
+                  .order_by(rounds.c.number.desc()).limit(1).scalar_subquery())
+        result = connection.execute(
+            select(rounds.c.id, rounds.c.started, rounds.c.seconds, rounds.c.ended, words.c.word)
+            .select_from(rounds.outerjoin(words, words.c.round_id == rounds.c.id))
+            .where(rounds.c.id == latest)).all()
+        if not result:
             return None
-        found = connection.execute(select(words.c.word).where(words.c.round_id == row.id)).scalars()
-        return StoredRound(row.id, row.started, row.seconds, row.ended, frozenset(found))
+        first = result[0]
+        return StoredRound(first.id, first.started, first.seconds, first.ended,
+                           frozenset(row.word for row in result if row.word is not None))
 
 
 def _insert_ignoring_duplicates(connection, table):
@@ -325,7 +366,9 @@ def _make_engine(url: str) -> Engine:
     if url.startswith(("postgresql://", "postgres://")):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
+        # No pre-ping (a round trip per checkout, two per word): connections are recycled after 30 minutes, and
+        # one that a restart of PostgreSQL broke is dropped with the whole pool on its first error.
+        return create_engine(url, pool_recycle=1800)
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
     @event.listens_for(engine, "connect")
