@@ -18,7 +18,7 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, delete, event, func, or_, select, text, update
+from sqlalchemy import Engine, bindparam, create_engine, delete, event, func, or_, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from .schema import rounds, words
@@ -117,6 +117,23 @@ class Recorded(enum.Enum):
     ALREADY_FOUND = "already-found"
     ROUND_OVER = "round-over"
 
+
+# The hot statements, built once (building a statement costs more than running it on SQLite).
+_latest_round = (select(rounds.c.id)
+                 .where(rounds.c.player == bindparam("player"), rounds.c.board_key == bindparam("board_key"))
+                 .order_by(rounds.c.number.desc()).limit(1).scalar_subquery())
+CURRENT_ROUND = (select(rounds.c.id, rounds.c.started, rounds.c.seconds, rounds.c.ended, words.c.word)
+                 .select_from(rounds.outerjoin(words, words.c.round_id == rounds.c.id))
+                 .where(rounds.c.id == _latest_round))
+SQLITE_INSERT_WORD = (sqlite.insert(words).on_conflict_do_nothing()
+                      .values(round_id=bindparam("round_id"), word=bindparam("word"), score=bindparam("score"),
+                              found_at=bindparam("now"))
+                      .returning(words.c.word))
+SQLITE_SCORE_WORD = (update(rounds)
+                     .where(rounds.c.id == bindparam("round_id"), rounds.c.ended.is_(None),
+                            or_(rounds.c.seconds == 0,
+                                rounds.c.started + rounds.c.seconds + bindparam("grace") > bindparam("now")))
+                     .values(score=rounds.c.score + bindparam("score"), found=rounds.c.found + 1))
 
 # Recording a word on PostgreSQL in one statement. FOR UPDATE makes an end of the round sent at the same moment
 # wait, or (if it came first) makes this statement see the round ended.
@@ -254,17 +271,11 @@ class Store:
             return self._record_word_in_one_statement(round_id, word, score, now, grace)
         try:
             with self.writing() as connection:
-                inserted = connection.execute(
-                    _insert_ignoring_duplicates(connection, words)
-                    .values(round_id=round_id, word=word, score=score, found_at=now)
-                    .returning(words.c.word)).first()  # (rowcount of an INSERT is not reliable on every driver)
-                if inserted is None:
+                values = {"round_id": round_id, "word": word, "score": score, "now": now, "grace": grace}
+                # (rowcount of an INSERT is not reliable on every driver: RETURNING says whether it inserted)
+                if connection.execute(SQLITE_INSERT_WORD, values).first() is None:
                     return Recorded.ALREADY_FOUND
-                running = connection.execute(
-                    update(rounds)
-                    .where(rounds.c.id == round_id, rounds.c.ended.is_(None),
-                           or_(rounds.c.seconds == 0, rounds.c.started + rounds.c.seconds + grace > now))
-                    .values(score=rounds.c.score + score, found=rounds.c.found + 1)).rowcount
+                running = connection.execute(SQLITE_SCORE_WORD, values).rowcount
                 if running != 1:
                     raise _RoundOver  # leaving the block by an exception rolls the word back
         except _RoundOver:
@@ -329,12 +340,7 @@ class Store:
 
     def _current(self, connection, player: str, board_key: str) -> StoredRound | None:
         """The latest round and its words, in one query (the board page and every word ask for it)."""
-        latest = (select(rounds.c.id).where(rounds.c.player == player, rounds.c.board_key == board_key)
-                  .order_by(rounds.c.number.desc()).limit(1).scalar_subquery())
-        result = connection.execute(
-            select(rounds.c.id, rounds.c.started, rounds.c.seconds, rounds.c.ended, words.c.word)
-            .select_from(rounds.outerjoin(words, words.c.round_id == rounds.c.id))
-            .where(rounds.c.id == latest)).all()
+        result = connection.execute(CURRENT_ROUND, {"player": player, "board_key": board_key}).all()
         if not result:
             return None
         first = result[0]

@@ -207,3 +207,15 @@ def test_my_rounds_is_another_players_own(app, client):
 def test_every_page_links_to_my_rounds(client):
     for url in ("/", BOARD, "/solve"):
         assert 'href="/me">My rounds</a>' in client.get(url).get_data(as_text=True)
+
+
+def test_rounds_past_the_retention_period_are_deleted(app, client, clock):
+    client.get(BOARD)
+    client.post(BOARD + "/words", data={"word": solution_of(app)[0].word})
+    assert BOARD in client.get("/me").get_data(as_text=True)
+    clock.advance(app.config["RETENTION_DAYS"] * 86400 + 1)
+    client.get(OTHER)  # starting a round cleans up (at most once an hour per process)
+    client.post(OTHER + "/words", data={"word": solution_of(app, seed="OTHER7")[0].word})
+    page = client.get("/me").get_data(as_text=True)
+    assert f'href="{OTHER}"' in page and f'href="{BOARD}"' not in page
+    assert "/words/" not in client.get(BOARD).get_data(as_text=True)  # the old round's words went with it
