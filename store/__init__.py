@@ -136,12 +136,6 @@ SQLITE_SCORE_WORD = (update(rounds)
                                 rounds.c.started + rounds.c.seconds + bindparam("grace") > bindparam("now")))
                      .values(score=rounds.c.score + bindparam("score"), found=rounds.c.found + 1))
 
-SQLITE_CURRENT_ROUND = """
-SELECT rounds.id, rounds.started, rounds.seconds, rounds.ended, words.word
-FROM rounds LEFT JOIN words ON words.round_id = rounds.id
-WHERE rounds.id = (SELECT id FROM rounds WHERE player = ? AND board_key = ? ORDER BY number DESC LIMIT 1)
-"""
-
 # Recording a word on PostgreSQL in one statement. FOR UPDATE makes an end of the round sent at the same moment
 # wait, or (if it came first) makes this statement see the round ended.
 RECORD_WORD = text("""
@@ -176,10 +170,9 @@ class Store:
         # Writes on SQLite take the database's write lock at BEGIN (IMMEDIATE), so two writers queue instead of
         # failing on a lock upgrade; on PostgreSQL the round's row lock does the same job.
         self.writer = self.engine.execution_options(ruzzle_write=True)
-        # A read is one statement, consistent on its own: it needs no BEGIN and ROLLBACK around it (on PostgreSQL
-        # two round trips less; on SQLite two statements less on the board page).
+        # A read is one statement: on PostgreSQL it needs no BEGIN and ROLLBACK around it (two round trips less).
         self.reader = self.engine.execution_options(isolation_level="AUTOCOMMIT") if self.dialect == "postgresql" \
-            else self.engine.execution_options(ruzzle_read=True)
+            else self.engine
         # SQLite's own wait for its write lock polls with sleeps of up to 100 ms; on a busy machine a writer that
         # loses the CPU while holding it made others sleep far longer than it held it (word p99 ~1 s with 5
         # workers). Writers of this app queue on a file lock first, which wakes the next one at once.
@@ -258,13 +251,6 @@ class Store:
 
     def current_round(self, player: str, board_key: str) -> StoredRound | None:
         """The player's latest round on this board URL, or None."""
-        if self.dialect == "sqlite":  # the hottest read, straight to the driver (SQLAlchemy's own work is 20x
-            raw = self.engine.raw_connection()  # SQLite's here: 100 µs of 140 on every board page and word)
-            try:
-                return _stored_round(raw.driver_connection.execute(SQLITE_CURRENT_ROUND, (player, board_key))
-                                     .fetchall())
-            finally:
-                raw.close()
         with self.reader.connect() as connection:
             return self._current(connection, player, board_key)
 
@@ -373,15 +359,12 @@ class Store:
 
     def _current(self, connection, player: str, board_key: str) -> StoredRound | None:
         """The latest round and its words, in one query (the board page and every word ask for it)."""
-        return _stored_round(connection.execute(CURRENT_ROUND, {"player": player, "board_key": board_key}).all())
-
-
-def _stored_round(rows) -> StoredRound | None:
-    """A round from the rows of CURRENT_ROUND (id, started, seconds, ended, word): one per word, or one with none."""
-    if not rows:
-        return None
-    round_id, started, seconds, ended, _ = rows[0]
-    return StoredRound(round_id, started, seconds, ended, frozenset(row[4] for row in rows if row[4] is not None))
+        result = connection.execute(CURRENT_ROUND, {"player": player, "board_key": board_key}).all()
+        if not result:
+            return None
+        first = result[0]
+        return StoredRound(first.id, first.started, first.seconds, first.ended,
+                           frozenset(row.word for row in result if row.word is not None))
 
 
 def _insert_ignoring_duplicates(connection, table):
@@ -424,10 +407,8 @@ def _make_engine(url: str) -> Engine:
 
     @event.listens_for(engine, "begin")
     def begin(connection):
-        options = connection.get_execution_options()
-        if options.get("ruzzle_read"):
-            return  # one SELECT in autocommit mode: SQLite reads it from one snapshot
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get("ruzzle_write") else "BEGIN")
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if connection.get_execution_options().get("ruzzle_write")
+                                   else "BEGIN")
 
     return engine
 
