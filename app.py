@@ -16,7 +16,8 @@ from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
-from views import play, solution
+from store import Store, sqlite_url
+from views import history, play, solution
 from views.addresses import MAX_HOST, LanAddresses
 from views.assets import serve_static_files
 from views.budget import SolvingBudget
@@ -39,13 +40,15 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
-        PERMANENT_SESSION_LIFETIME=datetime.timedelta(days=7),
+        PERMANENT_SESSION_LIFETIME=datetime.timedelta(days=365),  # the cookie holds only the anonymous player id
         MAX_CONTENT_LENGTH=64 * 1024,  # a word or a path is a few hundred bytes at most
         ROUND_GRACE_SECONDS=2,  # a word traced in the last second still counts while it travels
-        ROUNDS_IN_COOKIE=4,
+        DATABASE_URL=None,  # RUZZLE_DATABASE_URL=postgresql://...; unset: SQLite in the instance folder
+        MIGRATE_ON_START=True,  # or 0, and run `python -m store upgrade` before starting the servers
+        RETENTION_DAYS=30,  # rounds started longer ago are deleted
         SOLUTIONS_CACHED=64,
         BOARDS_RENDERED_CACHED=1024,
-        SESSION_REFRESH_EACH_REQUEST=False,  # re-sign the cookie only when the round changes
+        SESSION_REFRESH_EACH_REQUEST=False,  # re-sign the cookie only when it changes (a new player)
         CLOCK=time.time,
         # Seconds of CPU solving new boards a client may cause per second in each worker, and at once: a
         # Spanish 12x12 board takes about 0.1 s, so some 10 new big boards at once per worker, then one every
@@ -60,6 +63,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
     app.session_interface = RoundSessionInterface()
+    app.extensions["ruzzle.store"] = open_store(app)
     app.extensions["ruzzle.lexicons"] = _load_lexicons()
     budget = SolvingBudget(float(app.config["SOLVING_RATE"]), float(app.config["SOLVING_BURST"]))
     app.extensions["ruzzle.solving_budget"] = budget
@@ -80,6 +84,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.filters["sentence"] = sentence
     app.register_blueprint(play.bp)
     app.register_blueprint(solution.bp)
+    app.register_blueprint(history.bp)
     serve_static_files(app)
     # Pages, fragments, CSS and JavaScript compressed as the browser accepts (zstd, br, gzip): a 12x12
     # solution page is 184 KB of HTML and 15 KB on the wire.
@@ -91,12 +96,30 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     @app.get("/healthz")
     def healthz():
-        """200 with each loaded dictionary's word count; 503 when no dictionary could be opened."""
+        """200 with each loaded dictionary's word count; 503 when no dictionary could be opened or the store
+        does not answer."""
         lexicons = app.extensions["ruzzle.lexicons"]
         body = {code: len(lexicon) for code, lexicon in lexicons.items()}
-        return ({"status": "ok", "dictionaries": body}, 200) if lexicons else ({"status": "no dictionary"}, 503)
+        if not lexicons:
+            return {"status": "no dictionary"}, 503
+        try:
+            app.extensions["ruzzle.store"].ping()
+        except Exception:  # any driver error: the store is down, which is what this answer says
+            app.logger.exception("the store does not answer")
+            return {"status": "the store does not answer", "dictionaries": body}, 503
+        return {"status": "ok", "dictionaries": body, "store": app.extensions["ruzzle.store"].dialect}, 200
 
     return app
+
+
+def open_store(app: Flask) -> Store:
+    """The store of rounds: RUZZLE_DATABASE_URL, or SQLite in the instance folder (made on first start);
+    migrated to the newest schema and rid of rounds past the retention period, unless told not to migrate."""
+    store = Store(app.config["DATABASE_URL"] or sqlite_url(Path(app.instance_path)))
+    if app.config["MIGRATE_ON_START"]:
+        store.migrate()
+        store.delete_rounds_before(app.config["CLOCK"]() - float(app.config["RETENTION_DAYS"]) * 86400)
+    return store
 
 
 def instance_secret_key(instance: Path) -> str:

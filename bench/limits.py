@@ -1,4 +1,4 @@
-"""Limits of the web app, measured: the solver's time and memory on the largest web board (12x12), and the cookie.
+"""Limits of the web app, measured: the solver's time and memory on the largest web board (12x12).
 
     python3 bench/limits.py              # per language: 50 generated 12x12 seeds, 10 hostile typed 12x12 boards
     python3 bench/limits.py -n 300 -l en
@@ -8,10 +8,8 @@
   of Python allocations with tracemalloc in a pass of its own. Generated boards come from seeds; typed boards
   can be anything a person types, so hostile ones are measured too: the language's demo board tiled to
   12x12, and boards drawn at random from its letters.
-- Cookie: rounds on the four richest generated 12x12 boards (of any language; ROUNDS_IN_COOKIE=4), their
-  words found (all, every other, a random half: the last compresses worst), the last word submitted through
-  the Flask app, the size of its Set-Cookie header measured (browsers keep 4096 bytes of a cookie) and the
-  rounds it kept (the oldest are let go when all would not fit).
+
+(The cookie no longer holds rounds, only an anonymous player id; rounds live in the store, issue 11.)
 """
 
 from __future__ import annotations
@@ -22,7 +20,6 @@ import statistics
 import sys
 import time
 import tracemalloc
-import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,11 +27,10 @@ sys.path.insert(0, str(ROOT))
 
 from app import create_app  # noqa: E402
 from ruzzle import Board, Lexicon, blocked_words, generate  # noqa: E402
-from ruzzle.game import Round, Solution  # noqa: E402
-from views.boards import MAX_CODE_LENGTH, MAX_SIDE, BoardRequest  # noqa: E402
+from ruzzle.game import Solution  # noqa: E402
+from views.boards import MAX_CODE_LENGTH, MAX_SIDE  # noqa: E402
 
 SIDE = MAX_SIDE
-COOKIE_LIMIT = 4096
 TARGET_SOLVE_MS = 150  # the budget of a whole cold 12x12 page (issue 5), so the solver alone stays well inside it
 TARGET_PEAK_MB = 16
 
@@ -102,49 +98,6 @@ def solver_table(languages: list[str], seeds: int, hostile: int) -> tuple[list[s
     return lines, sorted(rich, key=lambda entry: -entry[2]), ok
 
 
-def cookie_table(richest: list[tuple[str, str, int]]) -> tuple[list[str], bool]:
-    """The Set-Cookie the app writes with rounds on the richest boards, for three ways of finding their words."""
-    app = create_app({"SECRET_KEY": "bench", "TESTING": True})
-    rounds_in_cookie = app.config["ROUNDS_IN_COOKIE"]
-    with app.test_request_context():
-        boards = [BoardRequest.from_url(language, seed, {"size": f"{SIDE}x{SIDE}", "time": "0"})
-                  for language, seed, _ in richest[:rounds_in_cookie]]
-        solutions = [board.solution() for board in boards]
-    patterns = {
-        "every word": lambda count: set(range(count)),
-        "every other word": lambda count: set(range(0, count, 2)),
-        "a random half": lambda count: set(random.Random(count).sample(range(count), count // 2)),
-    }
-    lines = [f"rounds on: " + ", ".join(f"/play/{board.language}/{board.seed}?size={board.size} ({len(solution)} words)"
-                                        for board, solution in zip(boards, solutions)),
-             f"{'found':22}{'Set-Cookie bytes':>18}{'of 4096':>9}{'rounds kept':>13}"]
-    worst = 0
-    for name, pattern in patterns.items():
-        client = app.test_client()
-        # The rounds are put in the cookie as they would be after playing the boards, all but the last word.
-        with warnings.catch_warnings(), client.session_transaction() as session:
-            warnings.simplefilter("ignore")  # werkzeug warns that this planted cookie is too big: the app's is not
-            rounds = {}
-            for board, solution in zip(boards, solutions):
-                found = pattern(len(solution))
-                if board is boards[-1]:
-                    found.discard(max(found))
-                rounds[board.round_key] = Round(int(time.time()), 0, frozenset(found)).to_token()
-            session["rounds"] = rounds
-        last = solutions[-1][max(pattern(len(solutions[-1])))].word
-        response = client.post(f"/play/{boards[-1].language}/{boards[-1].seed}/words?size={SIDE}x{SIDE}&time=0",
-                               data={"word": last}, headers={"HX-Request": "true"})
-        header = next(v for v in response.headers.getlist("Set-Cookie") if v.startswith("session="))
-        with client.session_transaction() as session:
-            kept = len(session["rounds"])
-        worst = max(worst, len(header))
-        lines.append(f"{name:22}{len(header):18d}{len(header) / COOKIE_LIMIT:9.0%}{kept:>9d} of {len(boards)}")
-    ok = worst < COOKIE_LIMIT
-    lines.append(f"target: every Set-Cookie < {COOKIE_LIMIT} bytes (the oldest rounds let go if need be): "
-                 f"{'PASS' if ok else 'FAIL'}")
-    return lines, ok
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", "--seeds", type=int, default=50, help="generated 12x12 boards per language (default 50)")
@@ -158,10 +111,7 @@ def main() -> int:
     print(f"\n## solver on the largest web board, {SIDE}x{SIDE}")
     lines, rich, solver_ok = solver_table(languages, args.seeds, args.hostile)
     print("\n".join(lines))
-    print("\n## the cookie with the richest boards")
-    lines, cookie_ok = cookie_table(rich)
-    print("\n".join(lines))
-    return 0 if solver_ok and cookie_ok else 1
+    return 0 if solver_ok else 1
 
 
 if __name__ == "__main__":

@@ -2,10 +2,13 @@
 
     python3 bench/web.py                 # wrk, 3 rounds of 10 s per URL, 2 threads, 20 connections
     python3 bench/web.py -d 5 -c 10 -r 2
+    python3 bench/web.py --store postgresql   # rounds on a PostgreSQL cluster of its own (default: SQLite)
 
 Both apps run under gunicorn with gunicorn.conf.py, as the README's run command starts it (same
 workers, same settings), on this machine; wrk (Debian's `wrk`) loads them from another process.
 Targets (issue 4): board page >= 40% of hello's rate, word submission >= 30%, no errors.
+Since issue 11 the player's round is read from the store on each board page and word (a read of the round's row
+and its words; the word wrk repeats is refused as already found, so it costs no write).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 from ruzzle import Lexicon, generate  # noqa: E402
 from ruzzle.blocklist import blocked_words  # noqa: E402
 from ruzzle.game import Solution  # noqa: E402
+from bench.load import STORES, store_environment  # noqa: E402
 from tools.servers import gunicorn  # noqa: E402
 
 SEED = "BENCH4"
@@ -66,13 +70,14 @@ def main() -> int:
     parser.add_argument("-d", "--seconds", type=int, default=10, help="seconds per URL (default 10)")
     parser.add_argument("-c", "--connections", type=int, default=20, help="open connections (default 20)")
     parser.add_argument("-r", "--rounds", type=int, default=3, help="rounds of taking turns (default 3)")
+    parser.add_argument("--store", choices=STORES, default="sqlite", help="the store of rounds (default sqlite)")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         sys.exit("wrk is missing: apt-get install -y wrk")
     word = Solution.of(generate("en", SEED), Lexicon.builtin("en"), blocked_words("en"))[0].word
     runs: dict[str, list[dict]] = {"hello": [], "board page": [], "word submission": []}
-    with gunicorn(app="bench.hello_app:app", health="/") as hello, gunicorn() as server, \
-            tempfile.NamedTemporaryFile("w", suffix=".lua") as script:
+    with gunicorn(app="bench.hello_app:app", health="/") as hello, store_environment(args.store) as store, \
+            gunicorn(**store) as server, tempfile.NamedTemporaryFile("w", suffix=".lua") as script:
         board = f"{server}/play/en/{SEED}"
         cookie = session_cookie(board)
         script.write(LUA_POST.format(body=urllib.parse.urlencode({"word": word}), cookie=cookie))
@@ -90,7 +95,7 @@ def main() -> int:
     for name, found in runs.items():
         results[name]["errors"] = sum(result["errors"] for result in found)
     hello_rps = results["hello"]["rps"]
-    print(f"gunicorn.conf.py as the README runs it; wrk -t2 -c{args.connections} -d{args.seconds}s, best of "
+    print(f"store: {args.store}; gunicorn.conf.py as the README runs it; wrk -t2 -c{args.connections} -d{args.seconds}s, best of "
           f"{args.rounds} rounds taken in turns; errors summed over all rounds; word {word}")
     print(f"{'':18}{'requests/s':>12}{'of hello':>10}{'p50':>10}{'p99':>10}{'errors':>8}")
     for name, result in results.items():

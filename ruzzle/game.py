@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -16,7 +15,6 @@ from .rules import MIN_WORD_LENGTH
 from .scoring import spell, validate_path
 from .solver import Found, solve
 
-MAX_PACKED = 4096  # base64 characters of found words: 24,576 words, far beyond any 12x12 board
 # A blocked word is not echoed back: on a classroom board, the page should not show it in big letters.
 BLOCKED_MESSAGE = "That word is not allowed on a classroom board."
 _PATH_TEXT = re.compile(r"\s*\d{1,4}\s*,\s*\d{1,4}\s*")
@@ -170,24 +168,3 @@ class Round:
     def score(self, solution: Solution) -> int:
         """The points of the words found."""
         return sum(found.score for found in self.words(solution))
-
-    def to_token(self) -> list:
-        """A compact JSON form for the session cookie: the found words as a bit set, base64."""
-        bits = sum(1 << i for i in self.found)
-        packed = base64.urlsafe_b64encode(bits.to_bytes((bits.bit_length() + 7) // 8, "little")).rstrip(b"=")
-        return [self.started, self.seconds, packed.decode("ascii"), int(self.gave_up)]
-
-    @classmethod
-    def from_token(cls, token: object) -> Round:
-        """Read `to_token`'s form back; ValueError if it is not one."""
-        if not (isinstance(token, list) and len(token) == 4):
-            raise ValueError("not a round")
-        started, seconds, packed, gave_up = token
-        if not (isinstance(started, int) and isinstance(seconds, int) and isinstance(packed, str)):
-            raise ValueError("not a round")
-        if len(packed) > MAX_PACKED:
-            raise ValueError("not a round")
-        raw = base64.b64decode(packed + "=" * (-len(packed) % 4), altchars=b"-_", validate=True)
-        bits = int.from_bytes(raw, "little")
-        found = frozenset(i for i in range(bits.bit_length()) if bits >> i & 1)
-        return cls(started, seconds, found, bool(gave_up))

@@ -27,3 +27,22 @@ def en_demo() -> Board:
 def tiny() -> Lexicon:
     """A hand-written lexicon for rule tests."""
     return Lexicon.from_words(["at", "tea", "eat", "ate", "seat", "east", "eats", "teas", "sat", "set"])
+
+
+# --- the store: SQLite in a temporary folder, or a database on a throwaway PostgreSQL cluster ----------------
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL cluster of its own for the test session (tools/postgres.py), stopped at the end."""
+    from tools.postgres import postgres_cluster
+
+    with postgres_cluster() as cluster:
+        yield cluster
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path) -> str:
+    """An empty store of each kind: a SQLite file, then a fresh database on the session's PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    return request.getfixturevalue("postgres").new_database()

@@ -66,7 +66,8 @@ def gunicorn_server(secret_key: str | None = "test key shared by the servers", w
         _wait_until_healthy(url + health, process, log)
         yield Server(url, process)
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
+        with contextlib.suppress(ProcessLookupError):  # a test may have killed it already
+            os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
         log.close()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 
-from flask import Blueprint, current_app, flash, get_flashed_messages, redirect, request
+from flask import Blueprint, flash, get_flashed_messages, redirect, request
 from werkzeug.exceptions import BadRequest
 
 from ruzzle import LANGUAGES, InvalidPath, common_words, new_seed
@@ -14,7 +14,7 @@ from ruzzle.game import Round, parse_path, word_of_path, word_of_text
 from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, parse_challenge,
                      parse_seconds, parse_size)
 from .pages import render, wants_fragment
-from .rounds import load_round, now, save_round, start_round
+from .rounds import current_grace, end_round, load_round, now, record_word, start_round, unreadable_message
 
 bp = Blueprint("play", __name__)
 MISSED_SHOWN = 10
@@ -57,20 +57,18 @@ def show_board(language: str, seed: str):
     board = BoardRequest.from_url(language, seed, request.args)
     if (language, seed) != (board.language, board.seed):
         return redirect(board.url(**_extra_args()), 308)  # one canonical URL per board: k7m2qx -> K7M2QX
-    round_, message = load_round(board)
-    if round_ is None:
-        round_ = start_round(board)
-        save_round(board, round_)
-    return render("play.html", GAME_REGIONS, **game_context(board, round_, message))
+    message = unreadable_message()
+    played = start_round(board)
+    return render("play.html", GAME_REGIONS, **game_context(board, played.round, message))
 
 
 @bp.post("/play/<language>/<seed>/words")
 def submit_word(language: str, seed: str):
     """Score a traced path or a typed word; htmx gets the path and breakdown, a plain form a redirect."""
     board = BoardRequest.from_url(language, seed, request.args)
-    round_, message = load_round(board)
-    if round_ is None:
-        round_ = start_round(board)
+    message = unreadable_message()
+    played = start_round(board)
+    round_ = played.round
     solution = board.solution()
     traced = request.form.get("path", "").strip()
     highlight = refused = None
@@ -80,13 +78,13 @@ def submit_word(language: str, seed: str):
             found = word_of_path(solution, path)
         else:
             found = word_of_text(solution, board.lexicon(), request.form.get("word", ""))
-        round_ = round_.submit(solution, found, now(), current_grace())
+        round_.submit(solution, found, now(), current_grace())  # the refusals the round we read already explains
+        round_ = record_word(board, played, found).round  # the store's atomic step decides
         highlight = found
     except InvalidPath as error:
         return _refuse_request(board, round_, str(error))
     except WordRefused as error:
         refused = error
-    save_round(board, round_)
     if not wants_fragment():
         flash(str(refused) if refused else f"{highlight.word}: {highlight.score} points.", "refused" if refused else "found")
         return redirect(board.url(**_extra_args()), 303)
@@ -105,10 +103,9 @@ def change_round(language: str, seed: str):
     action = request.form.get("action")
     next_page = "solution" if request.form.get("next") == "solution" else "board"
     if action == "again":
-        save_round(board, start_round(board))
+        start_round(board, again=True)
     elif action == "give-up":
-        round_, _ = load_round(board)
-        save_round(board, (round_ or start_round(board)).give_up())
+        end_round(start_round(board))
     else:
         raise BadRequest("the round action is 'again' (a new round) or 'give-up' (end this round)")
     back = request.form.get("back", "")
@@ -124,8 +121,9 @@ def change_round(language: str, seed: str):
 def show_word(language: str, seed: str, word: str):
     """One word's path on the board with its score breakdown: for words found, or any word once the round is over."""
     board = BoardRequest.from_url(language, seed, request.args)
-    round_, message = load_round(board)
-    round_ = round_ or start_round(board)
+    played = load_round(board)
+    round_ = played.round if played else Round(started=int(now()), seconds=board.seconds)  # shown, not kept
+    message = unreadable_message()
     solution = board.solution()
     found = solution.find(word.upper())
     if found is None:
@@ -147,11 +145,6 @@ def _refuse_request(board: BoardRequest, round_: Round, message: str, status: in
 def _extra_args() -> dict[str, str]:
     """Query arguments that are not part of the board's name but go with it (a challenge)."""
     return {key: request.args[key] for key in ("challenge",) if key in request.args}
-
-
-def current_grace() -> float:
-    """Seconds after the deadline during which a word already on its way still counts."""
-    return current_app.config["ROUND_GRACE_SECONDS"]
 
 
 def game_context(board: BoardRequest, round_: Round, message: str | None) -> dict:

@@ -1,25 +1,23 @@
-"""A player's rounds, kept in the signed session cookie: one per board URL, the most recent few."""
+"""A player's rounds: the player is an anonymous id in the signed session cookie, the rounds live in the store."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from flask import Flask, current_app, request, session
 from flask.sessions import SecureCookieSessionInterface
 
-from ruzzle.game import Round
+from ruzzle.errors import WordRefused
+from ruzzle.game import Found, Round, Solution
+from store import Recorded, RoundBoard, Store, StoredRound, is_player_id, new_player_id
 
-from .boards import BoardRequest
+from .boards import BoardRequest, BoardSource
 
-ROUNDS = "rounds"
+PLAYER = "player"
 UNREADABLE = "ruzzle.session_unreadable"
 UNREADABLE_MESSAGE = ("Your saved round could not be read (the cookie was changed, or it comes from another "
                       "server), so a new round has started.")
-FORGOTTEN = "forgotten"
-FORGOTTEN_MESSAGE = ("Your earlier round on this board was let go to make room for your rounds on other big boards "
-                     "(a browser keeps only 4 KB of a cookie), so a new round has started.")
-# The signed cookie value may take this much: with its name and attributes (~80 bytes), under the 4093 bytes
-# that werkzeug warns above and that browsers keep. Found words are a bit set, so only big boards come near.
-COOKIE_VALUE_BUDGET = 3900
-ROUGH_SAFE_SIZE = 2000  # below this many characters of found words, the cookie fits without measuring it
+CLEANUP_EVERY = 3600  # seconds between two deletions of rounds past the retention period, per process
 
 
 class RoundSessionInterface(SecureCookieSessionInterface):
@@ -41,59 +39,123 @@ class RoundSessionInterface(SecureCookieSessionInterface):
         return session_
 
 
+@dataclass(frozen=True)
+class PlayerRound:
+    """A round of this player as the game sees it (`round`), with its id in the store."""
+
+    id: int
+    round: Round
+
+
 def now() -> float:
     """The server's clock (a test may give the app another)."""
     return current_app.config["CLOCK"]()
 
 
-def load_round(board: BoardRequest) -> tuple[Round | None, str | None]:
-    """This board's round from the cookie (None if there is none yet), and a message if it was unreadable."""
-    message = UNREADABLE_MESSAGE if request.environ.get(UNREADABLE) else None
-    token = session.get(ROUNDS, {}).get(board.round_key) if isinstance(session.get(ROUNDS), dict) else None
-    if token is None:
-        return None, FORGOTTEN_MESSAGE if board.round_key in _forgotten() else message
-    try:
-        return Round.from_token(token), message
-    except (ValueError, TypeError):
-        return None, UNREADABLE_MESSAGE
+def current_grace() -> float:
+    """Seconds after the deadline during which a word already on its way still counts."""
+    return current_app.config["ROUND_GRACE_SECONDS"]
 
 
-def start_round(board: BoardRequest) -> Round:
-    """A new round on this board, starting now."""
-    return Round(started=int(now()), seconds=board.seconds)
+def the_store() -> Store:
+    """The app's store of rounds."""
+    return current_app.extensions["ruzzle.store"]
 
 
-def save_round(board: BoardRequest, round_: Round) -> None:
-    """Keep the round in the cookie as the most recent one; the oldest rounds beyond the limit are dropped,
-    and so are the oldest while the cookie would be too big for a browser (noted, to say so on their board)."""
-    rounds = session.get(ROUNDS)
-    rounds = dict(rounds) if isinstance(rounds, dict) else {}
-    rounds.pop(board.round_key, None)
-    rounds[board.round_key] = round_.to_token()
-    while len(rounds) > current_app.config["ROUNDS_IN_COOKIE"]:
-        del rounds[next(iter(rounds))]
-    forgotten = [key for key in _forgotten() if key != board.round_key]
-    while len(rounds) > 1 and _too_big(rounds, forgotten):
-        oldest = next(iter(rounds))
-        del rounds[oldest]
-        forgotten = [*forgotten, oldest][-current_app.config["ROUNDS_IN_COOKIE"]:]
-    session[ROUNDS] = rounds
-    if forgotten:
-        session[FORGOTTEN] = forgotten
-    else:
-        session.pop(FORGOTTEN, None)
+def player_id(create: bool = False) -> str | None:
+    """The player of this request (from the signed cookie); a new one when asked to create and there is none."""
+    player = session.get(PLAYER)
+    if is_player_id(player):
+        return player
+    if not create:
+        return None
+    session.clear()  # whatever else an old cookie held (rounds of the cookie era) goes with it
+    session[PLAYER] = player = new_player_id()
     session.permanent = True
+    return player
 
 
-def _forgotten() -> list[str]:
-    """The boards whose rounds were let go for room in the cookie."""
-    forgotten = session.get(FORGOTTEN)
-    return [key for key in forgotten if isinstance(key, str)] if isinstance(forgotten, list) else []
+def unreadable_message() -> str | None:
+    """The message for a cookie that was sent but could not be trusted (so the player is a new one)."""
+    return UNREADABLE_MESSAGE if request.environ.get(UNREADABLE) else None
 
 
-def _too_big(rounds: dict, forgotten: list[str]) -> bool:
-    """Whether the session with these rounds would sign into a cookie value beyond the budget."""
-    if sum(len(str(token)) for token in rounds.values()) < ROUGH_SAFE_SIZE:
-        return False
-    contents = {**session, ROUNDS: rounds, FORGOTTEN: forgotten}
-    return len(current_app.session_interface.get_signing_serializer(current_app).dumps(contents)) > COOKIE_VALUE_BUDGET
+def letters_key(source: BoardSource) -> str:
+    """The board by its letters: language, size and letters, whatever seed, length or filter made it."""
+    board = source.board()
+    return f"{board.language}|{board.rows}x{board.cols}|{board.letters}"
+
+
+def round_board(board: BoardRequest) -> RoundBoard:
+    """What the store keeps of a board URL."""
+    solution = board.solution()
+    return RoundBoard(board.round_key, letters_key(board), board.language, board.seed, board.rows, board.cols,
+                      board.seconds, board.safe, len(solution), solution.total_score)
+
+
+def load_round(board: BoardRequest) -> PlayerRound | None:
+    """This player's current round on this board URL, or None (no player yet, or no round)."""
+    player = player_id()
+    if player is None:
+        return None
+    stored = the_store().current_round(player, board.round_key)
+    return None if stored is None else _player_round(board.solution(), stored)
+
+
+def start_round(board: BoardRequest, again: bool = False) -> PlayerRound:
+    """The running round on this board (the first one if none), or with `again` a new round from now."""
+    if not again and (played := load_round(board)) is not None:
+        return played  # the usual case, a read: the board page and each word come here
+    _delete_old_rounds()
+    stored = the_store().start_round(player_id(create=True), round_board(board), int(now()),
+                                     again=again)
+    return _player_round(board.solution(), stored)
+
+
+def end_round(played: PlayerRound) -> PlayerRound:
+    """The round ended now by the player (a round that is already over keeps its end)."""
+    the_store().end_round(played.id, now())
+    return PlayerRound(played.id, played.round.give_up())
+
+
+def record_word(board: BoardRequest, played: PlayerRound, found: Found) -> PlayerRound:
+    """Record a found word in the store (atomically); WordRefused, with the game's own words, when it is not taken."""
+    solution = board.solution()
+    outcome = the_store().record_word(played.id, found.word, found.score, now(), current_grace())
+    if outcome is Recorded.ADDED:
+        return PlayerRound(played.id, Round(played.round.started, played.round.seconds,
+                                            played.round.found | {solution.index(found.word)}, played.round.gave_up))
+    # Another request got there first (the word, or the round's end): the round as it is now says why.
+    stored = the_store().current_round(player_id(), board.round_key)
+    latest = _player_round(solution, stored).round if stored is not None and stored.id == played.id else played.round
+    if outcome is Recorded.ROUND_OVER and not latest.is_over(now(), current_grace()):
+        latest = latest.give_up()
+    latest.submit(solution, found, now(), current_grace())
+    raise WordRefused(outcome.value, f"{found.word} was not taken")  # not reached: submit refuses it
+
+
+def board_in_play(source: BoardSource) -> BoardRequest | None:
+    """The board URL of this player's round still running on this board's letters (so its solution stays
+    hidden), or None."""
+    player = player_id()
+    played = player and the_store().round_in_play(player, letters_key(source), now(), current_grace())
+    if not played:
+        return None
+    return BoardRequest(played.language, played.seed, played.rows, played.cols, played.seconds, played.safe)
+
+
+def _player_round(solution: Solution, stored: StoredRound) -> PlayerRound:
+    indices = (solution.index(word) for word in stored.words)
+    round_ = Round(int(stored.started), stored.seconds, frozenset(i for i in indices if i is not None),
+                   stored.ended is not None)
+    return PlayerRound(stored.id, round_)
+
+
+def _delete_old_rounds() -> None:
+    """Delete the rounds past the retention period, at most once an hour per process (an indexed delete)."""
+    moment = now()
+    extensions = current_app.extensions
+    if moment - extensions.get("ruzzle.store_cleaned", 0) < CLEANUP_EVERY:
+        return
+    extensions["ruzzle.store_cleaned"] = moment
+    the_store().delete_rounds_before(moment - float(current_app.config["RETENTION_DAYS"]) * 86400)

@@ -18,7 +18,7 @@ from ruzzle.rules import Multiplier
 
 from .boards import BoardRequest, BoardSource, MAX_SIDE, TypedBoard, parse_size
 from .pages import render, wants_fragment
-from .rounds import load_round, now, save_round, start_round
+from .rounds import board_in_play, end_round, load_round, start_round
 
 bp = Blueprint("solution", __name__)
 SORTS = {"score": "score", "length": "length", "alpha": "alphabet", "start": "start cell", "end": "end cell"}
@@ -136,15 +136,19 @@ def _parse_prefix(text: str | None) -> str:
 def show_solution(language: str, seed: str):
     """Every word of a generated board; hidden from a player whose round on it is still running."""
     source = BoardRequest.from_url(language, seed, request.args)
-    round_, _ = load_round(source)
-    if round_ is not None and not round_.is_over(now()):
-        return render("solution_locked.html", ["solution_locked"], 403, source=source, board=source.board())
-    if round_ is None:
+    if (running := board_in_play(source)) is not None:
+        return _locked(source, running)
+    played = load_round(source)
+    if played is None:
         # Seeing the solution ends this board's round before it starts: no playing it afterwards for a score.
-        round_ = start_round(source).give_up()
-        save_round(source, round_)
-    found = {found.word for found in round_.words(source.solution())}
+        played = end_round(start_round(source))
+    found = {found.word for found in played.round.words(source.solution())}
     return solution_page(source, found)
+
+
+def _locked(source: BoardSource, running: BoardRequest):
+    """The page that says the solution waits for the end of the player's round on these letters (`running`)."""
+    return render("solution_locked.html", ["solution_locked"], 403, source=running, board=source.board())
 
 
 @bp.get("/solve/<language>/<code>")
@@ -153,6 +157,9 @@ def show_typed_solution(language: str, code: str):
     source = TypedBoard.from_url(language, code, request.args)
     if code != source.code:
         return redirect(source.page_url("solution", **request.args.to_dict()), 308)
+    # Typing in the letters of a board being played does not show its words either.
+    if (running := board_in_play(source)) is not None:
+        return _locked(source, running)
     return solution_page(source, set())
 
 
@@ -216,26 +223,28 @@ def show_projector(language: str, seed: str):
     """The teacher's view of a generated board: the board, a QR code to join, a timer, the walk-through."""
     source = BoardRequest.from_url(language, seed, request.args)
     step = _parse_step(request.args.get("step"))
-    locked = False
-    if step:
-        round_, _ = load_round(source)
-        locked = round_ is not None and not round_.is_over(now())
-    if locked and wants_fragment():
+    running = board_in_play(source) if step else None
+    if running is not None and wants_fragment():
         return "", 200, {"HX-Redirect": request.full_path}  # the whole page explains it, not the walk's panel
-    return projector_page(source, step, join_url=source.url(_external=True), seconds=source.seconds, locked=locked)
+    return projector_page(source, step, join_url=source.url(_external=True), seconds=source.seconds, running=running)
 
 
 @bp.get("/solve/<language>/<code>/projector")
 def show_typed_projector(language: str, code: str):
     """The teacher's view of a typed board (the board comes from the real app; the QR code opens its solution)."""
     source = TypedBoard.from_url(language, code, request.args)
-    return projector_page(source, _parse_step(request.args.get("step")),
-                          join_url=source.page_url("solution", _external=True), seconds=120)
+    step = _parse_step(request.args.get("step"))
+    running = board_in_play(source) if step else None
+    if running is not None and wants_fragment():
+        return "", 200, {"HX-Redirect": request.full_path}
+    return projector_page(source, step, join_url=source.page_url("solution", _external=True), seconds=120,
+                          running=running)
 
 
-def projector_page(source: BoardSource, step: int, join_url: str, seconds: int, locked: bool = False):
-    """The projector page at a step of the walk-through (0: nothing revealed yet). `locked`: the teacher's own
-    round on the board still runs, so the page says so (with a button that ends it) instead of revealing words."""
+def projector_page(source: BoardSource, step: int, join_url: str, seconds: int, running: BoardRequest | None = None):
+    """The projector page at a step of the walk-through (0: nothing revealed yet). `running`: the teacher's own
+    round on these letters, still running, so the page says so (with a button that ends it) instead of
+    revealing words."""
     solution = source.solution()
     order = request.args.get("order") or "score"
     if order not in WALK_ORDERS:
@@ -249,9 +258,9 @@ def projector_page(source: BoardSource, step: int, join_url: str, seconds: int, 
         "source": source, "board": solution.board, "solution": solution, "step": step, "total": len(walk),
         "shown": shown, "breakdown": shown and score_breakdown(solution.board, shown.path),
         "settings": settings, "join_url": join_url, "qr_svg": qr_svg(join_url), "seconds": seconds or 120,
-        "walk_orders": WALK_ORDERS, "projector_args": _projector_args, "locked": locked,
+        "walk_orders": WALK_ORDERS, "projector_args": _projector_args, "running": running,
     }
-    if locked:
+    if running is not None:
         context.update(shown=None, breakdown=None)
         return render("projector.html", ["walk", "projector_board"], 403, **context)
     return render("projector.html", ["walk", "projector_board"], **context)

@@ -35,10 +35,18 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def app(clock, tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "test key, not a secret", "CLOCK": clock})
+def store_url(tmp_path) -> str:
+    """The store of the `app` fixture: SQLite in the test's folder (tests that matter on both take `database_url`)."""
+    return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+
+
+@pytest.fixture
+def app(clock, tmp_path, store_url):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test key, not a secret", "CLOCK": clock,
+                      "DATABASE_URL": store_url})
     app.instance_path = str(tmp_path / "instance")
-    return app
+    yield app
+    app.extensions["ruzzle.store"].dispose()
 
 
 @pytest.fixture

@@ -76,7 +76,7 @@ ROUTES = {  # one well-formed request per route, that the cookie and method fami
     "solution": ("GET", BOARD + "/solution", None), "projector": ("GET", BOARD + "/projector?step=3", None),
     "typed": ("GET", TYPED, None), "typed projector": ("GET", TYPED + "/projector", None),
     "solve form": ("GET", "/solve?l0_0=A", None), "start": ("GET", "/", None), "new": ("GET", "/new?seed=X", None),
-    "daily": ("GET", "/daily/en", None), "health": ("GET", "/healthz", None),
+    "daily": ("GET", "/daily/en", None), "health": ("GET", "/healthz", None), "my rounds": ("GET", "/me", None),
 }
 
 
@@ -272,16 +272,22 @@ def signed_payloads(round_key: str) -> list:
     bad_tokens = [[10**30, 120, "", 0], [-(10**30), 120, "", 0], [0, -5, "", 0], [1, 10**30, "", 0],
                   [1, 1, "!!!!", 0], [1, 1, "_" * 4096, 0], [1, 1, "_" * 5000, 0], [1.5, 120, "", 0],
                   [True, True, "", "yes"], "a string", None, [1, 2, 3], {"a": 1}, [0, 0, "A", 0]]
-    payloads = [{"rounds": {round_key: token}} for token in bad_tokens]
+    payloads = [{"rounds": {round_key: token}} for token in bad_tokens]  # what cookies held before the store
     payloads += [{"rounds": "not a dict"}, {"rounds": [1, 2]}, {"rounds": {str(i): [0, 0, "", 0] for i in range(50)}},
                  {"rounds": None}, {}, {"other": INJECTIONS[0]}]
+    bad_players = [None, 0, 10**30, "", "short", "x" * 33, "a" * 10_000, INJECTIONS[0], "é" * 20, ["a" * 22],
+                   {"id": "a" * 22}, "'; DROP TABLE rounds; --aaaa", "a" * 22 + "\x00"]
+    payloads += [{"player": player} for player in bad_players]
+    payloads += [{"player": "A" * 22, "rounds": {round_key: [0, 0, "", 0]}}]  # a well-formed id nobody was given
     return payloads
 
 
 @pytest.fixture(scope="module")
 def fuzz_app(tmp_path_factory):
-    app = create_app({"TESTING": True, "SECRET_KEY": "fuzz key, not a secret", "CLOCK": Clock()})
-    app.instance_path = str(tmp_path_factory.mktemp("instance"))
+    folder = tmp_path_factory.mktemp("instance")
+    app = create_app({"TESTING": True, "SECRET_KEY": "fuzz key, not a secret", "CLOCK": Clock(),
+                      "DATABASE_URL": f"sqlite:///{folder / 'store.sqlite3'}"})
+    app.instance_path = str(folder)
     return app
 
 

@@ -1,0 +1,33 @@
+"""`python -m store upgrade`: apply the schema migrations to the store the app would use, then say where.
+
+The store is `RUZZLE_DATABASE_URL` when set, else the SQLite file in the app's instance folder. The app also
+upgrades on start (unless RUZZLE_MIGRATE_ON_START=0); this command is for deployments that migrate first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from . import Store, sqlite_url
+from .migrate import current
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m store", description=__doc__.splitlines()[0])
+    parser.add_argument("action", choices=["upgrade", "current"], help="upgrade to the newest schema, or show it")
+    arguments = parser.parse_args(argv)
+    # The app's rule: RUZZLE_DATABASE_URL, else the instance folder beside app.py (Flask's default instance path).
+    url = os.environ.get("RUZZLE_DATABASE_URL") or sqlite_url(Path(__file__).resolve().parents[1] / "instance")
+    store = Store(url)
+    if arguments.action == "upgrade":
+        store.migrate()
+    print(f"{store.engine.url.render_as_string(hide_password=True)}: schema revision {current(store)}")
+    store.dispose()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

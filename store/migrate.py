@@ -1,0 +1,46 @@
+"""Schema migrations (Alembic, scripts in store/migrations/), applied in one transaction under a lock.
+
+Several gunicorn workers start at once and each may upgrade: on PostgreSQL an advisory lock held by the
+transaction lets one of them migrate while the others wait and then find nothing to do; on SQLite the
+transaction's BEGIN IMMEDIATE is the lock (and SQLite's DDL is transactional too).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import text
+
+if TYPE_CHECKING:
+    from . import Store
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+ADVISORY_LOCK = 0x52555A5A4C45  # "RUZZLE": the key of the PostgreSQL advisory lock held while migrating
+
+
+def alembic_config() -> Config:
+    """Alembic's settings without an alembic.ini: where the scripts are."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def upgrade(store: Store, revision: str = "head") -> None:
+    """Upgrade the store's schema to `revision`, one process at a time."""
+    config = alembic_config()
+    with store.writing() as connection:
+        if store.dialect == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": ADVISORY_LOCK})
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+
+def current(store: Store) -> str | None:
+    """The schema's revision in the database (None before the first migration)."""
+    from alembic.runtime.migration import MigrationContext
+
+    with store.engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()

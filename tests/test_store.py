@@ -1,0 +1,177 @@
+"""The store of rounds, on SQLite and on a real PostgreSQL: a word is recorded once and never after the end,
+whatever runs at the same time; migrations are safe when several processes start at once; old rounds go."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from store import Recorded, RoundBoard, Store, is_player_id, new_player_id
+from store.migrate import current
+
+BOARD = RoundBoard("board-url", "en|4x4|ABCDEFGHIJKLMNOP", "en", "SEED", 4, 4, 120, True, 30, 600)
+OTHER_URL = RoundBoard("other-url", BOARD.letters_key, "en", "SEED", 4, 4, 300, True, 30, 600)
+PLAYER = "P" * 22
+GRACE = 2
+
+
+@pytest.fixture
+def store(database_url):
+    store = Store(database_url)
+    store.migrate()
+    yield store
+    store.dispose()
+
+
+def test_the_schema_is_migrated_to_the_newest_revision_and_again_is_a_no_op(database_url):
+    store = Store(database_url)
+    assert current(store) is None
+    store.migrate()
+    store.migrate()
+    assert current(store) == "0001"
+    store.dispose()
+
+
+def test_migrations_started_by_several_processes_at_once_all_succeed(database_url):
+    """Workers start together: each upgrades, one at a time (advisory lock / BEGIN IMMEDIATE), none fails."""
+    stores = [Store(database_url) for _ in range(6)]
+    barrier = threading.Barrier(len(stores))
+
+    def upgrade(store: Store) -> str | None:
+        barrier.wait()
+        store.migrate()
+        return current(store)
+
+    with ThreadPoolExecutor(len(stores)) as pool:
+        assert list(pool.map(upgrade, stores)) == ["0001"] * len(stores)
+    for store in stores:
+        store.dispose()
+
+
+def test_a_player_id_is_random_and_checked_by_shape():
+    ids = {new_player_id() for _ in range(100)}
+    assert len(ids) == 100 and all(is_player_id(player) for player in ids)
+    assert not any(is_player_id(value) for value in (None, 7, "", "short", "x" * 33, "a b" * 8, ["a" * 22]))
+
+
+def test_a_round_is_started_once_and_again_only_when_asked(store):
+    first = store.start_round(PLAYER, BOARD, 1000)
+    assert store.start_round(PLAYER, BOARD, 1050) == first
+    again = store.start_round(PLAYER, BOARD, 1100, again=True)
+    assert again.id != first.id and again.started == 1100 and store.current_round(PLAYER, BOARD.board_key) == again
+
+
+def test_a_word_counts_once_and_not_after_the_deadline_and_its_grace(store):
+    round_ = store.start_round(PLAYER, BOARD, 1000)
+    assert store.record_word(round_.id, "CAT", 5, 1001, GRACE) is Recorded.ADDED
+    assert store.record_word(round_.id, "CAT", 5, 1002, GRACE) is Recorded.ALREADY_FOUND
+    assert store.record_word(round_.id, "DOG", 7, 1121.9, GRACE) is Recorded.ADDED  # within the grace
+    assert store.record_word(round_.id, "EEL", 3, 1122, GRACE) is Recorded.ROUND_OVER
+    assert store.current_round(PLAYER, BOARD.board_key).words == {"CAT", "DOG"}
+    assert [(r.score, r.found, r.best_word) for r in store.recent_rounds(PLAYER)] == [(12, 2, "DOG")]
+
+
+def test_a_word_after_the_player_ended_the_round_is_refused(store):
+    round_ = store.start_round(PLAYER, BOARD, 1000)
+    store.end_round(round_.id, 1010)
+    store.end_round(round_.id, 1020)  # the first end stays
+    assert store.record_word(round_.id, "CAT", 5, 1011, GRACE) is Recorded.ROUND_OVER
+    assert store.current_round(PLAYER, BOARD.board_key).ended == 1010
+
+
+def test_concurrent_words_from_one_player_are_all_kept_and_none_twice(store):
+    """20 trials: 8 threads at a barrier send 8 different words and 8 copies of one word to one round."""
+    for trial in range(20):
+        round_ = store.start_round(PLAYER, BOARD, 1000 + trial, again=True)
+        words = [f"WORD{i}" for i in range(8)] + ["SAME"] * 8
+        barrier = threading.Barrier(len(words))
+
+        def send(word: str) -> Recorded:
+            barrier.wait()
+            return store.record_word(round_.id, word, 1, 1000 + trial + 1, GRACE)
+
+        with ThreadPoolExecutor(len(words)) as pool:
+            outcomes = list(pool.map(send, words))
+        assert outcomes[:8] == [Recorded.ADDED] * 8, trial
+        assert sorted(outcome.value for outcome in outcomes[8:]) == ["added"] + ["already-found"] * 7, trial
+        assert store.current_round(PLAYER, BOARD.board_key).words == {*words}, trial
+        assert store.recent_rounds(PLAYER, limit=1)[0].found == 9, trial
+
+
+def test_the_first_requests_of_a_new_player_at_once_share_one_round(store):
+    barrier = threading.Barrier(8)
+
+    def start(_) -> int:
+        barrier.wait()
+        return store.start_round(PLAYER, BOARD, 1000).id
+
+    with ThreadPoolExecutor(8) as pool:
+        assert len(set(pool.map(start, range(8)))) == 1
+
+
+def test_an_end_racing_words_lets_no_word_in_after_it(store):
+    """Words and the end of the round sent at once: every word taken was recorded before the end."""
+    for trial in range(10):
+        round_ = store.start_round(PLAYER, BOARD, 1000, again=True)
+        barrier = threading.Barrier(9)
+
+        def send(i: int):
+            barrier.wait()
+            if i == 8:
+                return store.end_round(round_.id, 1001)
+            return store.record_word(round_.id, f"W{i}", 1, 1001, GRACE)
+
+        with ThreadPoolExecutor(9) as pool:
+            outcomes = list(pool.map(send, range(9)))[:8]
+        stored = store.current_round(PLAYER, BOARD.board_key)
+        assert stored.ended == 1001
+        assert stored.words == {f"W{i}" for i, outcome in enumerate(outcomes) if outcome is Recorded.ADDED}
+        assert store.record_word(round_.id, "LATE", 1, 1001, GRACE) is Recorded.ROUND_OVER
+
+
+def test_the_letters_stay_in_play_while_any_round_on_them_runs(store):
+    timed = store.start_round(PLAYER, BOARD, 1000)
+    assert store.round_in_play(PLAYER, BOARD.letters_key, 1050, GRACE).seconds == 120
+    assert store.round_in_play("Q" * 22, BOARD.letters_key, 1050, GRACE) is None  # another player
+    longer = store.start_round(PLAYER, OTHER_URL, 1000)  # the same letters under another round length
+    assert store.round_in_play(PLAYER, BOARD.letters_key, 1200, GRACE).seconds == 300
+    store.end_round(longer.id, 1201)
+    assert store.round_in_play(PLAYER, BOARD.letters_key, 1202, GRACE) is None
+    store.end_round(timed.id, 1300)
+
+
+def test_rounds_past_the_retention_period_are_deleted_with_their_words(store):
+    old = store.start_round(PLAYER, BOARD, 1000)
+    store.record_word(old.id, "CAT", 5, 1001, GRACE)
+    store.start_round(PLAYER, OTHER_URL, 5000)
+    assert store.delete_rounds_before(2000) == 1
+    assert store.current_round(PLAYER, BOARD.board_key) is None
+    assert store.current_round(PLAYER, OTHER_URL.board_key) is not None
+    with store.engine.connect() as connection:
+        assert connection.exec_driver_sql("SELECT count(*) FROM words").scalar() == 0
+
+
+def test_personal_bests_are_per_language_and_size(store):
+    for number, (board, score) in enumerate([(BOARD, 5), (BOARD, 9), (OTHER_URL, 4)]):
+        round_ = store.start_round(PLAYER, board, 1000 + number, again=True)
+        store.record_word(round_.id, "CAT", score, 1001 + number, GRACE)
+    bests = store.personal_bests(PLAYER)
+    assert [(best.language, best.rows, best.cols, best.score, best.rounds) for best in bests] == [("en", 4, 4, 9, 3)]
+
+
+def test_one_command_migrates_the_store_the_app_would_use(database_url):
+    """`python -m store upgrade` (the README's command) reads RUZZLE_DATABASE_URL and upgrades; `current` shows it."""
+    environment = {**os.environ, "RUZZLE_DATABASE_URL": database_url}
+    root = Path(__file__).resolve().parents[1]
+    before = subprocess.run([sys.executable, "-m", "store", "current"], cwd=root, env=environment,
+                            capture_output=True, text=True, check=True).stdout
+    upgraded = subprocess.run([sys.executable, "-m", "store", "upgrade"], cwd=root, env=environment,
+                              capture_output=True, text=True, check=True).stdout
+    assert before.strip().endswith("schema revision None") and upgraded.strip().endswith("schema revision 0001")
+    assert "password" not in upgraded and database_url.rsplit("/", 1)[1] in upgraded

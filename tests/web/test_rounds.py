@@ -1,0 +1,221 @@
+"""Rounds in the store, through the Flask client, on SQLite and on PostgreSQL: words sent at once, two tabs, an
+old cookie replayed, the solution locked by the board's letters, words after the end, and "My rounds"."""
+
+from __future__ import annotations
+
+import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from .conftest import HTMX, solution_of
+
+BOARD = "/play/en/TESTS2"
+OTHER = "/play/en/OTHER7"
+TRIALS = 20
+
+
+@pytest.fixture
+def store_url(database_url) -> str:
+    """Every test here runs on both stores."""
+    return database_url
+
+
+def score_on(page: str) -> int:
+    return int(re.search(r'<strong class="score">(\d+)</strong>', page).group(1))
+
+
+def found_on(page: str) -> list[str]:
+    return sorted(re.findall(r'<li><a href="[^"]*/words/([A-Z]+)"', page))
+
+
+def session_cookie(client) -> str:
+    return client.get_cookie("session").value
+
+
+def clients_with(app, cookie: str, count: int) -> list:
+    """Browser tabs (or retries) of one player: clients sending the same cookie."""
+    clients = [app.test_client() for _ in range(count)]
+    for client in clients:
+        client.set_cookie("session", cookie)
+    return clients
+
+
+def test_words_sent_at_once_with_one_cookie_are_all_kept(app, client):
+    """20 trials: 6 words at a barrier from 6 clients with one cookie, on a fresh round each time."""
+    words = [found.word for found in solution_of(app)][:6]
+    client.get(BOARD)
+    tabs = clients_with(app, session_cookie(client), len(words))
+    for trial in range(TRIALS):
+        client.post(BOARD + "/round", data={"action": "again"})
+        barrier = threading.Barrier(len(words))
+
+        def send(i: int) -> int:
+            barrier.wait()
+            return tabs[i].post(BOARD + "/words", data={"word": words[i]}, headers=HTMX).status_code
+
+        with ThreadPoolExecutor(len(words)) as pool:
+            assert list(pool.map(send, range(len(words)))) == [200] * len(words)
+        assert found_on(client.get(BOARD).get_data(as_text=True)) == sorted(words), trial
+
+
+def test_the_same_word_sent_at_once_counts_once(app, client):
+    found = solution_of(app)[0]
+    client.get(BOARD)
+    tabs = clients_with(app, session_cookie(client), 6)
+    barrier = threading.Barrier(len(tabs))
+
+    def send(tab) -> str:
+        barrier.wait()
+        return tab.post(BOARD + "/words", data={"word": found.word}, headers=HTMX).get_data(as_text=True)
+
+    with ThreadPoolExecutor(len(tabs)) as pool:
+        answers = list(pool.map(send, tabs))
+    assert sum("is already found" in answer for answer in answers) == len(tabs) - 1
+    assert score_on(client.get(BOARD).get_data(as_text=True)) == found.score
+
+
+def test_two_boards_in_two_tabs_keep_every_word(app, client):
+    """Play alternates between two boards sent at once from two tabs: neither board's words go."""
+    client.get(BOARD)
+    first, second = clients_with(app, session_cookie(client), 2)
+    second.get(OTHER)
+    words = {BOARD: [f.word for f in solution_of(app)][:8], OTHER: [f.word for f in solution_of(app, seed="OTHER7")][:8]}
+    for i in range(8):
+        barrier = threading.Barrier(2)
+
+        def send(tab, board):
+            barrier.wait()
+            return tab.post(board + "/words", data={"word": words[board][i]}, headers=HTMX).status_code
+
+        with ThreadPoolExecutor(2) as pool:
+            assert list(pool.map(send, (first, second), (BOARD, OTHER))) == [200, 200]
+    for board in (BOARD, OTHER):
+        assert found_on(client.get(board).get_data(as_text=True)) == sorted(words[board])
+
+
+def test_a_replayed_old_cookie_rolls_nothing_back(app, client, clock):
+    solution = solution_of(app)
+    client.get(BOARD)
+    old = session_cookie(client)
+    for found in list(solution)[:3]:
+        client.post(BOARD + "/words", data={"word": found.word})
+    clock.advance(30)
+    replay = clients_with(app, old, 1)[0]
+    page = replay.get(BOARD).get_data(as_text=True)
+    assert found_on(page) == sorted(found.word for found in list(solution)[:3])
+    assert 'data-remaining="90"' in page  # the deadline did not move
+
+
+def test_a_word_after_the_end_is_refused_whatever_cookie_it_comes_with(app, client):
+    solution = solution_of(app)
+    client.get(BOARD)
+    before_the_end = session_cookie(client)
+    client.post(BOARD + "/words", data={"word": solution[1].word})
+    client.post(BOARD + "/round", data={"action": "give-up"})
+    for tab in (client, clients_with(app, before_the_end, 1)[0]):
+        answer = tab.post(BOARD + "/words", data={"word": solution[0].word}, headers=HTMX).get_data(as_text=True)
+        assert "time is up" in answer
+    page = client.get(BOARD).get_data(as_text=True)
+    assert f'<p class="summary-score"><strong>{solution[1].score}</strong> points</p>' in page
+    assert f"<p>1 of {len(solution)} words found" in page
+
+
+def test_a_word_after_the_deadline_and_its_grace_is_refused(app, client, clock):
+    solution = solution_of(app)
+    client.get(BOARD)
+    clock.advance(120 + app.config["ROUND_GRACE_SECONDS"])
+    answer = client.post(BOARD + "/words", data={"word": solution[0].word}, headers=HTMX).get_data(as_text=True)
+    assert "time is up" in answer
+    assert '<p class="summary-score"><strong>0</strong> points</p>' in client.get(BOARD).get_data(as_text=True)
+
+
+LOCKED_VARIANTS = ["/solution", "/solution?time=299", "/solution?time=0", "/solution?time=5&sort=length",
+                   "/solution?safe=0", "/solution?time=3600&safe=0&prefix=A", "/projector?step=1",
+                   "/projector?step=1&time=0", "/projector?step=2&time=299&order=length"]
+
+
+@pytest.mark.parametrize("variant", LOCKED_VARIANTS)
+def test_the_solution_stays_locked_while_a_round_runs_on_the_letters(app, client, clock, variant):
+    client.get(BOARD)
+    locked = client.get(BOARD + variant)
+    assert locked.status_code == 403 and "still running" in locked.get_data(as_text=True)
+    # the locked page's buttons lead to the round that runs (the default length), not to the URL's
+    assert f'action="{BOARD}/round"' in locked.get_data(as_text=True)
+    clock.advance(60)
+    assert client.get(BOARD + variant).status_code == 403
+    clock.advance(60 + app.config["ROUND_GRACE_SECONDS"])  # the round has finished
+    assert client.get(BOARD + variant).status_code == 200
+
+
+def test_the_typed_in_letters_of_a_board_in_play_stay_locked(app, client):
+    client.get(BOARD)
+    code = solution_of(app).board.to_code()
+    assert client.get(f"/solve/en/{code}").status_code == 403
+    assert client.get(f"/solve/en/{code}/projector?step=1").status_code == 403
+    assert client.get(f"/solve/en/{code}/projector").status_code == 200  # the board alone shows no words
+    client.post(BOARD + "/round", data={"action": "give-up"})
+    assert client.get(f"/solve/en/{code}").status_code == 200
+
+
+@pytest.mark.parametrize("variant", ["/solution?time=299", "/projector?step=1&time=0"])
+def test_ending_the_round_opens_the_solution(app, client, variant):
+    client.get(BOARD)
+    assert client.get(BOARD + variant).status_code == 403
+    client.post(BOARD + "/round", data={"action": "give-up"})
+    assert client.get(BOARD + variant).status_code == 200
+
+
+def test_another_players_round_does_not_lock_the_solution(app, client):
+    client.get(BOARD)
+    assert app.test_client().get(BOARD + "/solution?time=299").status_code == 200
+
+
+# --- My rounds -----------------------------------------------------------------------------------------------------
+
+def test_my_rounds_lists_results_best_words_links_and_personal_bests(app, client):
+    solution = solution_of(app)
+    client.get(BOARD)
+    for found in (solution[2], solution[0]):
+        client.post(BOARD + "/words", data={"word": found.word})
+    client.post(BOARD + "/round", data={"action": "give-up"})
+    client.get(BOARD + "?size=5x5")
+    five = solution_of(app, size="5x5")
+    client.post(BOARD + "/words?size=5x5", data={"word": five[3].word})
+    page = client.get("/me").get_data(as_text=True)
+    rows = re.findall(r"<tr>\s*<th scope=\"row\"><a href=\"([^\"]+)\">.*?</tr>", page, re.S)
+    assert rows == [BOARD + "?size=5x5", BOARD]  # newest first, each linking back to its board
+    percent = round(100 * 2 / len(solution))
+    assert f"2 of {len(solution)} ({percent}%)" in page
+    assert f"{solution[0].word} +{solution[0].score}" in page and f"{five[3].word} +{five[3].score}" in page
+    assert f'href="{BOARD}/solution"' in page and f'href="{BOARD}/solution?size=5x5"' in page
+    bests = re.search(r'<table class="word-table bests-table">.*?</table>', page, re.S).group()
+    assert f"<td>4 × 4</td><td>{solution[0].score + solution[2].score}</td>" in bests
+    assert f"<td>5 × 5</td><td>{five[3].score}</td>" in bests
+
+
+def test_my_rounds_is_another_players_own(app, client):
+    client.get(BOARD)
+    client.post(BOARD + "/words", data={"word": solution_of(app)[0].word})
+    assert BOARD in client.get("/me").get_data(as_text=True)
+    stranger = app.test_client().get("/me")
+    assert stranger.status_code == 200 and "No rounds with a word found yet" in stranger.get_data(as_text=True)
+    assert stranger.headers["Cache-Control"] == "no-store"
+
+
+def test_every_page_links_to_my_rounds(client):
+    for url in ("/", BOARD, "/solve"):
+        assert 'href="/me">My rounds</a>' in client.get(url).get_data(as_text=True)
+
+
+def test_rounds_past_the_retention_period_are_deleted(app, client, clock):
+    client.get(BOARD)
+    client.post(BOARD + "/words", data={"word": solution_of(app)[0].word})
+    assert BOARD in client.get("/me").get_data(as_text=True)
+    clock.advance(app.config["RETENTION_DAYS"] * 86400 + 1)
+    client.get(OTHER)  # starting a round cleans up (at most once an hour per process)
+    client.post(OTHER + "/words", data={"word": solution_of(app, seed="OTHER7")[0].word})
+    page = client.get("/me").get_data(as_text=True)
+    assert f'href="{OTHER}"' in page and f'href="{BOARD}"' not in page
+    assert "/words/" not in client.get(BOARD).get_data(as_text=True)  # the old round's words went with it
