@@ -116,7 +116,7 @@ def test_a_word_after_the_end_is_refused_whatever_cookie_it_comes_with(app, clie
     client.post(BOARD + "/round", data={"action": "give-up"})
     for tab in (client, clients_with(app, before_the_end, 1)[0]):
         answer = tab.post(BOARD + "/words", data={"word": solution[0].word}, headers=HTMX).get_data(as_text=True)
-        assert "time is up" in answer
+        assert "Time is up: this round is over." in answer
     page = client.get(BOARD).get_data(as_text=True)
     assert f'<p class="summary-score"><strong>{solution[1].score}</strong> points</p>' in page
     assert f"<p>1 of {len(solution)} words found" in page
@@ -127,7 +127,7 @@ def test_a_word_after_the_deadline_and_its_grace_is_refused(app, client, clock):
     client.get(BOARD)
     clock.advance(120 + app.config["ROUND_GRACE_SECONDS"])
     answer = client.post(BOARD + "/words", data={"word": solution[0].word}, headers=HTMX).get_data(as_text=True)
-    assert "time is up" in answer
+    assert "Time is up: this round is over." in answer
     assert '<p class="summary-score"><strong>0</strong> points</p>' in client.get(BOARD).get_data(as_text=True)
 
 
