@@ -7,11 +7,9 @@ naughty-words (CC-BY-4.0) by `tools/build_blocklist.py`; `data/blocklist/README.
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 
-from .errors import DictionaryError
 from .languages import get_language
-from .lexicon import normalize_word
+from .lexicon import shipped_words
 
 
 def blocked_words(language: str) -> frozenset[str]:
@@ -21,10 +19,5 @@ def blocked_words(language: str) -> frozenset[str]:
 
 @cache
 def _read_blocklist(code: str) -> frozenset[str]:
-    """The words of one shipped blocklist file; a line that is not a normalized word is a packaging bug."""
-    text = resources.files(__package__).joinpath(f"data/blocklist/{code}.txt").read_text(encoding="utf-8")
-    words = frozenset(line for line in text.splitlines() if line)
-    damaged = sorted(word for word in words if normalize_word(word) != word)
-    if damaged:
-        raise DictionaryError(f"blocklist {code}.txt holds entries that are not words A-Z: {damaged[:5]}")
-    return words
+    """The words of one shipped blocklist file."""
+    return shipped_words(f"blocklist/{code}.txt")

@@ -8,11 +8,9 @@ built-in dictionary that is not listed is rare.
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 
-from .errors import DictionaryError
 from .languages import get_language
-from .lexicon import normalize_word
+from .lexicon import shipped_words
 
 
 def common_words(language: str) -> frozenset[str]:
@@ -27,9 +25,4 @@ def is_common(language: str, word: str) -> bool:
 
 @cache
 def _read_common(code: str) -> frozenset[str]:
-    text = resources.files(__package__).joinpath(f"data/frequency/{code}.txt").read_text(encoding="utf-8")
-    words = frozenset(line for line in text.splitlines() if line)
-    damaged = sorted(word for word in words if normalize_word(word) != word)
-    if damaged:
-        raise DictionaryError(f"frequency list {code}.txt holds entries that are not words A-Z: {damaged[:5]}")
-    return words
+    return shipped_words(f"frequency/{code}.txt")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
+from importlib import resources
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -137,3 +138,14 @@ def _read_lines(path: Path) -> list[str]:
         return path.read_text(encoding="utf-8-sig").splitlines()
     except UnicodeDecodeError:
         raise DictionaryError(f"dictionary {path} is neither a .marisa file nor UTF-8 text") from None
+
+
+def shipped_words(name: str) -> frozenset[str]:
+    """The words of a word list shipped in the package (`data/<name>`, one normalized word per line); a line
+    that is not a normalized word is a packaging bug, said with the file's name."""
+    text = resources.files(__package__).joinpath(f"data/{name}").read_text(encoding="utf-8")
+    words = frozenset(line for line in text.splitlines() if line)
+    damaged = sorted(word for word in words if normalize_word(word) != word)
+    if damaged:
+        raise DictionaryError(f"{name} holds entries that are not words A-Z: {damaged[:5]}")
+    return words
