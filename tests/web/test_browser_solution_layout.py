@@ -82,3 +82,13 @@ def test_the_breakdown_and_the_list_keep_to_their_columns(open_page, server, wid
     listing = page.locator("#solution_words").bounding_box()
     assert breakdown["x"] + breakdown["width"] <= section["x"] + section["width"] + 0.5
     assert section["x"] + section["width"] <= listing["x"] + 0.5
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 800)])
+def test_a_typed_boards_link_field_shows_the_link(open_page, server, width, height):
+    """The typed board's solution page has its link in a field as wide as the page's text (it shrank to 20 px)."""
+    page = open_page(viewport={"width": width, "height": height})
+    page.goto(f"{server}/solve/en/TtlRSNdl-OdwHtwEI-CdwINV-EtlADE")
+    field = page.locator("#share-url")
+    expect(field).to_have_value(f"{server}/solve/en/TtlRSNdl-OdwHtwEI-CdwINV-EtlADE")
+    assert field.bounding_box()["width"] >= 0.6 * min(width, page.locator(".solution-head").bounding_box()["width"])
