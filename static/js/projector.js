@@ -50,6 +50,15 @@
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.target.id === "walk") takeNext();
   });
+
+  // The theme option swaps only the walk-through: the page's colours follow the theme it names.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var walk = document.getElementById("walk");
+    if (!walk || !walk.dataset.theme) return;
+    var root = document.documentElement;
+    root.classList.toggle("theme-dark", walk.dataset.theme === "dark");
+    root.classList.toggle("theme-light", walk.dataset.theme !== "dark");
+  });
   document.addEventListener("htmx:afterRequest", function (event) { if (!event.detail.successful) forget(); });
   document.addEventListener("htmx:sendError", forget);
   document.addEventListener("htmx:historyRestore", forget);

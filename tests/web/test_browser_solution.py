@@ -127,9 +127,15 @@ def test_projector_clicker_keeps_working_after_start_is_clicked_and_the_timer_su
     page.keyboard.press("t")
     expect(page.get_by_role("button", name="Start")).to_be_visible()
     paused = page.locator("#projector-timer").inner_text()
+    page.evaluate("window.samePage = true")
     page.get_by_role("link", name="Dark theme").click()
     expect(page.locator("html")).to_have_class(re.compile("theme-dark"))
     expect(page.locator("#projector-timer")).to_have_text(paused)
+    assert page.evaluate("window.samePage === true"), "the theme changed without reloading the page"
+    assert "theme=dark" in page.url
+    page.get_by_role("link", name="Hide scores").click()
+    expect(page.locator(".walk-score")).to_have_count(0)
+    assert page.evaluate("window.samePage === true") and "theme-dark" in page.locator("html").get_attribute("class")
     page.keyboard.press("T")
     expect(page.get_by_role("button", name="Pause")).to_be_visible()
 
