@@ -6,17 +6,28 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from ruzzle import generate
+
 from .conftest import SCREENSHOTS
 from .test_accessibility import contrast
 
 SEED = "CLASSX"
-TYPED = "TtlRSNdl-OdwHtwEI-CdwINV-EtlADE"
-SCREENS = [(1024, 768), (1280, 800), (1366, 768), (1920, 1080)]
+SCREENS = [(1024, 768), (1280, 800), (1366, 768), (1920, 1080), (3840, 2160)]
+
+
+def typed_code(board) -> str:
+    """A board as the /solve URL writes it: rows of cells joined by '-'."""
+    return "-".join(line.replace(" ", "") for line in str(board).splitlines())
+
+
+TYPED = {"4x4": "TtlRSNdl-OdwHtwEI-CdwINV-EtlADE", "12x12": typed_code(generate("en", "TYPED9", 12, 12))}
+# Every board kind and size at step 0 and at the step showing its longest word (the widest walk-through).
 BOARDS = {
-    # name: (path, step query): a seeded board at a step showing its longest word, a typed board before any step
-    "seeded-4x4": (f"/play/en/{SEED}/projector", "order=length&step=1"),
-    "seeded-12x12": (f"/play/en/{SEED}/projector?size=12x12", "order=length&step=1"),
-    "typed-4x4": (f"/solve/en/{TYPED}/projector", ""),
+    f"{kind}-{size}-{step}": (
+        f"/play/en/{SEED}/projector" + ("" if size == "4x4" else f"?size={size}") if kind == "seeded"
+        else f"/solve/en/{TYPED[size]}/projector",
+        "" if step == "step0" else "order=length&step=1")
+    for kind in ("seeded", "typed") for size in ("4x4", "12x12") for step in ("step0", "longest")
 }
 
 # Every visible element of the projector's side panel, with its box, and whether its text fits its own box.
