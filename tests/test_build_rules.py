@@ -2,7 +2,6 @@
 hand-made roots (the rules are data; these tests show what each decides, without the Debian packages)."""
 
 import tomllib
-from pathlib import Path
 
 import pytest
 

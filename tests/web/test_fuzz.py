@@ -32,7 +32,7 @@ MARK = "ruzzlefuzz"
 INJECTIONS = (f"<{MARK}>", f'"><{MARK} a=1>', f"'{MARK}", f'"{MARK}', f"<script>{MARK}()</script>",
               f"</textarea><{MARK}>", f"javascript:{MARK}()")
 JAVASCRIPT_URL = re.compile(r"\s*javascript:", re.I)
-URL_ATTRIBUTES = {"href", "src", "action", "formaction", "hx-get", "hx-post", "data-board-url", "data-refresh-url"}
+URL_ATTRIBUTES = {"href", "src", "action", "formaction", "hx-get", "hx-post", "data-words-url", "data-refresh-url"}
 MESSAGE = re.compile(r'class="(?:result-message|notice notice-refused|typing-problem)"[^>]*>\s*([^<\s][^<]*)<'
                      r'|id="solution_locked"[^>]*>\s*<h1 class="result-title">([^<]+)<')
 
