@@ -17,7 +17,7 @@ from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
 from store import Store, sqlite_url
-from views import history, play, solution
+from views import history, play, rooms, solution
 from views.addresses import MAX_HOST, LanAddresses
 from views.assets import serve_static_files
 from views.budget import SolvingBudget
@@ -56,6 +56,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         # solved cost nothing.
         SOLVING_RATE=0.05,
         SOLVING_BURST=1.0,
+        ROOM_PLAYERS=150,  # players a room takes: a big class or a school assembly, on one board
     )
     app.config.from_prefixed_env("RUZZLE")
     if test_config:
@@ -85,6 +86,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(play.bp)
     app.register_blueprint(solution.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(rooms.bp)
     serve_static_files(app)
     # Pages, fragments, CSS and JavaScript compressed as the browser accepts (zstd, br, gzip): a 12x12
     # solution page is 184 KB of HTML and 15 KB on the wire.

@@ -21,6 +21,7 @@ from pathlib import Path
 from sqlalchemy import Engine, bindparam, create_engine, delete, event, func, or_, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from .rooms import Rooms
 from .schema import rounds, words
 
 PLAYER_ID_BYTES = 16  # 22 characters of URL-safe base64: anonymous, unguessable
@@ -134,7 +135,8 @@ SQLITE_SCORE_WORD = (update(rounds)
                      .where(rounds.c.id == bindparam("round_id"), rounds.c.ended.is_(None),
                             or_(rounds.c.seconds == 0,
                                 rounds.c.started + rounds.c.seconds + bindparam("grace") > bindparam("now")))
-                     .values(score=rounds.c.score + bindparam("score"), found=rounds.c.found + 1))
+                     .values(score=rounds.c.score + bindparam("score"), found=rounds.c.found + 1,
+                             scored_at=bindparam("now")))
 
 # Recording a word on PostgreSQL in one statement. FOR UPDATE makes an end of the round sent at the same moment
 # wait, or (if it came first) makes this statement see the round ended.
@@ -149,7 +151,7 @@ WITH running AS (
     ON CONFLICT DO NOTHING
     RETURNING round_id
 ), scored AS (
-    UPDATE rounds SET score = score + :score, found = found + 1
+    UPDATE rounds SET score = score + :score, found = found + 1, scored_at = :now
     WHERE id IN (SELECT round_id FROM inserted)
     RETURNING id
 )
@@ -167,6 +169,7 @@ class Store:
     def __init__(self, url: str):
         self.url = url
         self.engine = _make_engine(url)
+        self.rooms = Rooms(self)
         # Writes on SQLite take the database's write lock at BEGIN (IMMEDIATE), so two writers queue instead of
         # failing on a lock upgrade; on PostgreSQL the round's row lock does the same job.
         self.writer = self.engine.execution_options(ruzzle_write=True)
@@ -234,6 +237,12 @@ class Store:
         from .migrate import upgrade
 
         upgrade(self)
+
+    def migrate_to(self, revision: str) -> None:
+        """Bring the schema to one revision (tests of a migration start from the one before)."""
+        from .migrate import upgrade
+
+        upgrade(self, revision)
 
     def ping(self) -> bool:
         """Whether the database answers."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sqlalchemy import (Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, PrimaryKeyConstraint, String,
-                        Table)
+                        Table, UniqueConstraint)
 
 metadata = MetaData()
 
@@ -29,10 +29,12 @@ rounds = Table(
     Column("found", Integer, nullable=False, server_default="0"),
     Column("total_words", Integer, nullable=False),
     Column("max_score", Integer, nullable=False),
+    Column("scored_at", Float, nullable=True),  # when the score last grew: a room's ranking breaks ties by it
 )
 Index("rounds_player_board", rounds.c.player, rounds.c.board_key, rounds.c.number, unique=True)
 Index("rounds_player_letters", rounds.c.player, rounds.c.letters_key)
 Index("rounds_started", rounds.c.started)
+Index("rounds_board", rounds.c.board_key)  # a room's ranking reads every player's round on the room's board
 
 # A word found in a round: the primary key (round, word) is what makes recording a word one atomic step.
 words = Table(
@@ -43,3 +45,46 @@ words = Table(
     Column("found_at", Float, nullable=False),
     PrimaryKeyConstraint("round_id", "word", name="words_pkey"),
 )
+
+# A live room: a host (the player id of the browser that made it), a code to join by, and the boards' settings.
+# Each player's round in a room is an ordinary row of `rounds` (board_key `room|<id>|<number>`), so a word in a
+# room is recorded by the same atomic step as a word on a solo board.
+rooms = Table(
+    "rooms", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(8), nullable=False, unique=True),
+    Column("host", String(32), nullable=False),
+    Column("language", String(8), nullable=False),
+    Column("rows", Integer, nullable=False),
+    Column("cols", Integer, nullable=False),
+    Column("seconds", Integer, nullable=False),
+    Column("safe", Boolean, nullable=False),
+    Column("preset", String(16), nullable=False),  # "single" (one board a round) or "match" (Ruzzle's 3 rounds)
+    Column("created", Float, nullable=False),
+    Column("active_until", Float, nullable=False),  # a day after the last join or round: then it expires
+)
+
+# The rounds of a room, one board each; `started` stays empty until the host starts it.
+room_rounds = Table(
+    "room_rounds", metadata,
+    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("seed", String(64), nullable=False),
+    Column("match_round", Integer, nullable=True),  # the round of the 3-round match whose bonus tiles it has
+    Column("started", Float, nullable=True),
+    PrimaryKeyConstraint("room_id", "number", name="room_rounds_pkey"),
+)
+
+# Who plays in a room: a player id (the browser) with a nickname unique in the room (by `nickname_key`).
+room_players = Table(
+    "room_players", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    Column("player", String(32), nullable=False),
+    Column("nickname", String(80), nullable=False),
+    Column("nickname_key", String(160), nullable=False),
+    Column("joined", Float, nullable=False),
+    UniqueConstraint("room_id", "player", name="room_players_player"),
+    UniqueConstraint("room_id", "nickname_key", name="room_players_nickname"),
+)
+Index("rooms_active_until", rooms.c.active_until)

@@ -13,12 +13,15 @@ from pathlib import Path
 import pytest
 
 from store import Recorded, RoundBoard, Store, is_player_id, new_player_id
-from store.migrate import current
+from alembic.script import ScriptDirectory
+
+from store.migrate import alembic_config, current
 
 BOARD = RoundBoard("board-url", "en|4x4|ABCDEFGHIJKLMNOP", "en", "SEED", 4, 4, 120, True, 30, 600)
 OTHER_URL = RoundBoard("other-url", BOARD.letters_key, "en", "SEED", 4, 4, 300, True, 30, 600)
 PLAYER = "P" * 22
 GRACE = 2
+HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()  # the newest migration's revision
 
 
 @pytest.fixture
@@ -34,7 +37,22 @@ def test_the_schema_is_migrated_to_the_newest_revision_and_again_is_a_no_op(data
     assert current(store) is None
     store.migrate()
     store.migrate()
-    assert current(store) == "0001"
+    assert current(store) == HEAD
+    store.dispose()
+
+
+def test_rounds_played_before_rooms_existed_survive_the_rooms_migration(database_url):
+    """0001 -> 0002 on a store with rounds in it: the rounds and words stay, and a word then records its time."""
+    store = Store(database_url)
+    store.migrate_to("0001")
+    played = store.start_round(PLAYER, BOARD, 1000)
+    with store.writing() as connection:
+        connection.exec_driver_sql(f"INSERT INTO words (round_id, word, score, found_at) VALUES ({played.id}, 'OLD', 3, 1001)")
+        connection.exec_driver_sql(f"UPDATE rounds SET score = 3, found = 1 WHERE id = {played.id}")
+    store.migrate()
+    assert store.current_round(PLAYER, BOARD.board_key).words == {"OLD"}
+    assert store.record_word(played.id, "NEW", 5, 1002, GRACE) is Recorded.ADDED
+    assert [(r.score, r.found) for r in store.recent_rounds(PLAYER)] == [(8, 2)]
     store.dispose()
 
 
@@ -49,7 +67,7 @@ def test_migrations_started_by_several_processes_at_once_all_succeed(database_ur
         return current(store)
 
     with ThreadPoolExecutor(len(stores)) as pool:
-        assert list(pool.map(upgrade, stores)) == ["0001"] * len(stores)
+        assert list(pool.map(upgrade, stores)) == [HEAD] * len(stores)
     for store in stores:
         store.dispose()
 
@@ -173,5 +191,5 @@ def test_one_command_migrates_the_store_the_app_would_use(database_url):
                             capture_output=True, text=True, check=True).stdout
     upgraded = subprocess.run([sys.executable, "-m", "store", "upgrade"], cwd=root, env=environment,
                               capture_output=True, text=True, check=True).stdout
-    assert before.strip().endswith("schema revision None") and upgraded.strip().endswith("schema revision 0001")
+    assert before.strip().endswith("schema revision None") and upgraded.strip().endswith(f"schema revision {HEAD}")
     assert "password" not in upgraded and database_url.rsplit("/", 1)[1] in upgraded

@@ -15,6 +15,7 @@ from werkzeug.exceptions import BadRequest, NotFound
 from ruzzle import Board, Lexicon, generate, get_language, normalize_seed
 from ruzzle import blocked_words
 from ruzzle.game import Solution
+from ruzzle.match import MATCH_ROUNDS, match_board
 
 from .pages import cached_url
 
@@ -78,6 +79,7 @@ class BoardRequest(BoardSource):
     cols: int = DEFAULT_SIZE[1]
     seconds: int = DEFAULT_SECONDS
     safe: bool = True
+    match_round: int | None = None  # a round of Ruzzle's 3-round match: its bonus tiles only (a variant)
     PAGES = {"board": "play.show_board", "solution": "solution.show_solution", "projector": "solution.show_projector"}
 
     @classmethod
@@ -85,7 +87,8 @@ class BoardRequest(BoardSource):
         """The board of `/play/<language>/<seed>?size=RxC&time=S&safe=0`; UnknownLanguage or BadRequest."""
         code = get_language(language).code
         rows, cols = parse_size(args.get("size"))
-        return cls(code, parse_seed(seed), rows, cols, parse_seconds(args.get("time")), parse_safe(args.get("safe")))
+        return cls(code, parse_seed(seed), rows, cols, parse_seconds(args.get("time")), parse_safe(args.get("safe")),
+                   parse_match_round(args.get("match")))
 
     @property
     def size(self) -> str:
@@ -101,6 +104,8 @@ class BoardRequest(BoardSource):
             query["size"] = self.size
         if self.seconds != DEFAULT_SECONDS:
             query["time"] = str(self.seconds)
+        if self.match_round is not None:
+            query["match"] = str(self.match_round)
         return query | super().query()
 
     def url(self, endpoint: str = "play.show_board", _external: bool = False, **values) -> str:
@@ -123,10 +128,13 @@ class BoardRequest(BoardSource):
     def round_key(self) -> str:
         """A short name for this board's round in the session cookie (one round per board URL)."""
         name = f"{self.language}|{self.seed}|{self.size}|{self.seconds}|{int(self.safe)}"
+        if self.match_round is not None:
+            name += f"|match{self.match_round}"  # (added only then: the keys of rounds already played stay)
         return hashlib.sha256(name.encode("utf-8")).hexdigest()[:12]
 
     def solution(self) -> Solution:
-        return current_app.extensions["ruzzle.solutions"](self.language, self.seed, self.rows, self.cols, self.safe)
+        return current_app.extensions["ruzzle.solutions"](self.language, self.seed, self.rows, self.cols, self.safe,
+                                                          self.match_round)
 
 
 @dataclass(frozen=True)
@@ -164,9 +172,10 @@ def lexicon_for(language: str) -> Lexicon:
     return lexicons[language]
 
 
-def solve_board(language: str, seed: str, rows: int, cols: int, safe: bool) -> Solution:
-    """Generate and solve a board; the app wraps this in a per-process cache."""
-    return _solve(generate(language, seed, rows, cols), safe)
+def solve_board(language: str, seed: str, rows: int, cols: int, safe: bool, match_round: int | None = None) -> Solution:
+    """Generate and solve a board (with a match round's bonus tiles); the app wraps this in a per-process cache."""
+    board = generate(language, seed, rows, cols)
+    return _solve(board if match_round is None else match_board(board, match_round), safe)
 
 
 def solve_typed_board(language: str, code: str, safe: bool) -> Solution:
@@ -232,6 +241,17 @@ def parse_safe(text: str | None) -> bool:
     if value in ("0", "off", "no", "false"):
         return False
     raise BadRequest("The classroom filter (safe=) is 1 (offensive words hidden, the default) or 0 (every dictionary word)")
+
+
+def parse_match_round(text: str | None) -> int | None:
+    """The round of Ruzzle's 3-round match whose bonus tiles a board has (`match=1`, 2 or 3); None when absent.
+    Round 3 is the whole board, so it is the same as no round."""
+    if text is None or text == "":
+        return None
+    if text.strip() not in ("1", "2", "3"):
+        raise BadRequest("a match round (match=) is 1 (letter bonuses only), 2 (one double word) or 3 (every bonus)")
+    number = int(text)
+    return None if number == MATCH_ROUNDS[-1] else number
 
 
 def parse_challenge(text: str | None) -> int | None:

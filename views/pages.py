@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import current_app, render_template, request, url_for
+from jinja2 import nodes
 from flask.globals import request_ctx
 from markupsafe import Markup
 
@@ -34,9 +35,31 @@ def render_blocks(template_name: str, blocks: list[str], **context) -> str:
     and those copies were a tenth of its time.)
     """
     current_app.update_template_context(context)
-    template = current_app.jinja_env.get_template(template_name)
+    environment = current_app.jinja_env
+    template = environment.get_template(template_name)
     shared = template.new_context(context)
-    return "".join(current_app.jinja_env.concat(template.blocks[name](shared)) for name in blocks)
+    # A template that extends another (room_play.html extends play.html) renders the parent's blocks too, and
+    # its own blocks may call super(): the context gets the blocks of the whole chain, as a full render does.
+    for name in _parent_names(environment, template_name):
+        for block, render_block in environment.get_template(name).blocks.items():
+            shared.blocks.setdefault(block, []).append(render_block)
+    return "".join(environment.concat(shared.blocks[name][0](shared)) for name in blocks)
+
+
+def _parent_names(environment, template_name: str) -> list[str]:
+    """The templates a template extends, nearest first (read once per template and process)."""
+    cache = current_app.extensions.setdefault("ruzzle.template_parents", {})
+    if template_name not in cache:
+        parents, name = [], template_name
+        while True:
+            source = environment.loader.get_source(environment, name)[0]
+            extends = next(environment.parse(source).find_all(nodes.Extends), None)
+            if extends is None or not isinstance(extends.template, nodes.Const):
+                break
+            name = extends.template.value
+            parents.append(name)
+        cache[template_name] = parents
+    return cache[template_name]
 
 
 def sentence(text: object) -> str:

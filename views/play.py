@@ -14,7 +14,8 @@ from ruzzle.game import Round, parse_path, word_of_path, word_of_text
 from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, parse_challenge,
                      parse_seconds, parse_size)
 from .pages import render, wants_fragment
-from .rounds import current_grace, end_round, load_round, now, record_word, start_round, unreadable_message
+from .rounds import (PlayerRound, current_grace, end_round, load_round, now, record_word, start_round,
+                     unreadable_message)
 
 bp = Blueprint("play", __name__)
 MISSED_SHOWN = 10
@@ -67,7 +68,15 @@ def submit_word(language: str, seed: str):
     """Score a traced path or a typed word; htmx gets the path and breakdown, a plain form a redirect."""
     board = BoardRequest.from_url(language, seed, request.args)
     message = unreadable_message()
-    played = start_round(board)
+    return answer_word(board, start_round(board), message)
+
+
+def answer_word(board: BoardRequest, played: PlayerRound, message: str | None, context_of=None):
+    """Score the word of this request in a round and answer: the path and breakdown (htmx), or a redirect.
+
+    `context_of(board, round, message)` builds the page's context (a room's adds the room); game_context by default.
+    """
+    context_of = context_of or game_context
     round_ = played.round
     solution = board.solution()
     traced = request.form.get("path", "").strip()
@@ -82,18 +91,19 @@ def submit_word(language: str, seed: str):
         round_ = record_word(board, played, found).round  # the store's atomic step decides
         highlight = found
     except InvalidPath as error:
-        return _refuse_request(board, round_, str(error))
+        return _refuse_request(board, round_, str(error), context_of=context_of)
     except WordRefused as error:
         refused = error
     if not wants_fragment():
         flash(str(refused) if refused else f"{highlight.word}: {highlight.score} points.", "refused" if refused else "found")
         return redirect(board.url(**_extra_args()), 303)
-    context = game_context(board, round_, message)
+    context = context_of(board, round_, message)
     context.update(highlight=highlight, breakdown_path=highlight.path if highlight else None, refused=refused)
+    template = context.get("page_template", "play.html")
     if refused and refused.reason == "time-up":
-        body, status = render("play.html", GAME_REGIONS, **context)
+        body, status = render(template, GAME_REGIONS, **context)
         return body, status, {"HX-Retarget": "#game", "HX-Reswap": "outerHTML"}  # show the round's end
-    return render("play.html", WORD_REGIONS, **context)
+    return render(template, WORD_REGIONS, **context)
 
 
 @bp.post("/play/<language>/<seed>/round")
@@ -123,23 +133,30 @@ def show_word(language: str, seed: str, word: str):
     board = BoardRequest.from_url(language, seed, request.args)
     played = load_round(board)
     round_ = played.round if played else Round(started=int(now()), seconds=board.seconds)  # shown, not kept
-    message = unreadable_message()
+    return show_word_on(board, round_, word, message=unreadable_message())
+
+
+def show_word_on(board: BoardRequest, round_: Round, word: str, context_of=None, message: str | None = None):
+    """Answer with a word's path and breakdown, if the player may see it (found, or the round is over)."""
+    context_of = context_of or game_context
     solution = board.solution()
     found = solution.find(word.upper())
     if found is None:
-        return _refuse_request(board, round_, f"{word.upper()[:40]} is not one of this board's words", 404)
+        return _refuse_request(board, round_, f"{word.upper()[:40]} is not one of this board's words", 404,
+                               context_of)
     if not (round_.is_over(now()) or solution.index(found.word) in round_.found):
-        return _refuse_request(board, round_, "finish the round (or give up) to see the words you have not found", 403)
-    context = game_context(board, round_, message)
+        return _refuse_request(board, round_, "finish the round (or give up) to see the words you have not found", 403,
+                               context_of)
+    context = context_of(board, round_, message)
     context.update(highlight=found, breakdown_path=found.path)
-    return render("play.html", ["result", "board_frame"], **context)
+    return render(context.get("page_template", "play.html"), ["result", "board_frame"], **context)
 
 
-def _refuse_request(board: BoardRequest, round_: Round, message: str, status: int = 422):
+def _refuse_request(board: BoardRequest, round_: Round, message: str, status: int = 422, context_of=None):
     """A request the page could not have sent (a forged path, a word it never showed): a 4xx that says why."""
-    context = game_context(board, round_, None)
+    context = (context_of or game_context)(board, round_, None)
     context.update(refused=message)
-    return render("play.html", ["result"], status, **context)
+    return render(context.get("page_template", "play.html"), ["result"], status, **context)
 
 
 def _extra_args() -> dict[str, str]:

@@ -102,13 +102,14 @@ def load_round(board: BoardRequest) -> PlayerRound | None:
     return None if stored is None else _player_round(board.solution(), stored)
 
 
-def start_round(board: BoardRequest, again: bool = False) -> PlayerRound:
-    """The running round on this board (the first one if none), or with `again` a new round from now."""
+def start_round(board: BoardRequest, again: bool = False, started: float | None = None) -> PlayerRound:
+    """The running round on this board (the first one if none), or with `again` a new round from now; `started`:
+    a start other than now (a room's round starts for everyone at once)."""
     if not again and (played := load_round(board)) is not None:
         return played  # the usual case, a read: the board page and each word come here
     _delete_old_rounds()
-    stored = the_store().start_round(player_id(create=True), round_board(board), int(now()),
-                                     again=again)
+    moment = int(now()) if started is None else started
+    stored = the_store().start_round(player_id(create=True), round_board(board), moment, again=again)
     return _player_round(board.solution(), stored)
 
 

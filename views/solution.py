@@ -241,10 +241,11 @@ def show_typed_projector(language: str, code: str):
                           running=running)
 
 
-def projector_page(source: BoardSource, step: int, join_url: str, seconds: int, running: BoardRequest | None = None):
+def projector_page(source: BoardSource, step: int, join_url: str, seconds: int, running: BoardRequest | None = None,
+                   finders: dict[str, list[str]] | None = None, room=None):
     """The projector page at a step of the walk-through (0: nothing revealed yet). `running`: the teacher's own
     round on these letters, still running, so the page says so (with a button that ends it) instead of
-    revealing words."""
+    revealing words. In a room, `finders` names who found each word."""
     solution = source.solution()
     order = request.args.get("order") or "score"
     if order not in WALK_ORDERS:
@@ -259,6 +260,7 @@ def projector_page(source: BoardSource, step: int, join_url: str, seconds: int, 
         "shown": shown, "breakdown": shown and score_breakdown(solution.board, shown.path),
         "settings": settings, "join_url": join_url, "qr_svg": qr_svg(join_url), "seconds": seconds or 120,
         "walk_orders": WALK_ORDERS, "projector_args": _projector_args, "running": running,
+        "finders": finders, "room": room,
     }
     if running is not None:
         context.update(shown=None, breakdown=None)
