@@ -19,6 +19,7 @@ from .rounds import (PlayerRound, current_grace, end_round, load_round, now, rec
 
 bp = Blueprint("play", __name__)
 MISSED_SHOWN = 10
+ROOM_PRESETS = {"single": "One board a round", "match": "Ruzzle match: 3 rounds, bonus tiles grow"}
 GAME_REGIONS = ["game"]
 WORD_REGIONS = ["result", "board_frame", "score", "found", "share"]
 
@@ -27,7 +28,7 @@ WORD_REGIONS = ["result", "board_frame", "score", "found", "share"]
 def start():
     """The start page: language, size, round length, a seed, and the daily boards."""
     return render("start.html", ["start"], languages=LANGUAGES, sizes=BOARD_SIZES, default_size=DEFAULT_SIZE,
-                  round_lengths=ROUND_LENGTHS, default_seconds=DEFAULT_SECONDS)
+                  round_lengths=ROUND_LENGTHS, default_seconds=DEFAULT_SECONDS, room_presets=ROOM_PRESETS)
 
 
 @bp.get("/new")

@@ -27,12 +27,12 @@ from store.rooms import CODE_ALPHABET, CODE_LENGTH, NicknameTaken, Room, RoomFul
 
 from .boards import MAX_SECONDS, MIN_SECONDS, BoardRequest, lexicon_for, parse_safe, parse_seconds, parse_seed, parse_size
 from .pages import cached_url, render, sentence, wants_fragment
-from .play import GAME_REGIONS, answer_word, game_context, show_word_on
-from .rounds import PlayerRound, current_grace, load_round, now, player_id, start_round, the_store
+from .play import GAME_REGIONS, ROOM_PRESETS, answer_word, game_context, show_word_on
+from .rounds import PlayerRound, clean_up_store, load_round, now, player_id, start_round, the_store
 from .solution import projector_page
 
 bp = Blueprint("rooms", __name__)
-PRESETS = {"single": "One board a round", "match": "Ruzzle match: 3 rounds, the bonus tiles grow"}
+PRESETS = ROOM_PRESETS
 COUNTDOWN = 3  # seconds of 3-2-1 between the host's Start and the first word
 POLL_SECONDS = 2
 TOP_SHOWN = 10
@@ -162,6 +162,7 @@ def create_room():
         raise BadRequest(f"A room is {' or a '.join(PRESETS)} (one board a round, or Ruzzle's 3-round match).")
     seed = parse_seed(form["seed"]) if form.get("seed", "").strip() else new_seed()
     match_round = MATCH_ROUNDS[0] if preset == "match" else None
+    clean_up_store()
     room = rooms_store().create(player_id(create=True), language, rows, cols, seconds, parse_safe(form.get("safe")),
                                 preset, seed, match_round, now())
     return redirect(cached_url("rooms.host_room", code=room.code), 303)
@@ -328,7 +329,6 @@ def host_context(room: Room, phase: Phase) -> dict:
                "presets": PRESETS, "ranking": None, "class_view": None}
     if phase.name in ("playing", "countdown"):
         context["ranking"] = ranking(room)
-        context["remaining"] = phase.seconds_left if phase.name == "playing" else room.seconds
     if phase.name == "over":
         context["ranking"] = ranking(room)
         context["class_view"] = class_view(room, board)
@@ -480,6 +480,7 @@ def show_leaderboard(code: str):
             "application/json" in request.headers.get("Accept", ""):
         return conditional(state, lambda etag: {
             "room": room.code, "round": room.current.number, "rounds": len(room.rounds), "phase": phase.name,
+            "starts_at": room.current.started, "ends_at": room.current.started and room.current.started + room.seconds,
             "players": [{"rank": line.rank, "nickname": line.nickname, "score": line.score, "words": line.words,
                          "rounds": list(line.round_scores)} for line in table.lines]}, json=True)
     top = TOP_SHOWN if request.args.get("all") != "1" else len(table.lines)

@@ -107,7 +107,7 @@ def start_round(board: BoardRequest, again: bool = False, started: float | None 
     a start other than now (a room's round starts for everyone at once)."""
     if not again and (played := load_round(board)) is not None:
         return played  # the usual case, a read: the board page and each word come here
-    _delete_old_rounds()
+    clean_up_store()
     moment = int(now()) if started is None else started
     stored = the_store().start_round(player_id(create=True), round_board(board), moment, again=again)
     return _player_round(board.solution(), stored)
@@ -152,11 +152,13 @@ def _player_round(solution: Solution, stored: StoredRound) -> PlayerRound:
     return PlayerRound(stored.id, round_)
 
 
-def _delete_old_rounds() -> None:
-    """Delete the rounds past the retention period, at most once an hour per process (an indexed delete)."""
+def clean_up_store() -> None:
+    """Delete the rounds past the retention period and the expired rooms, at most once an hour per process (indexed
+    deletes)."""
     moment = now()
     extensions = current_app.extensions
     if moment - extensions.get("ruzzle.store_cleaned", 0) < CLEANUP_EVERY:
         return
     extensions["ruzzle.store_cleaned"] = moment
     the_store().delete_rounds_before(moment - float(current_app.config["RETENTION_DAYS"]) * 86400)
+    the_store().rooms.delete_expired(moment)  # rooms a day without a join or a round
