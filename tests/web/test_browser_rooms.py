@@ -5,6 +5,7 @@ Screenshots of each stage go to build/screenshots/room-*.png."""
 
 from __future__ import annotations
 
+import re
 import time
 
 from playwright.sync_api import Page, expect
@@ -14,6 +15,7 @@ from ruzzle.blocklist import blocked_words
 from ruzzle.game import Solution
 
 from .conftest import SCREENSHOTS
+from .test_accessibility import serious_violations
 from .test_browser_play_loop import slow_network
 
 SEED = "ROOMS7"
@@ -35,8 +37,11 @@ def solution() -> Solution:
 
 
 def shoot(page: Page, name: str) -> None:
+    """A screenshot of the stage, and axe-core's check of it: nothing serious, one h1."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"room-{name}.png"), full_page=True)
+    assert serious_violations(page) == [], name
+    assert page.locator("h1").count() == 1, name
 
 
 def open_room(open_page, server) -> tuple[Page, str]:
@@ -122,3 +127,21 @@ def test_a_class_plays_one_board_together(open_page, server):
     expect(host.locator(".walk-word")).to_contain_text(words[1])
     expect(host.locator(".walk-finders")).to_have_text(f"Found by {NAMES[0]}, {NAMES[1]}")
     shoot(host, "4-walk-projector")
+
+
+def test_the_start_page_button_opens_a_room_and_a_code_joins_it(open_page, server):
+    host = open_page(**PROJECTOR)
+    host.goto(server + "/")
+    host.select_option("#preset", "match")
+    host.get_by_role("button", name="Play with a class / with friends").click()
+    expect(host).to_have_url(re.compile(r"/rooms/[2-9A-HJKMNP-Z]{6}/host$"))
+    expect(host.locator(".room-settings")).to_contain_text("Ruzzle match, round 1")
+    code = host.locator(".room-code").inner_text().strip()
+    phone = open_page(**PHONE)
+    phone.goto(server + "/")
+    phone.fill("#room-code", code.lower())
+    phone.press("#room-code", "Enter")
+    expect(phone.locator("h1")).to_contain_text(f"Join room {code}")
+    phone.get_by_role("button", name="Give me any name").click()
+    expect(phone.locator(".room-wait-title")).to_be_visible()
+    expect(host.locator(".room-players-host .nickname")).to_have_count(1, timeout=5000)
