@@ -57,6 +57,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         SOLVING_RATE=0.05,
         SOLVING_BURST=1.0,
         ROOM_PLAYERS=150,  # players a room takes: a big class or a school assembly, on one board
+        ROOM_RANKING_SECONDS=1.0,  # a room's polled ranking is at most this old (0: computed for every poll)
     )
     app.config.from_prefixed_env("RUZZLE")
     if test_config:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .schema import room_players, room_rounds, rooms, words
@@ -96,6 +96,29 @@ class FoundWord:
     score: int
 
 
+# The statements every poll and word runs, built once (building one costs more than running it on SQLite).
+ROOM_BY_CODE = (select(rooms, room_rounds.c.number, room_rounds.c.seed, room_rounds.c.match_round,
+                       room_rounds.c.started)
+                .select_from(rooms.join(room_rounds, room_rounds.c.room_id == rooms.c.id))
+                .where(rooms.c.code == bindparam("code")).order_by(room_rounds.c.number))
+PLAYER_COLUMNS = (room_players.c.id, room_players.c.player, room_players.c.nickname, room_players.c.joined)
+PLAYERS = (select(*PLAYER_COLUMNS).where(room_players.c.room_id == bindparam("room_id"))
+           .order_by(room_players.c.joined, room_players.c.id))
+MEMBER = select(*PLAYER_COLUMNS).where(room_players.c.room_id == bindparam("room_id"),
+                                       room_players.c.player == bindparam("player"))
+SCORES = (select(room_players.c.id, room_players.c.nickname, room_players.c.joined, player_rounds.c.board_key,
+                 player_rounds.c.score, player_rounds.c.found, player_rounds.c.scored_at)
+          .select_from(room_players.outerjoin(
+              player_rounds, (player_rounds.c.player == room_players.c.player)
+              & player_rounds.c.board_key.in_(bindparam("keys", expanding=True))))
+          .where(room_players.c.room_id == bindparam("room_id")))
+WORDS_FOUND = (select(room_players.c.id, room_players.c.nickname, words.c.word, words.c.score)
+               .select_from(words.join(player_rounds, player_rounds.c.id == words.c.round_id)
+                            .join(room_players, (room_players.c.player == player_rounds.c.player)
+                                  & (room_players.c.room_id == bindparam("room_id"))))
+               .where(player_rounds.c.board_key == bindparam("key")))
+
+
 class NicknameTaken(Exception):
     """Another player of the room has this nickname (case and accents aside)."""
 
@@ -130,12 +153,8 @@ class Rooms:
 
     def get(self, code: str) -> Room | None:
         """The room with this code (any case), or None."""
-        query = (select(rooms, room_rounds.c.number, room_rounds.c.seed, room_rounds.c.match_round,
-                        room_rounds.c.started)
-                 .select_from(rooms.join(room_rounds, room_rounds.c.room_id == rooms.c.id))
-                 .where(rooms.c.code == code.upper()).order_by(room_rounds.c.number))
         with self.store.reader.connect() as connection:
-            rows = connection.execute(query).all()
+            rows = connection.execute(ROOM_BY_CODE, {"code": code.upper()}).all()
         if not rows:
             return None
         first = rows[0]
@@ -145,17 +164,13 @@ class Rooms:
 
     def players(self, room_id: int) -> list[RoomPlayer]:
         """The room's players in the order they joined."""
-        query = (select(room_players.c.id, room_players.c.player, room_players.c.nickname, room_players.c.joined)
-                 .where(room_players.c.room_id == room_id).order_by(room_players.c.joined, room_players.c.id))
         with self.store.reader.connect() as connection:
-            return [RoomPlayer(*row) for row in connection.execute(query)]
+            return [RoomPlayer(*row) for row in connection.execute(PLAYERS, {"room_id": room_id})]
 
     def member(self, room_id: int, player: str) -> RoomPlayer | None:
         """This browser's place in the room, or None."""
-        query = (select(room_players.c.id, room_players.c.player, room_players.c.nickname, room_players.c.joined)
-                 .where(room_players.c.room_id == room_id, room_players.c.player == player))
         with self.store.reader.connect() as connection:
-            row = connection.execute(query).first()
+            row = connection.execute(MEMBER, {"room_id": room_id, "player": player}).first()
         return None if row is None else RoomPlayer(*row)
 
     def join(self, room_id: int, player: str, nickname: str, nickname_key: str, now: float,
@@ -225,26 +240,16 @@ class Rooms:
     def scores(self, room: Room) -> list[PlayerScore]:
         """Every player's result in every round of the room (a player with no round yet: one row with None)."""
         keys = {round_key(room.id, r.number): r.number for r in room.rounds}
-        joined = room_players.outerjoin(player_rounds, (player_rounds.c.player == room_players.c.player)
-                                        & player_rounds.c.board_key.in_(list(keys)))
-        query = (select(room_players.c.id, room_players.c.nickname, room_players.c.joined,
-                        player_rounds.c.board_key, player_rounds.c.score, player_rounds.c.found,
-                        player_rounds.c.scored_at)
-                 .select_from(joined).where(room_players.c.room_id == room.id))
         with self.store.reader.connect() as connection:
-            rows = connection.execute(query).all()
+            rows = connection.execute(SCORES, {"room_id": room.id, "keys": list(keys)}).all()
         return [PlayerScore(row.id, row.nickname, row.joined, keys.get(row.board_key), row.score or 0,
                             row.found or 0, row.scored_at) for row in rows]
 
     def words_found(self, room: Room, number: int) -> list[FoundWord]:
         """Every word every player of the room found in a round."""
-        query = (select(room_players.c.id, room_players.c.nickname, words.c.word, words.c.score)
-                 .select_from(words.join(player_rounds, player_rounds.c.id == words.c.round_id)
-                              .join(room_players, (room_players.c.player == player_rounds.c.player)
-                                    & (room_players.c.room_id == room.id)))
-                 .where(player_rounds.c.board_key == round_key(room.id, number)))
         with self.store.reader.connect() as connection:
-            return [FoundWord(*row) for row in connection.execute(query)]
+            return [FoundWord(*row) for row in connection.execute(
+                WORDS_FOUND, {"room_id": room.id, "key": round_key(room.id, number)})]
 
     def delete_expired(self, moment: float) -> int:
         """Delete the rooms inactive since before a moment (their players' rounds go with the rounds' retention)."""

@@ -12,6 +12,7 @@ import hashlib
 import io
 import math
 import re
+import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import cached_property
@@ -36,6 +37,7 @@ PRESETS = ROOM_PRESETS
 COUNTDOWN = 3  # seconds of 3-2-1 between the host's Start and the first word
 POLL_SECONDS = 2
 TOP_SHOWN = 10
+RANKINGS_CACHED = 256
 RESULTS_POLL_AFTER_END = 6  # seconds after the end during which results still poll (words sent in the grace)
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 
@@ -468,11 +470,30 @@ def ranking(room: Room) -> Ranking:
         for rank, (player, line) in enumerate(ordered, start=1)))
 
 
+def live_ranking(room: Room) -> Ranking:
+    """The ranking that polls show: computed at most once every ROOM_RANKING_SECONDS per worker and room (100
+    phones polling every 2 s then cost one ranking a second, not fifty), so it is at most that much behind."""
+    fresh_for = float(current_app.config["ROOM_RANKING_SECONDS"])
+    if fresh_for <= 0:
+        return ranking(room)
+    cache = current_app.extensions.setdefault("ruzzle.room_rankings", {})
+    key = (room.id, len(room.rounds), room.current.started)
+    moment = time.monotonic()
+    cached = cache.get(key)
+    if cached is not None and moment - cached[0] < fresh_for:
+        return cached[1]
+    if len(cache) > RANKINGS_CACHED:
+        cache.clear()  # rooms come and go: the rankings of rooms no longer polled go with the next clean-out
+    table = ranking(room)
+    cache[key] = (moment, table)
+    return table
+
+
 @bp.get("/rooms/<code>/leaderboard")
 def show_leaderboard(code: str):
     """The ranking as a fragment (htmx polls it) or, for `Accept: application/json`, as JSON."""
     room = find_room(code)
-    table = ranking(room)
+    table = live_ranking(room)
     phase = phase_of(room, now())
     state = (room.current.number, phase.name, table.state())
     if request.accept_mimetypes.best_match(["text/html", "application/json"]) == "application/json" and \

@@ -8,6 +8,7 @@ import csv
 import io
 import re
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -27,6 +28,12 @@ JSON = {"Accept": "application/json"}
 def store_url(database_url) -> str:
     """Every test here runs on both stores."""
     return database_url
+
+
+@pytest.fixture(autouse=True)
+def exact_ranking(app):
+    """The ranking as it is at each request (the servers' one-second cache has a test of its own)."""
+    app.config["ROOM_RANKING_SECONDS"] = 0
 
 
 def open_room(client, **form) -> str:
@@ -462,3 +469,16 @@ def test_any_if_none_match_header_is_answered(app, client, header):
     code = open_room(client)
     answer = client.get(f"/rooms/{code}/leaderboard", headers={**HTMX, "If-None-Match": header})
     assert answer.status_code == 200 and 'id="leaderboard"' in answer.get_data(as_text=True)
+
+
+def test_the_polled_ranking_is_at_most_a_second_old(app, client, clock):
+    app.config["ROOM_RANKING_SECONDS"] = 0.5
+    code = open_room(client)
+    phone = join(app, code, "Ada")
+    start(client, clock, code)
+    assert ranking(client, code) == [("Ada", 0, 0)]
+    word = words_of(app, code)[0]
+    send(phone, code, word.word)
+    assert ranking(client, code) == [("Ada", 0, 0)]  # the same second: the ranking polls share
+    time.sleep(0.6)
+    assert ranking(client, code) == [("Ada", word.score, 1)]
