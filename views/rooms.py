@@ -142,6 +142,15 @@ def require_member(room: Room) -> RoomPlayer:
     return member
 
 
+def finished_room(code: str, action: str, not_yet: str) -> Room:
+    """The room, for its host, once its current round is over (409 with `not_yet` before)."""
+    room = find_room(code)
+    require_host(room, action)
+    if phase_of(room, now()).name != "over":
+        raise Conflict(not_yet)
+    return room
+
+
 def join_url(room: Room, _external: bool = True) -> str:
     return cached_url("rooms.join_page", _external, code=room.code)
 
@@ -349,10 +358,7 @@ def start_room(code: str):
 @bp.post("/rooms/<code>/rounds")
 def add_room_round(code: str):
     """Another round in the same room on a fresh board (in a match, the next round's bonus tiles)."""
-    room = find_room(code)
-    require_host(room, "add a round")
-    if phase_of(room, now()).name != "over":
-        raise Conflict("This round is not over yet: a new round can start once it ends.")
+    room = finished_room(code, "add a round", "This round is not over yet: a new round can start once it ends.")
     number = room.current.number
     match_round = (number % len(MATCH_ROUNDS)) + 1 if room.preset == "match" else None
     if match_round == MATCH_ROUNDS[-1]:
@@ -401,10 +407,7 @@ def _csv_safe(text: str) -> str:
 @bp.get("/rooms/<code>/projector")
 def show_room_walk(code: str):
     """The walk-through of the room's board for the host, each revealed word with who found it."""
-    room = find_room(code)
-    require_host(room, "walk the class through the words")
-    if phase_of(room, now()).name != "over":
-        raise Conflict("The walk-through opens when the round is over.")
+    room = finished_room(code, "walk the class through the words", "The walk-through opens when the round is over.")
     board = room_board(room)
     finders = defaultdict(list)
     for found in rooms_store().words_found(room, room.current.number):
