@@ -270,6 +270,7 @@ def build_italian() -> Build:
     pronoun_rules = italian_pronoun_rules(affixes, italian_clitics())
     entries = list(read_entries(HUNSPELL / "it_IT.dic", affixes))
     build = Build()
+    entries = without_reviewed_flagless_roots(build, entries)
     applied: Callable[[Entry, Rule], bool] = lambda entry, rule: rule.flag not in ITALIAN_ELISION_FLAGS
     for flag, reason in ITALIAN_SKIPPED_FLAGS.items():
         drop_forms_only_made_by(build, reason, entries, affixes, applied, lambda rule: rule.flag == flag)
@@ -288,6 +289,36 @@ def build_italian() -> Build:
             build.offer(form, reason_to_drop(form))
     build.notes.append(f"{len(entries)} roots in it_IT.dic; its elided forms (l'amico, dell'arte) not expanded")
     return build
+
+
+ITALIAN_FLAGLESS_REVIEW = ROOT / "dictionaries" / "review" / "it-flagless.tsv"
+
+
+def italian_flagless_review() -> dict[str, tuple[str, str]]:
+    """The review of hunspell-it's lower-case roots without affix flags: root -> (verdict, reason)."""
+    lines = ITALIAN_FLAGLESS_REVIEW.read_text(encoding="utf-8").splitlines()
+    rows = [line.split("\t") for line in lines if line and not line.startswith(("#", "root\t"))]
+    return {row[0]: (row[2], row[3]) for row in rows}
+
+
+def without_reviewed_flagless_roots(build: Build, entries: list[Entry]) -> list[Entry]:
+    """The roots, less the lower-case roots without flags that the review (review/it-flagless.tsv) found junk:
+    hunspell-it lists some 15,000 such roots, among them names (tanabe, impellitteri) and typing errors
+    (supplememto). A flagless root nobody reviewed yet stays, and is printed to be reviewed."""
+    review = italian_flagless_review()
+    kept, unreviewed = [], []
+    for entry in entries:
+        verdict = review.get(entry.root, ("", ""))[0] if not entry.flags and entry.root.islower() else "ok"
+        if verdict == "junk":
+            build.drop(f"flagless root reviewed junk (review/it-flagless.tsv): {review[entry.root][1]}", 1, entry.root)
+            continue
+        if verdict == "" and entry.root.isalpha():
+            unreviewed.append(entry.root)
+        kept.append(entry)
+    if unreviewed:
+        build.notes.append(f"{len(unreviewed)} flagless roots not in review/it-flagless.tsv (those whose word is "
+                           f"dropped anyway are not listed there): {' '.join(unreviewed[:12])} ...")
+    return kept
 
 
 def without(keep: Callable[[Entry, Rule], bool], leave_out: Callable[[Rule], bool]) -> Callable[[Entry, Rule], bool]:
