@@ -279,16 +279,37 @@ def build_italian() -> Build:
     drop_forms_only_made_by(build, "verb form with enclitic pronoun(s) (amarlo, dandogliene, zappatavi)",
                             entries, affixes, applied, pronoun)
     applied = without(applied, pronoun)
+    irregular = italian_irregular_verbs()
     for entry in entries:
         kept = expand(entry, affixes, lambda e, rule: applied(e, rule) and not italian_machine_superlative(e, rule))
         machine = expand(entry, affixes, applied) - kept
         if machine:
             build.drop("superlative of a verb, a participle or an adjective without one (cagatissima)",
                        len(machine), min(machine))
+        wrong = kept & irregular(entry.root)
+        if wrong:
+            build.drop("regular form of an irregular verb (teno, astena, vederò: rules/it.toml)", len(wrong), min(wrong))
+            kept -= wrong
         for form in kept:
             build.offer(form, reason_to_drop(form))
     build.notes.append(f"{len(entries)} roots in it_IT.dic; its elided forms (l'amico, dell'arte) not expanded")
     return build
+
+
+def italian_irregular_verbs() -> Callable[[str], set[str]]:
+    """For a root, the forms that hunspell-it's regular -ere rules make and the verb does not have (rules/it.toml:
+    tenere gives TENO, TENA, TENERÒ, but the verb has tengo, tenga, terrò)."""
+    data = language_rules("it")["irregular_verbs"]
+    endings, verbs, regular, words = data["endings"], data["verbs"], set(data["regular"]), set(data["words"])
+
+    def wrong_forms(root: str) -> set[str]:
+        verb = next((verb for verb in verbs if root.endswith(verb)), None)
+        if verb is None or root in regular:
+            return set()
+        stem = root[: -len("ere")]
+        forms = {stem + ending for group in verbs[verb] for ending in endings[group]}
+        return {form for form in forms if normalize_word(form) not in words}
+    return wrong_forms
 
 
 ITALIAN_FLAGLESS_REVIEW = ROOT / "dictionaries" / "review" / "it-flagless.tsv"
