@@ -29,6 +29,8 @@ rounds = Table(
     Column("found", Integer, nullable=False, server_default="0"),
     Column("total_words", Integer, nullable=False),
     Column("max_score", Integer, nullable=False),
+    # the board generator's version the URL names (1: a URL without one; migration 0002)
+    Column("generator", Integer, nullable=False, server_default="1"),
 )
 Index("rounds_player_board", rounds.c.player, rounds.c.board_key, rounds.c.number, unique=True)
 Index("rounds_player_letters", rounds.c.player, rounds.c.letters_key)

@@ -34,7 +34,7 @@ def test_the_schema_is_migrated_to_the_newest_revision_and_again_is_a_no_op(data
     assert current(store) is None
     store.migrate()
     store.migrate()
-    assert current(store) == "0001"
+    assert current(store) == "0002"
     store.dispose()
 
 
@@ -49,7 +49,7 @@ def test_migrations_started_by_several_processes_at_once_all_succeed(database_ur
         return current(store)
 
     with ThreadPoolExecutor(len(stores)) as pool:
-        assert list(pool.map(upgrade, stores)) == ["0001"] * len(stores)
+        assert list(pool.map(upgrade, stores)) == ["0002"] * len(stores)
     for store in stores:
         store.dispose()
 
@@ -75,6 +75,18 @@ def test_a_word_counts_once_and_not_after_the_deadline_and_its_grace(store):
     assert store.record_word(round_.id, "EEL", 3, 1122, GRACE) is Recorded.ROUND_OVER
     assert store.current_round(PLAYER, BOARD.board_key).words == {"CAT", "DOG"}
     assert [(r.score, r.found, r.best_word) for r in store.recent_rounds(PLAYER)] == [(12, 2, "DOG")]
+
+
+def test_a_round_keeps_the_generator_version_its_board_url_names(store):
+    # A board URL with gen=2 is another board than the same seed without it (generator 1): the store gives the
+    # version back, so "My rounds" and the solution lock link to the board that was played.
+    newer = RoundBoard("gen2-url", "en|4x4|QRSTUVWXYZABCDEF", "en", "SEED", 4, 4, 120, True, 30, 600, generator=2)
+    round_ = store.start_round(PLAYER, newer, 1000)
+    store.record_word(round_.id, "CAT", 5, 1001, GRACE)
+    store.record_word(store.start_round(PLAYER, BOARD, 1000).id, "DOG", 7, 1001, GRACE)
+    assert store.round_in_play(PLAYER, newer.letters_key, 1050, GRACE).generator == 2
+    assert store.round_in_play(PLAYER, BOARD.letters_key, 1050, GRACE).generator == 1
+    assert sorted((r.best_word, r.generator) for r in store.recent_rounds(PLAYER)) == [("CAT", 2), ("DOG", 1)]
 
 
 def test_a_word_after_the_player_ended_the_round_is_refused(store):
@@ -173,5 +185,5 @@ def test_one_command_migrates_the_store_the_app_would_use(database_url):
                             capture_output=True, text=True, check=True).stdout
     upgraded = subprocess.run([sys.executable, "-m", "store", "upgrade"], cwd=root, env=environment,
                               capture_output=True, text=True, check=True).stdout
-    assert before.strip().endswith("schema revision None") and upgraded.strip().endswith("schema revision 0001")
+    assert before.strip().endswith("schema revision None") and upgraded.strip().endswith("schema revision 0002")
     assert "password" not in upgraded and database_url.rsplit("/", 1)[1] in upgraded
