@@ -607,8 +607,12 @@ def build_german() -> Build:
     names = german_names((form for expanded in forms.values() for form in expanded),
                          {entry.root: entry.flags for entry in entries})
     build = Build()
+    reviewed = german_reviewed_names()
     for entry, expanded in forms.items():
         capitalised = entry.root[:1].isupper() and entry.root[1:].islower()
+        if reviewed.get(entry.root) == "junk":
+            build.drop("name read in the review (review/de-names.tsv)", len(expanded), entry.root)
+            continue
         if capitalised and names.is_proper_noun(entry.root, entry.flags):
             inhabitants = ([form for form in expanded if form[len(entry.root):] in INHABITANT_ENDINGS]
                            if entry.root in GERMAN_NAMES_BY_HAND else [])
@@ -625,6 +629,14 @@ def build_german() -> Build:
 
 
 GERMAN_COMPOUND_REVIEW = ROOT / "dictionaries" / "review" / "de-compounds.tsv"
+GERMAN_NAMES_REVIEW = ROOT / "dictionaries" / "review" / "de-names.tsv"
+
+
+def german_reviewed_names() -> dict[str, str]:
+    """Capitalised roots that inflect like a name, read one by one (review/de-names.tsv): root -> ok or junk."""
+    lines = GERMAN_NAMES_REVIEW.read_text(encoding="utf-8").splitlines()
+    rows = [line.split("\t") for line in lines if line and not line.startswith(("#", "root\t"))]
+    return {row[0]: row[1] for row in rows}
 
 
 def german_reviewed_compounds() -> list[str]:
