@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 from bench.load import fetch, percentile  # noqa: E402
 from ruzzle import Lexicon, blocked_words, generate  # noqa: E402
 from ruzzle.game import Solution  # noqa: E402
+from ruzzle.generator import LATEST_VERSION  # noqa: E402
 from tools.postgres import postgres_cluster  # noqa: E402
 from tools.servers import gunicorn_server  # noqa: E402
 
@@ -136,7 +137,7 @@ async def run(port: int, players: int, seconds: float) -> Room:
     host_cookie = cookie_of(reply)
     code = reply.headers["location"].split("/")[2]
     room = Room(port, code)
-    solution = Solution.of(generate("en", SEED, 4, 4), Lexicon.builtin("en"), blocked_words("en"))
+    solution = Solution.of(generate("en", SEED, 4, 4, version=LATEST_VERSION), Lexicon.builtin("en"), blocked_words("en"))
     words = list(solution)
     per_player = int(seconds / WORD_EVERY) + 1
     plans = [[words[(i * 7 + k) % len(words)] for k in range(per_player)] for i in range(players)]

@@ -3,8 +3,13 @@
 Nothing here depends on Python's `random` (its algorithms may change between releases) or on the
 current dictionary (it may be rebuilt): randomness is SHA-256 in counter mode, and each generator
 version freezes its data in `data/generator-v<N>/`: letter weights per language (`letters.json`) and a
-list of short words per language (`<lang>.marisa`) used to keep the richest of several drawn boards, and
-for some languages a number of refining swaps (`letters.json`, "refine"; none for English).
+list of words per language (`<lang>.marisa`) used to keep the richest of several drawn boards, and
+for some languages a number of refining swaps (`letters.json`, "refine").
+
+Version 1 (URLs without a generator version) keeps the candidate whose 2-6 letter words are the most, with
+3/8 to 1/2 vowels. Version 2 (boards made from now on) keeps the one with the most words of 5 to 7 letters,
+draws each language's own share of vowels (as its real boards have: up to 10 of 16 in Italian, Spanish,
+French, Portuguese) and refines every language's board (dictionaries/README.md, "Generated boards").
 """
 
 from __future__ import annotations
@@ -32,7 +37,8 @@ SEED_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 SEED_LENGTH = 6
 MAX_SEED_LENGTH = 64
 MAX_CELLS = 100 * 100  # far beyond any playable board; keeps a typo like 100000x100000 from eating memory
-LATEST_VERSION = 1
+VERSIONS = (1, 2)
+LATEST_VERSION = 2  # what new boards get; a URL that names no version means version 1, forever
 VOWELS = frozenset("AEIOU")
 # Boards of up to this many cells are drawn CANDIDATES times and the one with the most short words is
 # kept: a single frequency draw gives a median 4x4 board of about 115 English words, the best of 14 about
@@ -126,16 +132,31 @@ def _refine_steps(version: int, language: str) -> int:
 
 
 @cache
+def _tables(version: int) -> dict:
+    """A generator version's frozen tables (`letters.json`)."""
+    return json.loads((_data(version) / "letters.json").read_text(encoding="utf-8"))
+
+
+@cache
+def _vowel_range(version: int, language: str) -> tuple[int, int]:
+    """The fewest and most vowels of a 16-cell board in a language (version 2 on)."""
+    low, high = _tables(version)["vowels"][language]
+    return low, high
+
+
+@cache
 def _short_words(version: int, language: str) -> Lexicon:
     """A generator version's frozen list of short words, that measures how rich a drawn board is."""
     return Lexicon.load(_data(version) / f"{language}.marisa")
 
 
-def generate(language: str, seed: str, rows: int = 4, cols: int = 4, version: int = LATEST_VERSION) -> Board:
-    """The board of this seed: letters drawn by the language's frequencies, multipliers as real boards."""
+def generate(language: str, seed: str, rows: int = 4, cols: int = 4, version: int = 1) -> Board:
+    """The board of this seed: letters drawn by the language's frequencies, multipliers as real boards.
+
+    `version` is the generator's (1 by default: what a board URL without one has always shown)."""
     code = get_language(language).code
-    if version != 1:
-        raise ValueError(f"unknown generator version {version}; known: 1")
+    if version not in VERSIONS:
+        raise ValueError(f"unknown generator version {version}; known: {', '.join(map(str, VERSIONS))}")
     if not (isinstance(rows, int) and isinstance(cols, int)) or rows < 1 or cols < 1:
         raise InvalidSize(f"a board needs at least 1 row and 1 column, not {rows}x{cols}")
     if rows * cols > MAX_CELLS:
@@ -144,6 +165,8 @@ def generate(language: str, seed: str, rows: int = 4, cols: int = 4, version: in
     stream = Stream(f"ruzzle-generator-v{version}|{code}|{rows}x{cols}|{seed}")
     weights = _letter_weights(version, code)
     cells = rows * cols
+    if version >= 2:
+        return Board(rows, cols, _place_multipliers(stream, _letters_v2(stream, version, code, rows, cols)), code)
     if cells > SELECT_UP_TO_CELLS:
         letters = _draw_letters(stream, weights, cells)
     else:
@@ -156,10 +179,37 @@ def generate(language: str, seed: str, rows: int = 4, cols: int = 4, version: in
     return Board(rows, cols, _place_multipliers(stream, letters), code)
 
 
-def _refine(stream: Stream, weights: tuple[int, ...], letters: list[str], richness, steps: int) -> list[str]:
+def _letters_v2(stream: Stream, version: int, code: str, rows: int, cols: int) -> list[str]:
+    """Version 2's letters: the language's vowel share, the candidate with the most words of 5 to 7 letters,
+    then refining changes that keep the vowel share."""
+    tables = _tables(version)
+    weights = _letter_weights(version, code)
+    cells = rows * cols
+    low, high = _vowel_range(version, code)
+    fewest, most_vowels = math.floor(cells * low / 16), math.ceil(cells * high / 16)
+    balanced = lambda letters: _vowels_between(letters, fewest, most_vowels)  # noqa: E731
+    if cells > SELECT_UP_TO_CELLS:
+        return _draw_letters(stream, weights, cells, balanced)
+    words = _short_words(version, code)
+    richness = lambda c: count_words(Board(rows, cols, _plain(c), code), words)  # noqa: E731
+    candidates = [_draw_letters(stream, weights, cells, balanced) for _ in range(tables["candidates"])]
+    letters = max(candidates, key=richness)
+    return _refine(stream, weights, letters, richness, tables["refine"].get(code, 0), balanced)
+
+
+def _vowels_between(letters: list[str], fewest: int, most: int) -> bool:
+    """Whether a board's vowels are between two counts and it has no Q without a U (boards under 4 cells: any)."""
+    if len(letters) < 4:
+        return True
+    return fewest <= sum(letter in VOWELS for letter in letters) <= most and ("Q" not in letters or "U" in letters)
+
+
+def _refine(stream: Stream, weights: tuple[int, ...], letters: list[str], richness, steps: int,
+            balanced=None) -> list[str]:
     """Try `steps` changes, each either two cells exchanged or one cell's letter redrawn by weight; keep each
     change that makes the board richer and keeps it balanced. French needs this: its real boards are far
     richer than the best of several frequency draws."""
+    balanced = balanced or _balanced
     cumulative = list(accumulate(weights))
     most = max(2, math.ceil(len(letters) / 8))
     best = richness(letters) if steps else 0
@@ -170,7 +220,7 @@ def _refine(stream: Stream, weights: tuple[int, ...], letters: list[str], richne
             trial[i], trial[j] = trial[j], trial[i]
         else:
             trial[stream.below(len(trial))] = ALPHABET[stream.weighted(cumulative)]
-        if max(trial.count(letter) for letter in trial) > most or not _balanced(trial):
+        if max(trial.count(letter) for letter in trial) > most or not balanced(trial):
             continue
         score = richness(trial)
         if score > best:
@@ -183,9 +233,10 @@ def _plain(letters: list[str]) -> tuple[Tile, ...]:
     return tuple(Tile(letter) for letter in letters)
 
 
-def _draw_letters(stream: Stream, weights: tuple[int, ...], cells: int) -> list[str]:
-    """Letters for every cell: weighted draws, a letter at most `cells/8` (at least 2) times, between
-    3/8 and 1/2 vowels, and no Q without a U; drawn again until all of that holds."""
+def _draw_letters(stream: Stream, weights: tuple[int, ...], cells: int, balanced=None) -> list[str]:
+    """Letters for every cell: weighted draws, a letter at most `cells/8` (at least 2) times, balanced (version 1:
+    between 3/8 and 1/2 vowels, and no Q without a U); drawn again until all of that holds."""
+    balanced = balanced or _balanced
     most = max(2, math.ceil(cells / 8))
     while True:
         remaining = list(weights)
@@ -197,7 +248,7 @@ def _draw_letters(stream: Stream, weights: tuple[int, ...], cells: int) -> list[
             counts[index] += 1
             if counts[index] == most:
                 remaining[index] = 0
-        if _balanced(letters):
+        if balanced(letters):
             return letters
 
 

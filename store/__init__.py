@@ -52,11 +52,12 @@ class RoundBoard:
     safe: bool
     total_words: int
     max_score: int
+    generator: int = 1
 
 
 @dataclass(frozen=True)
 class PlayedBoard:
-    """The board URL a round is played on: language, seed, size, length, classroom filter."""
+    """The board URL a round is played on: language, seed, size, length, classroom filter, generator version."""
 
     language: str
     seed: str
@@ -64,6 +65,7 @@ class PlayedBoard:
     cols: int
     seconds: int
     safe: bool
+    generator: int = 1
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,7 @@ class RoundRecord:
     total_words: int
     best_word: str | None
     best_score: int | None
+    generator: int = 1
 
     @property
     def percent(self) -> int:
@@ -324,7 +327,7 @@ class Store:
     def round_in_play(self, player: str, letters_key: str, now: float, grace: float) -> PlayedBoard | None:
         """The board URL of the player's latest round still running on these letters (any seed or length)."""
         query = (select(rounds.c.language, rounds.c.seed, rounds.c.rows, rounds.c.cols, rounds.c.seconds,
-                        rounds.c.safe)
+                        rounds.c.safe, rounds.c.generator)
                  .where(rounds.c.player == player, rounds.c.letters_key == letters_key, rounds.c.ended.is_(None),
                         or_(rounds.c.seconds == 0, rounds.c.started + rounds.c.seconds + grace > now))
                  .order_by(rounds.c.id.desc()).limit(1))
@@ -341,7 +344,7 @@ class Store:
         query = (select(rounds.c.id, rounds.c.language, rounds.c.seed, rounds.c.rows, rounds.c.cols,
                         rounds.c.seconds, rounds.c.safe, rounds.c.started, rounds.c.score, rounds.c.found,
                         rounds.c.total_words, best.with_only_columns(words.c.word).scalar_subquery(),
-                        best.with_only_columns(words.c.score).scalar_subquery())
+                        best.with_only_columns(words.c.score).scalar_subquery(), rounds.c.generator)
                  .where(rounds.c.player == player, rounds.c.found > 0)
                  .order_by(rounds.c.started.desc(), rounds.c.id.desc()).limit(limit))
         with self.reader.connect() as connection:

@@ -36,6 +36,7 @@ class RoomRound:
 
     number: int
     seed: str
+    generator: int
     match_round: int | None
     started: float | None
 
@@ -97,8 +98,8 @@ class FoundWord:
 
 
 # The statements every poll and word runs, built once (building one costs more than running it on SQLite).
-ROOM_BY_CODE = (select(rooms, room_rounds.c.number, room_rounds.c.seed, room_rounds.c.match_round,
-                       room_rounds.c.started)
+ROOM_BY_CODE = (select(rooms, room_rounds.c.number, room_rounds.c.seed, room_rounds.c.generator,
+                       room_rounds.c.match_round, room_rounds.c.started)
                 .select_from(rooms.join(room_rounds, room_rounds.c.room_id == rooms.c.id))
                 .where(rooms.c.code == bindparam("code")).order_by(room_rounds.c.number))
 PLAYER_COLUMNS = (room_players.c.id, room_players.c.player, room_players.c.nickname, room_players.c.joined)
@@ -134,7 +135,7 @@ class Rooms:
         self.store = store
 
     def create(self, host: str, language: str, rows: int, cols: int, seconds: int, safe: bool, preset: str,
-               seed: str, match_round: int | None, now: float) -> Room:
+               seed: str, generator: int, match_round: int | None, now: float) -> Room:
         """A new room with its first round (not started), under a fresh code."""
         values = {"host": host, "language": language, "rows": rows, "cols": cols, "seconds": seconds, "safe": safe,
                   "preset": preset, "created": now, "active_until": now + EXPIRY_SECONDS}
@@ -145,7 +146,7 @@ class Rooms:
                     room_id = connection.execute(rooms.insert().values(code=code, **values)
                                                  .returning(rooms.c.id)).scalar_one()
                     connection.execute(room_rounds.insert().values(room_id=room_id, number=1, seed=seed,
-                                                                   match_round=match_round))
+                                                                   generator=generator, match_round=match_round))
             except IntegrityError:
                 continue  # the code is taken (one in 887 million per room open): draw another
             return self.get(code)
@@ -160,7 +161,7 @@ class Rooms:
         first = rows[0]
         return Room(first.id, first.code, first.host, first.language, first.rows, first.cols, first.seconds,
                     first.safe, first.preset, first.created, first.active_until,
-                    tuple(RoomRound(row.number, row.seed, row.match_round, row.started) for row in rows))
+                    tuple(RoomRound(row.number, row.seed, row.generator, row.match_round, row.started) for row in rows))
 
     def players(self, room_id: int) -> list[RoomPlayer]:
         """The room's players in the order they joined."""
@@ -228,14 +229,14 @@ class Rooms:
                                    .values(active_until=moment + seconds + EXPIRY_SECONDS))
         return bool(started)
 
-    def add_round(self, room_id: int, after: int, seed: str, match_round: int | None) -> None:
+    def add_round(self, room_id: int, after: int, seed: str, generator: int, match_round: int | None) -> None:
         """Add round `after + 1` (nothing when a second press already added it)."""
         with self.store.writing() as connection:
             exists = connection.execute(select(room_rounds.c.number).where(
                 room_rounds.c.room_id == room_id, room_rounds.c.number == after + 1)).first()
             if exists is None:
                 connection.execute(room_rounds.insert().values(room_id=room_id, number=after + 1, seed=seed,
-                                                               match_round=match_round))
+                                                               generator=generator, match_round=match_round))
 
     def scores(self, room: Room) -> list[PlayerScore]:
         """Every player's result in every round of the room (a player with no round yet: one row with None)."""

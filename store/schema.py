@@ -29,6 +29,8 @@ rounds = Table(
     Column("found", Integer, nullable=False, server_default="0"),
     Column("total_words", Integer, nullable=False),
     Column("max_score", Integer, nullable=False),
+    # the board generator's version the URL names (1: a URL without one; migration 0002)
+    Column("generator", Integer, nullable=False, server_default="1"),
     Column("scored_at", Float, nullable=True),  # when the score last grew: a room's ranking breaks ties by it
 )
 Index("rounds_player_board", rounds.c.player, rounds.c.board_key, rounds.c.number, unique=True)
@@ -70,6 +72,7 @@ room_rounds = Table(
     Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
     Column("number", Integer, nullable=False),
     Column("seed", String(64), nullable=False),
+    Column("generator", Integer, nullable=False),  # the board generator's version (the latest when the round was made)
     Column("match_round", Integer, nullable=True),  # the round of the 3-round match whose bonus tiles it has
     Column("started", Float, nullable=True),
     PrimaryKeyConstraint("room_id", "number", name="room_rounds_pkey"),

@@ -6,9 +6,9 @@ import statistics
 import pytest
 
 from conftest import DEMO
-from ruzzle import (Board, InvalidSeed, InvalidSize, Lexicon, Multiplier, UnknownLanguage, generate, new_seed,
-                    normalize_seed, solve)
-from ruzzle.generator import SEED_ALPHABET, Stream, multiplier_counts
+from ruzzle import (LANGUAGES, Board, InvalidSeed, InvalidSize, Lexicon, Multiplier, UnknownLanguage, generate,
+                    new_seed, normalize_seed, solve)
+from ruzzle.generator import SEED_ALPHABET, Stream, _vowel_range, multiplier_counts
 
 # Golden boards: if one of these changes, every shared URL of that board changes. Never edit them;
 # a generator change is a new generator version, and version 1 must keep giving these.
@@ -113,3 +113,70 @@ def test_no_q_without_u_and_balanced_vowels():
         assert "Q" not in letters or "U" in letters
         assert 6 <= sum(letter in "AEIOU" for letter in letters) <= 8
         assert max(letters.count(letter) for letter in letters) <= 2
+
+
+# Generator version 2 (boards made from now on carry `gen=2` in their URL): its own golden boards, pinned as
+# version 1's are. Never edit them; a change is a version 3.
+GOLDEN_V2 = {
+    ("ABC234", 4, 4): "Etl Hdl A   P\nN   Ttw S   L\nO   Odw Edw Stl\nU   I   D   M",
+    ("hello world", 4, 4): "R   A   U   L\nN   E   T   Dtw\nEdw S   Ldl Itl\nOdw M   Itl A",
+    ("K7M2QX", 5, 5): "M   Fdw A   Rdw Tdl\nE   Tdl O   L   E\nN   L   Rtl S   Ltw\nItl A   Etl Atw E\n"
+                      "Rdw N   P   P   O",
+    ("K7M2QX", 2, 3): "N   E   Ttl\nS   Idw R",
+    ("Z", 1, 1): "N",
+}
+GOLDEN_V2_LANGUAGES = {
+    "de": "Atl Wdw I   A\nL   Ldl E   T\nC   T   Etl R\nCdw B   Stw N",
+    "es": "Sdw R   N   E\nA   Otl T   N\nSdw A   I   E\nOtl Ltw D   Udl",
+    "fr": "C   S   Rtl U\nE   A   Sdw E\nRdl I   Tdw D\nPtl Atw M   I",
+    "it": "Otw A   Ltl V\nDdl Idw A   M\nV   T   Rdw R\nT   Etl O   C",
+    "nl": "T   U   N   Fdl\nR   I   Ltl Edw\nAtl K   E   Ddw\nG   T   R   Itw",
+    "pt": "P   S   A   Etl\nT   R   O   O\nE   V   Pdl Cdw\nNtw Mtl Adw H",
+}
+
+
+@pytest.mark.parametrize("seed, rows, cols", sorted(GOLDEN_V2))
+def test_golden_boards_of_generator_2_never_change(seed, rows, cols):
+    assert str(generate("en", seed, rows, cols, version=2)) == GOLDEN_V2[seed, rows, cols]
+
+
+@pytest.mark.parametrize("language", sorted(GOLDEN_V2_LANGUAGES))
+def test_golden_boards_of_generator_2_in_every_language_never_change(language):
+    assert str(generate(language, "ABC234", version=2)) == GOLDEN_V2_LANGUAGES[language]
+
+
+def test_a_board_without_a_version_is_generator_1s():
+    assert generate("en", "ABC234") == generate("en", "ABC234", version=1) != generate("en", "ABC234", version=2)
+
+
+@pytest.mark.parametrize("version", [0, 3])
+def test_unknown_generator_versions_are_refused(version):
+    with pytest.raises(ValueError, match="unknown generator version"):
+        generate("en", "SEED", version=version)
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_generator_2_draws_each_languages_vowel_share(language):
+    low, high = _vowel_range(2, language)
+    for i in range(12):
+        letters = generate(language, f"VOWEL{i}", version=2).letters
+        assert low <= sum(letter in "AEIOU" for letter in letters) <= high
+        assert "Q" not in letters or "U" in letters
+        assert max(letters.count(letter) for letter in letters) <= 2
+
+
+def test_generator_2_allows_as_many_vowels_as_real_romance_boards():
+    # The real Italian, Spanish, French and Portuguese boards have 9 or 10 vowels of 16; version 1 allowed 8.
+    assert all(_vowel_range(2, language)[1] >= 10 for language in ("es", "fr", "it", "pt"))
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_generator_2_boards_have_as_many_long_words_as_the_real_board(language):
+    # The 1000-seed figures come from bench/generator.py; here the median of 15 seeds: words of 5+ letters at
+    # least as many as on the language's real demo board (version 1's English, Dutch and French fell short).
+    lexicon = Lexicon.builtin(language)
+    demo = solve(Board.parse((DEMO / f"{language}.board").read_text(encoding="utf-8"), language), lexicon)
+    real = sum(len(found.word) >= 5 for found in demo)
+    long_words = [sum(len(found.word) >= 5 for found in solve(generate(language, f"LONG{i}", version=2), lexicon))
+                  for i in range(15)]
+    assert statistics.median(long_words) >= real

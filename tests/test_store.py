@@ -42,9 +42,9 @@ def test_the_schema_is_migrated_to_the_newest_revision_and_again_is_a_no_op(data
 
 
 def test_rounds_played_before_rooms_existed_survive_the_rooms_migration(database_url):
-    """0001 -> 0002 on a store with rounds in it: the rounds and words stay, and a word then records its time."""
+    """0002 -> 0003 on a store with rounds in it: the rounds and words stay, and a word then records its time."""
     store = Store(database_url)
-    store.migrate_to("0001")
+    store.migrate_to("0002")
     played = store.start_round(PLAYER, BOARD, 1000)
     with store.writing() as connection:
         connection.exec_driver_sql(f"INSERT INTO words (round_id, word, score, found_at) VALUES ({played.id}, 'OLD', 3, 1001)")
@@ -93,6 +93,18 @@ def test_a_word_counts_once_and_not_after_the_deadline_and_its_grace(store):
     assert store.record_word(round_.id, "EEL", 3, 1122, GRACE) is Recorded.ROUND_OVER
     assert store.current_round(PLAYER, BOARD.board_key).words == {"CAT", "DOG"}
     assert [(r.score, r.found, r.best_word) for r in store.recent_rounds(PLAYER)] == [(12, 2, "DOG")]
+
+
+def test_a_round_keeps_the_generator_version_its_board_url_names(store):
+    # A board URL with gen=2 is another board than the same seed without it (generator 1): the store gives the
+    # version back, so "My rounds" and the solution lock link to the board that was played.
+    newer = RoundBoard("gen2-url", "en|4x4|QRSTUVWXYZABCDEF", "en", "SEED", 4, 4, 120, True, 30, 600, generator=2)
+    round_ = store.start_round(PLAYER, newer, 1000)
+    store.record_word(round_.id, "CAT", 5, 1001, GRACE)
+    store.record_word(store.start_round(PLAYER, BOARD, 1000).id, "DOG", 7, 1001, GRACE)
+    assert store.round_in_play(PLAYER, newer.letters_key, 1050, GRACE).generator == 2
+    assert store.round_in_play(PLAYER, BOARD.letters_key, 1050, GRACE).generator == 1
+    assert sorted((r.best_word, r.generator) for r in store.recent_rounds(PLAYER)) == [("CAT", 2), ("DOG", 1)]
 
 
 def test_a_word_after_the_player_ended_the_round_is_refused(store):

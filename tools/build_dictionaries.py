@@ -270,6 +270,7 @@ def build_italian() -> Build:
     pronoun_rules = italian_pronoun_rules(affixes, italian_clitics())
     entries = list(read_entries(HUNSPELL / "it_IT.dic", affixes))
     build = Build()
+    entries = without_reviewed_flagless_roots(build, entries)
     applied: Callable[[Entry, Rule], bool] = lambda entry, rule: rule.flag not in ITALIAN_ELISION_FLAGS
     for flag, reason in ITALIAN_SKIPPED_FLAGS.items():
         drop_forms_only_made_by(build, reason, entries, affixes, applied, lambda rule: rule.flag == flag)
@@ -278,16 +279,67 @@ def build_italian() -> Build:
     drop_forms_only_made_by(build, "verb form with enclitic pronoun(s) (amarlo, dandogliene, zappatavi)",
                             entries, affixes, applied, pronoun)
     applied = without(applied, pronoun)
+    irregular = italian_irregular_verbs()
     for entry in entries:
         kept = expand(entry, affixes, lambda e, rule: applied(e, rule) and not italian_machine_superlative(e, rule))
         machine = expand(entry, affixes, applied) - kept
         if machine:
             build.drop("superlative of a verb, a participle or an adjective without one (cagatissima)",
                        len(machine), min(machine))
+        wrong = kept & irregular(entry.root)
+        if wrong:
+            build.drop("regular form of an irregular verb (teno, astena, vederò: rules/it.toml)", len(wrong), min(wrong))
+            kept -= wrong
         for form in kept:
             build.offer(form, reason_to_drop(form))
     build.notes.append(f"{len(entries)} roots in it_IT.dic; its elided forms (l'amico, dell'arte) not expanded")
     return build
+
+
+def italian_irregular_verbs() -> Callable[[str], set[str]]:
+    """For a root, the forms that hunspell-it's regular -ere rules make and the verb does not have (rules/it.toml:
+    tenere gives TENO, TENA, TENERÒ, but the verb has tengo, tenga, terrò)."""
+    data = language_rules("it")["irregular_verbs"]
+    endings, verbs, regular, words = data["endings"], data["verbs"], set(data["regular"]), set(data["words"])
+
+    def wrong_forms(root: str) -> set[str]:
+        verb = next((verb for verb in verbs if root.endswith(verb)), None)
+        if verb is None or root in regular:
+            return set()
+        stem = root[: -len("ere")]
+        forms = {stem + ending for group in verbs[verb] for ending in endings[group]}
+        return {form for form in forms if normalize_word(form) not in words}
+    return wrong_forms
+
+
+ITALIAN_FLAGLESS_REVIEW = ROOT / "dictionaries" / "review" / "it-flagless.tsv"
+
+
+def italian_flagless_review() -> dict[str, tuple[str, str]]:
+    """The review of hunspell-it's lower-case roots without affix flags: root -> (verdict, reason)."""
+    lines = ITALIAN_FLAGLESS_REVIEW.read_text(encoding="utf-8").splitlines()
+    rows = [line.split("\t") for line in lines if line and not line.startswith(("#", "root\t"))]
+    return {row[0]: (row[2], row[3]) for row in rows}
+
+
+def without_reviewed_flagless_roots(build: Build, entries: list[Entry]) -> list[Entry]:
+    """The roots, less the lower-case roots without flags that the review (review/it-flagless.tsv) found junk:
+    hunspell-it lists some 15,000 such roots, among them names (tanabe, impellitteri) and typing errors
+    (supplememto). A flagless root nobody reviewed yet stays, and is printed to be reviewed."""
+    review = italian_flagless_review()
+    kept, unreviewed = [], []
+    for entry in entries:
+        verdict = review.get(entry.root, ("", ""))[0] if not entry.flags and entry.root.islower() else "ok"
+        if verdict == "junk":
+            build.drop(f"flagless root reviewed junk (review/it-flagless.tsv): {review[entry.root][1]}", 1, entry.root)
+            continue
+        if verdict == "" and entry.root.isalpha():
+            unreviewed.append(entry.root)
+        kept.append(entry)
+    if unreviewed:
+        build.notes.append(f"{len(unreviewed)} flagless roots not in review/it-flagless.tsv (those whose word is "
+                           f"dropped anyway are not listed there): {' '.join(unreviewed[:12])} ...")
+    return kept
 
 
 def without(keep: Callable[[Entry, Rule], bool], leave_out: Callable[[Rule], bool]) -> Callable[[Entry, Rule], bool]:
@@ -555,8 +607,12 @@ def build_german() -> Build:
     names = german_names((form for expanded in forms.values() for form in expanded),
                          {entry.root: entry.flags for entry in entries})
     build = Build()
+    reviewed = german_reviewed_names()
     for entry, expanded in forms.items():
         capitalised = entry.root[:1].isupper() and entry.root[1:].islower()
+        if reviewed.get(entry.root) == "junk":
+            build.drop("name read in the review (review/de-names.tsv)", len(expanded), entry.root)
+            continue
         if capitalised and names.is_proper_noun(entry.root, entry.flags):
             inhabitants = ([form for form in expanded if form[len(entry.root):] in INHABITANT_ENDINGS]
                            if entry.root in GERMAN_NAMES_BY_HAND else [])
@@ -573,6 +629,14 @@ def build_german() -> Build:
 
 
 GERMAN_COMPOUND_REVIEW = ROOT / "dictionaries" / "review" / "de-compounds.tsv"
+GERMAN_NAMES_REVIEW = ROOT / "dictionaries" / "review" / "de-names.tsv"
+
+
+def german_reviewed_names() -> dict[str, str]:
+    """Capitalised roots that inflect like a name, read one by one (review/de-names.tsv): root -> ok or junk."""
+    lines = GERMAN_NAMES_REVIEW.read_text(encoding="utf-8").splitlines()
+    rows = [line.split("\t") for line in lines if line and not line.startswith(("#", "root\t"))]
+    return {row[0]: row[1] for row in rows}
 
 
 def german_reviewed_compounds() -> list[str]:

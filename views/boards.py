@@ -14,6 +14,7 @@ from werkzeug.exceptions import BadRequest, NotFound
 
 from ruzzle import Board, Lexicon, generate, get_language, normalize_seed
 from ruzzle import blocked_words
+from ruzzle.generator import LATEST_VERSION, VERSIONS
 from ruzzle.game import Solution
 from ruzzle.match import MATCH_ROUNDS, match_board
 
@@ -79,16 +80,17 @@ class BoardRequest(BoardSource):
     cols: int = DEFAULT_SIZE[1]
     seconds: int = DEFAULT_SECONDS
     safe: bool = True
+    generator: int = 1  # a URL without `gen` has always meant generator version 1; new boards name the latest
     match_round: int | None = None  # a round of Ruzzle's 3-round match: its bonus tiles only (a variant)
     PAGES = {"board": "play.show_board", "solution": "solution.show_solution", "projector": "solution.show_projector"}
 
     @classmethod
     def from_url(cls, language: str, seed: str, args: Mapping[str, str]) -> BoardRequest:
-        """The board of `/play/<language>/<seed>?size=RxC&time=S&safe=0`; UnknownLanguage or BadRequest."""
+        """The board of `/play/<language>/<seed>?size=RxC&time=S&safe=0&gen=2`; UnknownLanguage or BadRequest."""
         code = get_language(language).code
         rows, cols = parse_size(args.get("size"))
         return cls(code, parse_seed(seed), rows, cols, parse_seconds(args.get("time")), parse_safe(args.get("safe")),
-                   parse_match_round(args.get("match")))
+                   parse_generator(args.get("gen")), parse_match_round(args.get("match")))
 
     @property
     def size(self) -> str:
@@ -104,6 +106,8 @@ class BoardRequest(BoardSource):
             query["size"] = self.size
         if self.seconds != DEFAULT_SECONDS:
             query["time"] = str(self.seconds)
+        if self.generator != 1:
+            query["gen"] = str(self.generator)
         if self.match_round is not None:
             query["match"] = str(self.match_round)
         return query | super().query()
@@ -128,13 +132,15 @@ class BoardRequest(BoardSource):
     def round_key(self) -> str:
         """A short name for this board's round in the session cookie (one round per board URL)."""
         name = f"{self.language}|{self.seed}|{self.size}|{self.seconds}|{int(self.safe)}"
+        if self.generator != 1:  # version 1's keys stay what they were, so rounds already stored keep their board
+            name += f"|gen{self.generator}"
         if self.match_round is not None:
-            name += f"|match{self.match_round}"  # (added only then: the keys of rounds already played stay)
+            name += f"|match{self.match_round}"  # (added only then, as the generator)
         return hashlib.sha256(name.encode("utf-8")).hexdigest()[:12]
 
     def solution(self) -> Solution:
         return current_app.extensions["ruzzle.solutions"](self.language, self.seed, self.rows, self.cols, self.safe,
-                                                          self.match_round)
+                                                          self.generator, self.match_round)
 
 
 @dataclass(frozen=True)
@@ -172,9 +178,10 @@ def lexicon_for(language: str) -> Lexicon:
     return lexicons[language]
 
 
-def solve_board(language: str, seed: str, rows: int, cols: int, safe: bool, match_round: int | None = None) -> Solution:
+def solve_board(language: str, seed: str, rows: int, cols: int, safe: bool, generator: int = 1,
+                match_round: int | None = None) -> Solution:
     """Generate and solve a board (with a match round's bonus tiles); the app wraps this in a per-process cache."""
-    board = generate(language, seed, rows, cols)
+    board = generate(language, seed, rows, cols, version=generator)
     return _solve(board if match_round is None else match_board(board, match_round), safe)
 
 
@@ -193,6 +200,20 @@ def check_web_size(rows: int, cols: int) -> None:
     """Refuse boards beyond what the web serves (12x12), before any work is done on them."""
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise BadRequest(f"a board has 1 to {MAX_SIDE} rows and columns, not {rows}x{cols}")
+
+
+def parse_generator(text: str | None) -> int:
+    """The generator version a board URL names (`gen=2`); 1 when absent, which every older URL is."""
+    if text is None or text.strip() == "":
+        return 1
+    if not text.strip().isdigit() or int(text) not in VERSIONS:
+        raise BadRequest(f"gen is a board generator version: {', '.join(map(str, VERSIONS))}")
+    return int(text)
+
+
+def new_board_generator() -> int:
+    """The generator version of boards made from now on (start page, daily board)."""
+    return LATEST_VERSION
 
 
 def parse_seed(text: str) -> str:

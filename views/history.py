@@ -22,7 +22,7 @@ def my_rounds():
     bests = the_store().personal_bests(player) if player else []
     rounds = [{"record": record,
                "board": BoardRequest(record.language, record.seed, record.rows, record.cols, record.seconds,
-                                     record.safe),
+                                     record.safe, record.generator),
                "played_on": datetime.datetime.fromtimestamp(record.started, datetime.timezone.utc)}
               for record in records]
     response = render("me.html", ["my_rounds"], rounds=rounds, bests=bests)

@@ -11,8 +11,8 @@ from ruzzle import LANGUAGES, InvalidPath, common_words, new_seed
 from ruzzle.errors import WordRefused
 from ruzzle.game import Round, parse_path, word_of_path, word_of_text
 
-from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, parse_challenge,
-                     parse_seconds, parse_size)
+from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, new_board_generator,
+                     parse_challenge, parse_seconds, parse_size)
 from .pages import render, wants_fragment
 from .rounds import (PlayerRound, current_grace, end_round, load_round, now, record_word, start_round,
                      unreadable_message)
@@ -39,6 +39,7 @@ def new_board():
     query = {"size": f"{rows}x{cols}", "time": str(parse_seconds(request.args.get("time")))}
     if request.args.get("safe") not in (None, "", "1"):
         query["safe"] = request.args["safe"]
+    query["gen"] = str(new_board_generator())
     board = BoardRequest.from_url(request.args.get("language", "en"), seed, query)
     return redirect(board.url(), 303)
 
@@ -47,7 +48,7 @@ def new_board():
 def daily_board(language: str):
     """Today's board (UTC) in a language: the same for everyone on that day."""
     today = datetime.datetime.fromtimestamp(now(), datetime.timezone.utc).date().isoformat()
-    board = BoardRequest.from_url(language, today, {})
+    board = BoardRequest.from_url(language, today, {"gen": str(new_board_generator())})
     response = redirect(board.url(), 302)
     response.headers["Cache-Control"] = "no-store"  # tomorrow the same URL leads elsewhere
     return response

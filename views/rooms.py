@@ -22,6 +22,7 @@ from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound
 
 from ruzzle import get_language, new_seed
 from ruzzle.game import Round
+from ruzzle.generator import LATEST_VERSION
 from ruzzle.match import MATCH_ROUNDS
 from ruzzle.nicknames import NicknameRefused, check_nickname, friendly_name, nickname_key
 from store.rooms import CODE_ALPHABET, CODE_LENGTH, NicknameTaken, Room, RoomFull, RoomPlayer, round_key
@@ -73,14 +74,15 @@ class RoomBoard(BoardRequest):
     def seed_board(self) -> BoardRequest:
         """The same board as an ordinary board URL (to play it again alone, or see its solution page)."""
         return BoardRequest(self.language, self.seed, self.rows, self.cols, self.seconds, self.safe,
-                            self.match_round)
+                            generator=self.generator, match_round=self.match_round)
 
 
 def room_board(room: Room, number: int | None = None) -> RoomBoard:
     """The board of a round of the room (the current one by default)."""
     played = room.rounds[(number or len(room.rounds)) - 1]
-    return RoomBoard(room.language, played.seed, room.rows, room.cols, room.seconds, room.safe, played.match_round,
-                     room.code, room.id, played.number)
+    return RoomBoard(room.language, played.seed, room.rows, room.cols, room.seconds, room.safe,
+                     generator=played.generator, match_round=played.match_round, room_code=room.code, room_id=room.id,
+                     number=played.number)
 
 
 # --- where a room stands -----------------------------------------------------------------------------------
@@ -175,7 +177,7 @@ def create_room():
     match_round = MATCH_ROUNDS[0] if preset == "match" else None
     clean_up_store()
     room = rooms_store().create(player_id(create=True), language, rows, cols, seconds, parse_safe(form.get("safe")),
-                                preset, seed, match_round, now())
+                                preset, seed, LATEST_VERSION, match_round, now())
     return redirect(cached_url("rooms.host_room", code=room.code), 303)
 
 
@@ -363,7 +365,7 @@ def add_room_round(code: str):
     match_round = (number % len(MATCH_ROUNDS)) + 1 if room.preset == "match" else None
     if match_round == MATCH_ROUNDS[-1]:
         match_round = None  # round 3 of a match is a whole board
-    rooms_store().add_round(room.id, number, new_seed(), match_round)
+    rooms_store().add_round(room.id, number, new_seed(), LATEST_VERSION, match_round)
     return redirect(cached_url("rooms.host_room", code=room.code), 303)
 
 

@@ -90,7 +90,7 @@ def round_board(board: BoardRequest) -> RoundBoard:
     """What the store keeps of a board URL."""
     solution = board.solution()
     return RoundBoard(board.round_key, letters_key(board), board.language, board.seed, board.rows, board.cols,
-                      board.seconds, board.safe, len(solution), solution.total_score)
+                      board.seconds, board.safe, len(solution), solution.total_score, board.generator)
 
 
 def load_round(board: BoardRequest) -> PlayerRound | None:
@@ -142,7 +142,8 @@ def board_in_play(source: BoardSource) -> BoardRequest | None:
     played = player and the_store().round_in_play(player, letters_key(source), now(), current_grace())
     if not played:
         return None
-    return BoardRequest(played.language, played.seed, played.rows, played.cols, played.seconds, played.safe)
+    return BoardRequest(played.language, played.seed, played.rows, played.cols, played.seconds, played.safe,
+                        played.generator)
 
 
 def _player_round(solution: Solution, stored: StoredRound) -> PlayerRound:

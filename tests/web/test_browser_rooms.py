@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from ruzzle import Lexicon, generate
 from ruzzle.blocklist import blocked_words
 from ruzzle.game import Solution
+from ruzzle.generator import LATEST_VERSION
 
 from .conftest import SCREENSHOTS
 from .test_accessibility import serious_violations
@@ -33,7 +34,7 @@ NOTE_BOARD = """() => new MutationObserver((changes, observer) => {
 
 def solution() -> Solution:
     """The room's board, solved here with the same package and dictionary as the server."""
-    return Solution.of(generate("en", SEED, 4, 4), Lexicon.builtin("en"), blocked_words("en"))
+    return Solution.of(generate("en", SEED, 4, 4, version=LATEST_VERSION), Lexicon.builtin("en"), blocked_words("en"))
 
 
 def shoot(page: Page, name: str) -> None:

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from ruzzle import common_words, score_breakdown
+from ruzzle import common_words, generate, score_breakdown
+from views.boards import BoardRequest
 
 from .conftest import HTMX, cells_in_order, path_text, solution_of
 
@@ -32,20 +33,41 @@ def test_start_page_offers_language_size_time_seed_and_daily_boards(client):
 def test_new_board_without_a_seed_gets_a_fresh_short_one(client):
     response = client.get("/new?language=en&size=4x4&time=120&seed=")
     assert response.status_code == 303
-    assert re.fullmatch(r"/play/en/[2-9A-HJKMNP-Z]{6}", response.location)
+    assert re.fullmatch(r"/play/en/[2-9A-HJKMNP-Z]{6}\?gen=2", response.location)
 
 
 def test_new_board_keeps_the_typed_seed_and_settings(client):
     response = client.get("/new?language=en&size=5x5&time=60&seed=my+class")
     assert response.status_code == 303
-    assert response.location == "/play/en/MY%20CLASS?size=5x5&time=60"
+    assert response.location == "/play/en/MY%20CLASS?gen=2&size=5x5&time=60"
 
 
 def test_daily_board_is_the_utc_date(client, clock):
     response = client.get("/daily/en")
     assert response.status_code == 302
-    assert response.location == "/play/en/2026-09-21"
+    assert response.location == "/play/en/2026-09-21?gen=2"
     assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_new_boards_name_the_latest_generator_and_old_urls_keep_theirs(client, app):
+    # A URL without `gen` is generator 1's board forever (every URL shared before generator 2 has none).
+    old = client.get("/play/en/ABC234").get_data(as_text=True)
+    new = client.get("/play/en/ABC234?gen=2").get_data(as_text=True)
+    with app.app_context():
+        v1 = BoardRequest.from_url("en", "ABC234", {}).board()
+        v2 = BoardRequest.from_url("en", "ABC234", {"gen": "2"}).board()
+    assert v1 == generate("en", "ABC234", version=1) and v2 == generate("en", "ABC234", version=2)
+    assert v1.letters != v2.letters
+    for page, board in ((old, v1), (new, v2)):
+        assert "".join(re.findall(r'<span class="tile-letter">([A-Z])</span>', page)) == board.letters
+    assert 'action="/play/en/ABC234/words?gen=2"' in new
+
+
+@pytest.mark.parametrize("gen", ["0", "3", "x", "-1"])
+def test_unknown_generator_versions_are_refused(client, gen):
+    response = client.get(f"/play/en/ABC234?gen={gen}")
+    assert response.status_code == 400
+    assert "generator version" in response.get_data(as_text=True)
 
 
 def test_board_url_is_canonical(client):
@@ -518,8 +540,8 @@ def test_classroom_filter_can_be_turned_off_per_board(client, app, board_with_a_
 
 
 def test_start_page_can_turn_the_filter_off_for_a_new_board(client):
-    assert client.get("/new?language=en&seed=abc&safe=1").location == "/play/en/ABC"
-    assert client.get("/new?language=en&seed=abc&safe=0").location == "/play/en/ABC?safe=0"
+    assert client.get("/new?language=en&seed=abc&safe=1").location == "/play/en/ABC?gen=2"
+    assert client.get("/new?language=en&seed=abc&safe=0").location == "/play/en/ABC?gen=2&safe=0"
 
 
 def test_secret_key_is_made_once_into_the_instance_folder_and_shared(tmp_path, monkeypatch):

@@ -1,15 +1,15 @@
 """Live rooms: rooms, their rounds and players; a round's time of its last score; rounds found by board.
 
-Revision ID: 0002
-Revises: 0001
+Revision ID: 0003
+Revises: 0002
 Create Date: 2026-11-23
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002"
-down_revision = "0001"
+revision = "0003"
+down_revision = "0002"
 branch_labels = None
 depends_on = None
 
@@ -38,6 +38,7 @@ def upgrade() -> None:
         sa.Column("room_id", sa.Integer, sa.ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
         sa.Column("number", sa.Integer, nullable=False),
         sa.Column("seed", sa.String(64), nullable=False),
+        sa.Column("generator", sa.Integer, nullable=False),
         sa.Column("match_round", sa.Integer, nullable=True),
         sa.Column("started", sa.Float, nullable=True),
         sa.PrimaryKeyConstraint("room_id", "number", name="room_rounds_pkey"),
