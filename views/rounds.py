@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from flask import Flask, current_app, request, session
 from flask.sessions import SecureCookieSessionInterface
 
-from ruzzle.errors import WordRefused
+from ruzzle.errors import N_, WordRefused
 from ruzzle.game import Found, Round, Solution
 from store import Recorded, RoundBoard, Store, StoredRound, is_player_id, new_player_id
 
@@ -131,7 +131,7 @@ def record_word(board: BoardRequest, played: PlayerRound, found: Found) -> Playe
     if outcome is Recorded.ROUND_OVER and not latest.is_over(now(), current_grace()):
         latest = latest.give_up()
     latest.submit(solution, found, now(), current_grace())
-    raise WordRefused(outcome.value, f"{found.word} was not taken")  # not reached: submit refuses it
+    raise WordRefused(outcome.value, N_("%(word)s was not taken"), word=found.word)  # not reached: submit refuses it
 
 
 def board_in_play(source: BoardSource) -> BoardRequest | None:
