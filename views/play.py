@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 from flask import Blueprint, flash, get_flashed_messages, redirect, request
+from flask_babel import gettext, ngettext
 from werkzeug.exceptions import BadRequest
 
 from ruzzle import LANGUAGES, InvalidPath, common_words, new_seed
@@ -13,6 +14,7 @@ from ruzzle.game import Round, parse_path, word_of_path, word_of_text
 
 from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, parse_challenge,
                      parse_seconds, parse_size)
+from .i18n import translate_error
 from .pages import render, wants_fragment
 from .rounds import current_grace, end_round, load_round, now, record_word, start_round, unreadable_message
 
@@ -82,14 +84,17 @@ def submit_word(language: str, seed: str):
         round_ = record_word(board, played, found).round  # the store's atomic step decides
         highlight = found
     except InvalidPath as error:
-        return _refuse_request(board, round_, str(error))
+        return _refuse_request(board, round_, translate_error(error))
     except WordRefused as error:
         refused = error
     if not wants_fragment():
-        flash(str(refused) if refused else f"{highlight.word}: {highlight.score} points.", "refused" if refused else "found")
+        flash(translate_error(refused) if refused else
+              ngettext("%(word)s: %(num)d point.", "%(word)s: %(num)d points.", highlight.score, word=highlight.word),
+              "refused" if refused else "found")
         return redirect(board.url(**_extra_args()), 303)
     context = game_context(board, round_, message)
-    context.update(highlight=highlight, breakdown_path=highlight.path if highlight else None, refused=refused)
+    context.update(highlight=highlight, breakdown_path=highlight.path if highlight else None,
+                   refused=refused and translate_error(refused))
     if refused and refused.reason == "time-up":
         body, status = render("play.html", GAME_REGIONS, **context)
         return body, status, {"HX-Retarget": "#game", "HX-Reswap": "outerHTML"}  # show the round's end
@@ -107,7 +112,7 @@ def change_round(language: str, seed: str):
     elif action == "give-up":
         end_round(start_round(board))
     else:
-        raise BadRequest("the round action is 'again' (a new round) or 'give-up' (end this round)")
+        raise BadRequest(gettext("the round action is 'again' (a new round) or 'give-up' (end this round)"))
     back = request.form.get("back", "")
     if request.form.get("next") == "projector" and back.startswith("/") and not back.startswith(("//", "/\\")):
         return redirect(back, 303)  # the projector step the teacher asked for (a path on this site only)
@@ -127,9 +132,11 @@ def show_word(language: str, seed: str, word: str):
     solution = board.solution()
     found = solution.find(word.upper())
     if found is None:
-        return _refuse_request(board, round_, f"{word.upper()[:40]} is not one of this board's words", 404)
+        return _refuse_request(board, round_, gettext("%(word)s is not one of this board's words.", word=word.upper()[:40]),
+                               404)
     if not (round_.is_over(now()) or solution.index(found.word) in round_.found):
-        return _refuse_request(board, round_, "finish the round (or give up) to see the words you have not found", 403)
+        return _refuse_request(board, round_,
+                               gettext("finish the round (or give up) to see the words you have not found"), 403)
     context = game_context(board, round_, message)
     context.update(highlight=found, breakdown_path=found.path)
     return render("play.html", ["result", "board_frame"], **context)

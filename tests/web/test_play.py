@@ -387,7 +387,7 @@ def test_garbage_cookie_is_not_a_500(client):
 
 def test_challenge_link_shows_the_score_to_beat(client, app):
     page = client.get(BOARD + "?challenge=1234").get_data(as_text=True)
-    assert "A friend scored <strong>1234</strong> on this board" in page
+    assert "A friend scored <strong>1,234</strong> on this board" in page  # numbers in the language's format
     client.post(WORDS, data={"word": solution_of(app)[0].word}, headers=HTMX)
     score = solution_of(app)[0].score
     share = client.get(BOARD).get_data(as_text=True)
