@@ -77,6 +77,7 @@ ROUTES = {  # one well-formed request per route, that the cookie and method fami
     "typed": ("GET", TYPED, None), "typed projector": ("GET", TYPED + "/projector", None),
     "solve form": ("GET", "/solve?l0_0=A", None), "start": ("GET", "/", None), "new": ("GET", "/new?seed=X", None),
     "daily": ("GET", "/daily/en", None), "health": ("GET", "/healthz", None), "my rounds": ("GET", "/me", None),
+    "language": ("POST", "/language", {"language": "it", "next": BOARD}),
 }
 
 
@@ -222,6 +223,22 @@ def round_probes():
     yield Probe("round-no-form", "POST", BOARD + "/round")
 
 
+def interface_language_probes():
+    """The language switcher's form and the headers and cookie that choose the interface language."""
+    for i, language in enumerate((*LANGUAGES, "")):
+        yield Probe(f"choose-language{i}", "POST", "/language", {"language": language, "next": BOARD})
+    for i, back in enumerate(("", "//evil.example", "https://evil.example/", "/\\evil.example", "A" * 10_000,
+                              *INJECTIONS)):
+        yield Probe(f"choose-language-next{i}", "POST", "/language", {"language": "de", "next": back})
+    for i, accepted in enumerate(("", "*", "de-DE,de;q=0.9", "xx;q=x", "it;q=2, fr;q=-1", "a" * 5000, ",;=,",
+                                  *INJECTIONS)):
+        yield Probe(f"accept-language{i}", "GET", BOARD, headers={"Accept-Language": accepted})
+        yield Probe(f"accept-language{i}-word", "POST", BOARD + "/words", {"word": "QQQ"},
+                    headers={"Accept-Language": accepted})
+    for i, chosen in enumerate(("xx", "", "EN", "de\x00", "a" * 5000, *INJECTIONS[:2])):
+        yield Probe(f"language-cookie{i}", "GET", BOARD + "/words/QQQ", headers={"Cookie": f"ruzzle_lang={q(chosen)}"})
+
+
 def body_probes():
     words = BOARD + "/words"
     bodies = {
@@ -262,7 +279,8 @@ def header_probes():
 
 CORPUS = [probe for family in (seed_probes, size_probes, time_probes, language_probes, word_probes, path_probes,
                                other_language_probes, explorer_probes, projector_probes, typed_board_probes,
-                               round_probes, body_probes, method_probes, header_probes) for probe in family()]
+                               round_probes, interface_language_probes, body_probes, method_probes, header_probes)
+          for probe in family()]
 
 
 # --- the cookies a request may carry --------------------------------------------------------------------------
