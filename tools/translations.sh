@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PYBABEL="${PYBABEL:-.venv/bin/pybabel}"
-POT=translations/messages.pot
+POT="${POT:-translations/messages.pot}"
 # N_ and Nn_ mark the game package's messages (ruzzle/errors.py); lazy_gettext the web's module-level ones.
 KEYWORDS=(-k N_ -k "Nn_:1,2" -k lazy_gettext -k "lazy_ngettext:1,2")
 
