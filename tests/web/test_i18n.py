@@ -6,6 +6,7 @@ A new page or fragment joins the check with one line in PAGES: a name and a func
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import subprocess
@@ -257,6 +258,15 @@ def post(url, data=None, **headers):
     return lambda client, app: client.post(url, data=data, headers=headers)
 
 
+NEW_BOARDS = itertools.count()
+
+
+def too_many_new_boards(client, app):
+    """A client whose solving budget is spent asks for a board never solved before: a 429."""
+    app.extensions["ruzzle.solving_budget"].charge("10.9.9.9", 1000)
+    return client.get(f"/play/en/SPENT{next(NEW_BOARDS)}", environ_base={"REMOTE_ADDR": "10.9.9.9"})
+
+
 def unreadable_cookie(client, app):
     client.set_cookie("session", "not.a.valid.cookie")
     return client.get(BOARD)
@@ -338,6 +348,7 @@ PAGES = {
     "too much sent": post(BOARD + "/words", {"word": "A" * 70_000}),
     "host too long": get("/", Host="a" * 400),
     "bad size (htmx)": get(BOARD + "?size=99", **HTMX),
+    "too many new boards": too_many_new_boards,
 }
 
 
