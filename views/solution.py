@@ -18,7 +18,7 @@ from ruzzle.game import Solution
 from ruzzle.rules import Multiplier
 
 from .boards import BoardRequest, BoardSource, MAX_SIDE, TypedBoard, parse_size
-from .i18n import multiplier_name, translate_error
+from .i18n import current_language, multiplier_name, translate_error
 from .pages import render, wants_fragment
 from .rounds import board_in_play, end_round, load_round, start_round
 
@@ -316,7 +316,7 @@ MULTIPLIER_CHOICES = ("", "dl", "tl", "dw", "tw")
 @bp.get("/solve")
 def type_board():
     """The form to type (or paste) a board from the real app; a filled form goes to the board's solution."""
-    language = request.args.get("language", "en")
+    language = request.args.get("language") or current_language()  # a board in the player's own language, first
     get_language(language)
     rows, cols = parse_size(request.args.get("size"))
     if not any(key == "text" or _CELL_FIELD.fullmatch(key) for key in request.args):

@@ -151,6 +151,15 @@ def test_the_switcher_is_a_form_on_every_page_that_comes_back_to_it(client):
         assert all(f'name="language" value="{code}"' in page for code in INTERFACE_LANGUAGES)
 
 
+def test_new_boards_start_in_the_interfaces_language(client):
+    """The start page and the typing form offer the player's language as the board's language first."""
+    for url in ("/", "/solve"):
+        page = client.get(url, headers={"Accept-Language": "nl"}).get_data(as_text=True)
+        assert re.search(r'<option value="nl" lang="nl" selected>Nederlands</option>', page), url
+        english = client.get(url).get_data(as_text=True)
+        assert re.search(r'<option value="en" lang="en" selected>English</option>', english), url
+
+
 def test_pages_vary_by_cookie_and_accept_language(client):
     response = client.get(BOARD)
     assert {"Cookie", "Accept-Language", "HX-Request"} <= set(response.vary)
