@@ -44,10 +44,9 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals.update(current_language=current_language, interface_languages=interface_languages,
                                  switcher_next=switcher_next, multiplier_name=multiplier_name,
-                                 multiplier_label=multiplier_label, strong=strong,
-                                 span=span)
+                                 multiplier_label=multiplier_label, strong=strong, span=span)
     app.jinja_env.filters["number"] = format_decimal
-    app.jinja_env.filters["percent"] = lambda value: format_percent(value / 100)
+    app.jinja_env.filters["percent"] = percent
 
     @app.after_request
     def vary_by_language(response):
@@ -56,6 +55,11 @@ def init_app(app: Flask) -> None:
             response.vary.add("Cookie")
             response.vary.add("Accept-Language")
         return response
+
+
+def percent(value: float) -> str:
+    """A share written out of 100 (45 -> "45%" in English, "45 %" in French)."""
+    return format_percent(value / 100)
 
 
 def current_language() -> str:
