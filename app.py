@@ -11,13 +11,14 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Flask, make_response, request
+from flask_babel import gettext, lazy_gettext
 from flask_compress import Compress
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
 from store import Store, sqlite_url
-from views import history, play, rooms, solution
+from views import history, i18n, play, rooms, solution
 from views.addresses import MAX_HOST, LanAddresses
 from views.assets import serve_static_files
 from views.budget import SolvingBudget
@@ -82,6 +83,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["ruzzle.urls"] = lru_cache(maxsize=4096)(build_url)
     app.extensions["ruzzle.lan_addresses"] = LanAddresses()
     app.extensions["ruzzle.static_path"] = app.static_url_path  # a property that costs a lookup per call
+    i18n.init_app(app)
     app.jinja_env.globals.update(TEMPLATE_HELPERS)
     app.jinja_env.filters["sentence"] = sentence
     app.register_blueprint(play.bp)
@@ -168,14 +170,17 @@ def _add_headers(app: Flask) -> None:
 
 # HTTP errors in plain words: a title, and the message when the code raising it gave none of its own.
 PLAIN_ERRORS = {
-    400: ("That does not work", "Something in this address or form is not right."),
-    403: ("Not allowed", "This page is not open to you."),
-    404: ("Not found", "There is no page at this address. Check the link, or start again from the start page."),
-    405: ("Not that way", "This address does not take that kind of request; use the buttons and links on the pages."),
-    413: ("Too much sent", "That request is far bigger than anything this game needs."),
-    422: ("That does not work", "The request could not be understood."),
-    429: ("Slow down", "Too many requests in a short time. Wait a little, then try again."),
+    400: (lazy_gettext("That does not work"), lazy_gettext("Something in this address or form is not right.")),
+    403: (lazy_gettext("Not allowed"), lazy_gettext("This page is not open to you.")),
+    404: (lazy_gettext("Not found"),
+          lazy_gettext("There is no page at this address. Check the link, or start again from the start page.")),
+    405: (lazy_gettext("Not that way"), lazy_gettext("This address does not take that kind of request; use the "
+                                                     "buttons and links on the pages.")),
+    413: (lazy_gettext("Too much sent"), lazy_gettext("That request is far bigger than anything this game needs.")),
+    422: (lazy_gettext("That does not work"), lazy_gettext("The request could not be understood.")),
+    429: (lazy_gettext("Slow down"), lazy_gettext("Too many requests in a short time. Wait a little, then try again.")),
 }
+UNKNOWN_ERROR = (lazy_gettext("That does not work"), lazy_gettext("This request could not be answered."))
 
 
 def _refuse_cross_site_posts(app: Flask) -> None:
@@ -189,7 +194,8 @@ def _refuse_cross_site_posts(app: Flask) -> None:
         origin = request.headers.get("Origin")
         if (origin is not None and urlsplit(origin).netloc.lower() != request.host.lower()) or \
                 request.headers.get("Sec-Fetch-Site") == "cross-site":
-            raise Forbidden("This was sent from another site, so it was not taken. Play on the board's own page.")
+            raise Forbidden(gettext("This was sent from another site, so it was not taken. Play on the board's own "
+                                    "page."))
 
 
 def _refuse_long_hosts(app: Flask) -> None:
@@ -198,8 +204,8 @@ def _refuse_long_hosts(app: Flask) -> None:
     @app.before_request
     def host_of_a_real_address():
         if len(request.host) > MAX_HOST:
-            raise BadRequest(f"The Host header is {len(request.host)} characters long; a web address has at most "
-                             f"{MAX_HOST}.")
+            raise BadRequest(gettext("The Host header is %(length)d characters long; a web address has at "
+                                     "most %(most)d.", length=len(request.host), most=MAX_HOST))
 
 
 def _add_error_pages(app: Flask) -> None:
@@ -207,18 +213,20 @@ def _add_error_pages(app: Flask) -> None:
 
     @app.errorhandler(UnknownLanguage)
     def unknown_language(error: UnknownLanguage):
-        return render_error(404, "Unknown language", f"There is no language {error.code[:20]!r} here.",
+        return render_error(404, gettext("Unknown language"),
+                            gettext("There is no language %(code)s here.", code=repr(error.code[:20])),
                             list_languages=True)
 
     @app.errorhandler(RuzzleError)
     def bad_game_input(error: RuzzleError):
-        return render_error(400, "That does not work", str(error))
+        return render_error(400, gettext("That does not work"), i18n.translate_error(error))
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
         if error.code and error.code < 400:
             return error
-        title, default = PLAIN_ERRORS.get(error.code, (error.name, error.description))
+        title, default = PLAIN_ERRORS.get(error.code, UNKNOWN_ERROR)
+        # werkzeug's own English description is replaced by ours; a message the code gave is already translated
         message = default if error.description == type(error).description else error.description or default
         response = make_response(render_error(error.code or 500, title, message))
         if getattr(error, "retry_after", None):
@@ -228,7 +236,8 @@ def _add_error_pages(app: Flask) -> None:
     @app.errorhandler(Exception)
     def unexpected(error: Exception):
         app.logger.exception("unexpected error")
-        return render_error(500, "Something broke", "Sorry, the server failed on this request. Try again.")
+        return render_error(500, gettext("Something broke"),
+                            gettext("Sorry, the server failed on this request. Try again."))
 
 
 app = create_app()

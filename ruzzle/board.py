@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterator, Sequence
 
-from .errors import BoardFormatError
+from .errors import N_, BoardFormatError, Nn_
 from .languages import get_language
 from .rules import Multiplier
 
@@ -36,9 +36,8 @@ class Tile:
         folded = _strip_accents(text)
         match = _TILE_PATTERN.fullmatch(folded)
         if match is None:
-            raise ValueError(
-                f"{text!r} is not a tile: write one letter A-Z, optionally followed by dl, tl, dw or tw"
-            )
+            raise BoardFormatError(
+                N_("%(tile)r is not a tile: write one letter A-Z, optionally followed by dl, tl, dw or tw"), tile=text)
         letter, code = match.groups()
         return cls(letter.upper(), Multiplier.from_code(code) if code else None)
 
@@ -72,9 +71,11 @@ class Board:
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
-            raise BoardFormatError(f"a board needs at least 1 row and 1 column, not {self.rows}x{self.cols}")
+            raise BoardFormatError(N_("a board needs at least 1 row and 1 column, not %(rows)dx%(cols)d"),
+                                   rows=self.rows, cols=self.cols)
         if len(self.tiles) != self.rows * self.cols:
-            raise BoardFormatError(f"a {self.rows}x{self.cols} board needs {self.rows * self.cols} tiles")
+            raise BoardFormatError(N_("a %(rows)dx%(cols)d board needs %(tiles)d tiles"), rows=self.rows, cols=self.cols,
+                                   tiles=self.rows * self.cols)
         object.__setattr__(self, "language", get_language(self.language).code)
 
     @classmethod
@@ -82,7 +83,7 @@ class Board:
         """A board from a list of rows of tiles (or tile texts such as `Ttl`)."""
         width = len(rows[0]) if rows else 0
         if any(len(row) != width for row in rows):
-            raise BoardFormatError("every row of a board needs the same number of tiles")
+            raise BoardFormatError(N_("every row of a board needs the same number of tiles"))
         tiles = tuple(t if isinstance(t, Tile) else Tile.parse(t) for row in rows for t in row)
         return cls(len(rows), width, tiles, language)
 
@@ -97,15 +98,16 @@ class Board:
                 continue  # blank lines (a trailing newline, a blank line between rows) carry nothing
             if grid and len(row) != len(grid[0]):
                 raise BoardFormatError(
-                    f"this row has {len(row)} tiles but line {first_line} has {len(grid[0])}: "
-                    "every row needs the same number of tiles",
-                    line_number,
-                )
+                    Nn_("this row has %(num)d tile but line %(first)d has %(width)d: every row needs the same "
+                        "number of tiles",
+                        "this row has %(num)d tiles but line %(first)d has %(width)d: every row needs the same "
+                        "number of tiles"),
+                    line_number, num=len(row), first=first_line, width=len(grid[0]))
             if not grid:
                 first_line = line_number
             grid.append(row)
         if not grid:
-            raise BoardFormatError("the board is empty: write one line per row, e.g. 'Ttl R S Ndl'")
+            raise BoardFormatError(N_("the board is empty: write one line per row, e.g. 'Ttl R S Ndl'"))
         return cls.from_rows(grid, language)
 
     def __str__(self) -> str:
@@ -166,15 +168,17 @@ class Board:
                 match = _CODE_TILE.match(text, position)
                 if match is None:
                     raise BoardFormatError(
-                        f"{text[position]!r} is not a tile: an upper-case letter A-Z, then dl, tl, dw or tw",
-                        line, len(tiles) + 1)
+                        N_("%(tile)r is not a tile: an upper-case letter A-Z, then dl, tl, dw or tw"),
+                        line, len(tiles) + 1, tile=text[position])
                 letter, multiplier = match.groups()
                 tiles.append(Tile(letter, Multiplier.from_code(multiplier) if multiplier else None))
                 position = match.end()
             if not tiles:
-                raise BoardFormatError("this row has no tiles", line)
+                raise BoardFormatError(N_("this row has no tiles"), line)
             if rows and len(tiles) != len(rows[0]):
-                raise BoardFormatError(f"this row has {len(tiles)} tiles but the first has {len(rows[0])}", line)
+                raise BoardFormatError(Nn_("this row has %(num)d tile but the first has %(width)d",
+                                           "this row has %(num)d tiles but the first has %(width)d"),
+                                       line, num=len(tiles), width=len(rows[0]))
             rows.append(tiles)
         return cls.from_rows(rows, language)
 
@@ -221,5 +225,5 @@ def _parse_tile(token: str, line: int, column: int) -> Tile:
     """A tile token, or a BoardFormatError that points at it."""
     try:
         return Tile.parse(token)
-    except ValueError as error:
-        raise BoardFormatError(str(error), line, column) from None
+    except BoardFormatError as error:
+        raise BoardFormatError(error.template, line, column, **error.values) from None

@@ -9,14 +9,14 @@ from functools import cached_property
 from typing import AbstractSet, Iterator
 
 from .board import Board, Cell, Path
-from .errors import InvalidPath, WordRefused
+from .errors import N_, InvalidPath, Nn_, WordRefused
 from .lexicon import Lexicon, normalize_word
 from .rules import MIN_WORD_LENGTH
 from .scoring import spell, validate_path
 from .solver import Found, solve
 
 # A blocked word is not echoed back: on a classroom board, the page should not show it in big letters.
-BLOCKED_MESSAGE = "That word is not allowed on a classroom board."
+BLOCKED_MESSAGE = N_("That word is not allowed on a classroom board.")
 _PATH_TEXT = re.compile(r"\s*\d{1,4}\s*,\s*\d{1,4}\s*")
 
 
@@ -77,11 +77,12 @@ def parse_path(text: str, board: Board) -> Path:
     """A traced path written `"r,c r,c ..."`, checked against the board (InvalidPath saying why)."""
     cells_text = text.split()
     if len(cells_text) > board.rows * board.cols:
-        raise InvalidPath(f"a path on this board has at most {board.rows * board.cols} tiles")
+        raise InvalidPath(Nn_("a path on this board has at most %(num)d tile", "a path on this board has at most %(num)d tiles"),
+                          num=board.rows * board.cols)
     cells = []
     for item in cells_text:
         if not _PATH_TEXT.fullmatch(item):
-            raise InvalidPath("a path is a list of tiles written row,column (e.g. 0,1 1,2)")
+            raise InvalidPath(N_("a path is a list of tiles written row,column (e.g. 0,1 1,2)"))
         row, col = item.split(",")
         cells.append((int(row), int(col)))
     return validate_path(board, cells)
@@ -94,29 +95,31 @@ def word_of_path(solution: Solution, path: Path) -> Found:
         raise WordRefused("blocked", BLOCKED_MESSAGE)
     found = solution.find(word)
     if found is None:
-        raise WordRefused("not-a-word", f"{word} is not in the dictionary.")
+        raise WordRefused("not-a-word", N_("%(word)s is not in the dictionary."), word=word)
     return found
 
 
 def word_of_text(solution: Solution, lexicon: Lexicon, text: str) -> Found:
     """The word a player typed, with its best path on the board; WordRefused saying why not."""
     if not text.strip():
-        raise WordRefused("empty", "Type a word, or trace one on the board.")
+        raise WordRefused("empty", N_("Type a word, or trace one on the board."))
     word = normalize_word(text)
     if word is None:
-        raise WordRefused("letters", "A word is made of letters only (A to Z; accents are ignored).")
+        raise WordRefused("letters", N_("A word is made of letters only (A to Z; accents are ignored)."))
     cells = solution.board.rows * solution.board.cols
     if len(word) < MIN_WORD_LENGTH:
-        raise WordRefused("too-short", f"A word has at least {MIN_WORD_LENGTH} letters.")
+        raise WordRefused("too-short", Nn_("A word has at least %(num)d letter.", "A word has at least %(num)d letters."),
+                          num=MIN_WORD_LENGTH)
     if len(word) > cells:
-        raise WordRefused("too-long", f"A word on this board has at most {cells} letters.")
+        raise WordRefused("too-long", Nn_("A word on this board has at most %(num)d letter.",
+                                          "A word on this board has at most %(num)d letters."), num=cells)
     if word in solution.blocked:
         raise WordRefused("blocked", BLOCKED_MESSAGE)
     found = solution.find(word)
     if found is None:
         if word in lexicon:
-            raise WordRefused("not-on-board", f"{word} is a word, but it is not on this board.")
-        raise WordRefused("not-a-word", f"{word} is not in the dictionary.")
+            raise WordRefused("not-on-board", N_("%(word)s is a word, but it is not on this board."), word=word)
+        raise WordRefused("not-a-word", N_("%(word)s is not in the dictionary."), word=word)
     return found
 
 
@@ -149,12 +152,12 @@ class Round:
     def submit(self, solution: Solution, found: Found, now: float, grace: float) -> Round:
         """The round with this word found; WordRefused if time is up or it was found already."""
         if self.is_over(now, grace):
-            raise WordRefused("time-up", "Time is up: this round is over.")
+            raise WordRefused("time-up", N_("Time is up: this round is over."))
         index = solution.index(found.word)
         if index is None:
-            raise WordRefused("not-a-word", f"{found.word} is not one of this board's words.")
+            raise WordRefused("not-a-word", N_("%(word)s is not one of this board's words."), word=found.word)
         if index in self.found:
-            raise WordRefused("already-found", f"{found.word} is already found.")
+            raise WordRefused("already-found", N_("%(word)s is already found."), word=found.word)
         return replace(self, found=self.found | {index})
 
     def give_up(self) -> Round:

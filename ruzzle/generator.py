@@ -26,7 +26,7 @@ from itertools import accumulate
 from pathlib import Path
 
 from .board import Board, Tile
-from .errors import InvalidSeed, InvalidSize, UnknownLanguage
+from .errors import N_, InvalidSeed, InvalidSize, UnknownLanguage
 from .languages import ALPHABET, get_language
 from .lexicon import Lexicon
 from .rules import MULTIPLIERS_PER_16_CELLS
@@ -94,11 +94,12 @@ def normalize_seed(text: str) -> str:
     seed = " ".join(unicodedata.normalize("NFC", str(text)).split())
     seed = seed.translate(_ASCII_UPPER)
     if not seed:
-        raise InvalidSeed("a seed needs at least one character")
+        raise InvalidSeed(N_("a seed needs at least one character"))
     if len(seed) > MAX_SEED_LENGTH:
-        raise InvalidSeed(f"a seed has at most {MAX_SEED_LENGTH} characters, not {len(seed)}")
+        raise InvalidSeed(N_("a seed has at most %(most)d characters, not %(length)d"), most=MAX_SEED_LENGTH,
+                          length=len(seed))
     if any(unicodedata.category(ch).startswith("C") for ch in seed):
-        raise InvalidSeed("a seed cannot contain control characters")
+        raise InvalidSeed(N_("a seed cannot contain control characters"))
     return seed
 
 
@@ -158,9 +159,10 @@ def generate(language: str, seed: str, rows: int = 4, cols: int = 4, version: in
     if version not in VERSIONS:
         raise ValueError(f"unknown generator version {version}; known: {', '.join(map(str, VERSIONS))}")
     if not (isinstance(rows, int) and isinstance(cols, int)) or rows < 1 or cols < 1:
-        raise InvalidSize(f"a board needs at least 1 row and 1 column, not {rows}x{cols}")
+        raise InvalidSize(N_("a board needs at least 1 row and 1 column, not %(rows)sx%(cols)s"), rows=rows, cols=cols)
     if rows * cols > MAX_CELLS:
-        raise InvalidSize(f"a generated board has at most {MAX_CELLS} cells, not {rows}x{cols}")
+        raise InvalidSize(N_("a generated board has at most %(most)d cells, not %(rows)dx%(cols)d"), most=MAX_CELLS,
+                          rows=rows, cols=cols)
     seed = normalize_seed(seed)
     stream = Stream(f"ruzzle-generator-v{version}|{code}|{rows}x{cols}|{seed}")
     weights = _letter_weights(version, code)

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Set
 from functools import cache
 
 from .blocklist import blocked_words
-from .errors import RuzzleError
+from .errors import N_, RuzzleError
 from .languages import LANGUAGES
 
 MAX_NICKNAME = 20
@@ -36,13 +36,14 @@ def check_nickname(text: str) -> str:
     """The nickname as the room keeps it (trimmed, spaces collapsed), or NicknameRefused saying why."""
     name = " ".join(unicodedata.normalize("NFC", str(text)).split())
     if not name:
-        raise NicknameRefused("type a nickname (or take any name)")
+        raise NicknameRefused(N_("type a nickname (or take any name)"))
     if len(name) > MAX_NICKNAME:
-        raise NicknameRefused(f"a nickname has at most {MAX_NICKNAME} characters; this one has {len(name)}")
+        raise NicknameRefused(N_("a nickname has at most %(most)d characters; this one has %(length)d"),
+                              most=MAX_NICKNAME, length=len(name))
     if any(unicodedata.category(ch)[0] == "C" for ch in name):
-        raise NicknameRefused("a nickname is letters, digits, spaces and signs you can type")
+        raise NicknameRefused(N_("a nickname is letters, digits, spaces and signs you can type"))
     if offensive_part(name, classroom_words()) is not None:
-        raise NicknameRefused("that nickname has a word in it that is not allowed in class; try another one")
+        raise NicknameRefused(N_("that nickname has a word in it that is not allowed in class; try another one"))
     return name
 
 

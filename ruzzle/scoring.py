@@ -7,7 +7,7 @@ from math import prod
 from typing import Iterable, Sequence
 
 from .board import Board, Cell, Path
-from .errors import InvalidPath
+from .errors import N_, InvalidPath, Nn_
 from .languages import get_language
 from .rules import MIN_WORD_LENGTH, Multiplier, length_bonus
 
@@ -41,17 +41,20 @@ def validate_path(board: Board, path: Sequence[Cell]) -> Path:
     """The path as a tuple of cells, or InvalidPath saying why it is not a word path on this board."""
     cells = tuple((int(r), int(c)) for r, c in path)
     if len(cells) < MIN_WORD_LENGTH:
-        raise InvalidPath(f"a word needs at least {MIN_WORD_LENGTH} tiles")
+        raise InvalidPath(Nn_("a word needs at least %(num)d tile", "a word needs at least %(num)d tiles"),
+                          num=MIN_WORD_LENGTH)
     if len(cells) > board.rows * board.cols:
-        raise InvalidPath(f"a path on this board has at most {board.rows * board.cols} tiles")
+        raise InvalidPath(Nn_("a path on this board has at most %(num)d tile", "a path on this board has at most %(num)d tiles"),
+                          num=board.rows * board.cols)
     for cell in cells:
         if not board.contains(cell):
-            raise InvalidPath(f"tile {cell} is not on this {board.rows}x{board.cols} board")
+            raise InvalidPath(N_("tile %(cell)s is not on this %(rows)dx%(cols)d board"), cell=str(cell),
+                              rows=board.rows, cols=board.cols)
     if len(set(cells)) != len(cells):
-        raise InvalidPath("a tile can be used only once in a word")
+        raise InvalidPath(N_("a tile can be used only once in a word"))
     for a, b in zip(cells, cells[1:]):
         if max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1:
-            raise InvalidPath(f"tiles {a} and {b} are not neighbours")
+            raise InvalidPath(N_("tiles %(first)s and %(second)s are not neighbours"), first=str(a), second=str(b))
     return cells
 
 

@@ -135,12 +135,12 @@ class Rooms:
         self.store = store
 
     def create(self, host: str, language: str, rows: int, cols: int, seconds: int, safe: bool, preset: str,
-               seed: str, generator: int, match_round: int | None, now: float) -> Room:
-        """A new room with its first round (not started), under a fresh code."""
+               seed: str, generator: int, match_round: int | None, now: float, code: str | None = None) -> Room:
+        """A new room with its first round (not started), under a fresh code (or `code`, for tests and demos)."""
         values = {"host": host, "language": language, "rows": rows, "cols": cols, "seconds": seconds, "safe": safe,
                   "preset": preset, "created": now, "active_until": now + EXPIRY_SECONDS}
         for _ in range(20):
-            code = new_room_code()
+            code = code or new_room_code()
             try:
                 with self.store.writing() as connection:
                     room_id = connection.execute(rooms.insert().values(code=code, **values)
@@ -148,6 +148,7 @@ class Rooms:
                     connection.execute(room_rounds.insert().values(room_id=room_id, number=1, seed=seed,
                                                                    generator=generator, match_round=match_round))
             except IntegrityError:
+                code = None
                 continue  # the code is taken (one in 887 million per room open): draw another
             return self.get(code)
         raise RuntimeError("no free room code after 20 draws")

@@ -32,3 +32,6 @@ if [ ! -e "$stamp" ]; then
     done
     touch "$stamp"
 fi
+# The interface's catalogues: translations/*/LC_MESSAGES/messages.po compiled to .mo on every run (well under a
+# second), so an edited .po is what the next start serves (translations/README.md says why .mo is not committed).
+.venv/bin/pybabel -q compile -d translations

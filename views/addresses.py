@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import psutil
 from flask import current_app, request
+from flask_babel import gettext
 
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"}
 EVERY_ADDRESS = {"0.0.0.0", "::", ""}
@@ -97,7 +98,13 @@ def join_address() -> JoinAddress:
     if lan and (listening in EVERY_ADDRESS or listening in lan):
         return JoinAddress(f"{request.scheme}://{lan[0]}{':' + port if port else ''}")
     port = port or "8000"
-    where = (f"then open this page at {request.scheme}://{lan[0]}:{port} (this computer's address on the network)"
-             if lan else "then open this page at this computer's address on the network (the Wi-Fi settings show it)")
-    return JoinAddress(here, "Phones cannot open this localhost address. To let a room of phones join, start "
-                             f"the server with RUZZLE_BIND=0.0.0.0:{port} bash tools/run.sh, {where}.")
+    command = f"RUZZLE_BIND=0.0.0.0:{port} bash tools/run.sh"
+    if lan:
+        return JoinAddress(here, gettext(
+            "Phones cannot open this localhost address. To let a room of phones join, start the server with "
+            "%(command)s, then open this page at %(address)s (this computer's address on the network).",
+            command=command, address=f"{request.scheme}://{lan[0]}:{port}"))
+    return JoinAddress(here, gettext(
+        "Phones cannot open this localhost address. To let a room of phones join, start the server with "
+        "%(command)s, then open this page at this computer's address on the network (the Wi-Fi settings show it).",
+        command=command))

@@ -10,6 +10,7 @@ from typing import Mapping
 from urllib.parse import quote
 
 from flask import current_app
+from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, NotFound
 
 from ruzzle import Board, Lexicon, generate, get_language, normalize_seed
@@ -158,7 +159,7 @@ class TypedBoard(BoardSource):
         """The board of `/solve/<language>/<code>`; BoardFormatError pointing at the tile, or BadRequest."""
         language = get_language(language).code
         if len(code) > MAX_CODE_LENGTH:  # refused before any work on it
-            raise BadRequest(f"a board has at most {MAX_SIDE}x{MAX_SIDE} tiles")
+            raise BadRequest(gettext("a board has at most %(side)dx%(side)d tiles", side=MAX_SIDE))
         board = Board.from_code(code, language)
         check_web_size(board.rows, board.cols)
         return cls(language, board.to_code(), parse_safe(args.get("safe")))
@@ -174,7 +175,8 @@ def lexicon_for(language: str) -> Lexicon:
     """The loaded dictionary of a language; 404 if this server has none for it."""
     lexicons = current_app.extensions["ruzzle.lexicons"]
     if language not in lexicons:
-        raise NotFound(f"there is no dictionary for {get_language(language).name} on this server yet")
+        raise NotFound(gettext("there is no dictionary for %(language)s on this server yet",
+                               language=get_language(language).name))
     return lexicons[language]
 
 
@@ -199,7 +201,8 @@ def _solve(board: Board, safe: bool) -> Solution:
 def check_web_size(rows: int, cols: int) -> None:
     """Refuse boards beyond what the web serves (12x12), before any work is done on them."""
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise BadRequest(f"a board has 1 to {MAX_SIDE} rows and columns, not {rows}x{cols}")
+        raise BadRequest(gettext("a board has 1 to %(side)d rows and columns, not %(rows)dx%(cols)d", side=MAX_SIDE,
+                                 rows=rows, cols=cols))
 
 
 def parse_generator(text: str | None) -> int:
@@ -220,9 +223,9 @@ def parse_seed(text: str) -> str:
     """A seed from a URL or a form: any text up to 64 characters that can stand in a URL path."""
     seed = normalize_seed(text)
     if "/" in seed or "\\" in seed:
-        raise BadRequest("a seed cannot contain a slash")
+        raise BadRequest(gettext("a seed cannot contain a slash"))
     if seed.strip(".") == "":
-        raise BadRequest("a seed cannot be only dots")
+        raise BadRequest(gettext("a seed cannot be only dots"))
     return seed
 
 
@@ -232,7 +235,8 @@ def parse_size(text: str | None) -> tuple[int, int]:
         return DEFAULT_SIZE
     match = _SIZE.fullmatch(text)
     if match is None:
-        raise BadRequest(f"a board size is written rows x columns, e.g. 4x4 (up to {MAX_SIDE}x{MAX_SIDE})")
+        raise BadRequest(gettext("a board size is written rows x columns, e.g. 4x4 (up to %(side)dx%(side)d)",
+                                 side=MAX_SIDE))
     rows = int(match.group(1))
     cols = int(match.group(2) or rows)
     check_web_size(rows, cols)
@@ -245,10 +249,11 @@ def parse_seconds(text: str | None) -> int:
         return DEFAULT_SECONDS
     # isdecimal, not isdigit: int() refuses the digits isdigit also accepts (superscripts such as ²)
     if not text.strip().isdecimal() or len(text.strip()) > 5:
-        raise BadRequest("a round length is a whole number of seconds, e.g. 120 (0 for no time limit)")
+        raise BadRequest(gettext("a round length is a whole number of seconds, e.g. 120 (0 for no time limit)"))
     seconds = int(text)
     if seconds and not MIN_SECONDS <= seconds <= MAX_SECONDS:
-        raise BadRequest(f"a round lasts {MIN_SECONDS} to {MAX_SECONDS} seconds (0 for no time limit), not {seconds}")
+        raise BadRequest(gettext("a round lasts %(least)d to %(most)d seconds (0 for no time limit), not %(seconds)d",
+                                 least=MIN_SECONDS, most=MAX_SECONDS, seconds=seconds))
     return seconds
 
 
@@ -261,7 +266,8 @@ def parse_safe(text: str | None) -> bool:
         return True
     if value in ("0", "off", "no", "false"):
         return False
-    raise BadRequest("The classroom filter (safe=) is 1 (offensive words hidden, the default) or 0 (every dictionary word)")
+    raise BadRequest(gettext("The classroom filter (safe=) is 1 (offensive words hidden, the default) or 0 (every "
+                             "dictionary word)"))
 
 
 def parse_match_round(text: str | None) -> int | None:

@@ -13,6 +13,7 @@ from functools import wraps
 from typing import Callable
 
 from flask import request
+from flask_babel import ngettext
 from werkzeug.exceptions import TooManyRequests
 
 
@@ -55,8 +56,11 @@ class SolvingBudget:
             level = self.level(client)
             if level <= 0:
                 wait = math.ceil(-level / self.rate) or 1
-                raise TooManyRequests(f"You opened many new boards in a short time. Wait {wait} seconds, then "
-                                      "try again; boards you have already opened still work.", retry_after=wait)
+                raise TooManyRequests(ngettext(
+                    "You opened many new boards in a short time. Wait %(num)d second, then try again; boards you "
+                    "have already opened still work.",
+                    "You opened many new boards in a short time. Wait %(num)d seconds, then try again; boards you "
+                    "have already opened still work.", wait), retry_after=wait)
             start = self.cpu_clock()
             try:
                 return solve(*args)

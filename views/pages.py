@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import current_app, render_template, request, url_for
 from jinja2 import nodes
 from flask.globals import request_ctx
+from flask_babel import get_locale
 from markupsafe import Markup
 
 from ruzzle import LANGUAGES, Board, get_language, score_breakdown
@@ -128,22 +129,25 @@ def board_table(board: Board, path: tuple[Cell, ...] = (), mode: str = "show", m
 
     mode: "play" (tiles trace words), "filter" (a tile filters a word list) or "show" (tiles do nothing).
     """
-    return current_app.extensions["ruzzle.board_html"](board, tuple(path), mode, marked)
+    return current_app.extensions["ruzzle.board_html"](board, tuple(path), mode, marked, str(get_locale()))
 
 
 def breakdown_table(board: Board, path: tuple[Cell, ...]) -> Markup:
-    """A path's score breakdown as a table, from the per-process cache (it depends on the board and path only)."""
-    return current_app.extensions["ruzzle.breakdown_html"](board, tuple(path))
+    """A path's score breakdown as a table, from the per-process cache (it depends on the board, the path and the
+    interface language only)."""
+    return current_app.extensions["ruzzle.breakdown_html"](board, tuple(path), str(get_locale()))
 
 
-def render_breakdown_table(board: Board, path: tuple[Cell, ...]) -> Markup:
-    """Render `_breakdown.html` for a path; the app keeps the results in an LRU cache."""
+def render_breakdown_table(board: Board, path: tuple[Cell, ...], locale: str) -> Markup:
+    """Render `_breakdown.html` for a path in the request's language (`locale`: part of the cache key); the app
+    keeps the results in an LRU cache."""
     return Markup(render_template("_breakdown.html", breakdown=score_breakdown(board, path),
                                   language=board.language))
 
 
-def render_board_table(board: Board, path: tuple[Cell, ...], mode: str, marked: Cell | None) -> Markup:
-    """Render `_board_table.html`; the app keeps the results in an LRU cache (a board never changes)."""
+def render_board_table(board: Board, path: tuple[Cell, ...], mode: str, marked: Cell | None, locale: str) -> Markup:
+    """Render `_board_table.html` in the request's language (`locale`: part of the cache key, the tiles' names
+    are words); the app keeps the results in an LRU cache (a board never changes)."""
     return Markup(render_template("_board_table.html", board=board, path=path, mode=mode, marked=marked))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 from flask import Blueprint, flash, get_flashed_messages, redirect, request
+from flask_babel import gettext, ngettext
 from werkzeug.exceptions import BadRequest
 
 from ruzzle import LANGUAGES, InvalidPath, common_words, new_seed
@@ -13,13 +14,13 @@ from ruzzle.game import Round, parse_path, word_of_path, word_of_text
 
 from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, new_board_generator,
                      parse_challenge, parse_seconds, parse_size)
+from .i18n import translate_error
 from .pages import render, wants_fragment
 from .rounds import (PlayerRound, current_grace, end_round, load_round, now, record_word, start_round,
                      unreadable_message)
 
 bp = Blueprint("play", __name__)
 MISSED_SHOWN = 10
-ROOM_PRESETS = {"single": "One board a round", "match": "Ruzzle match: 3 rounds, bonus tiles grow"}
 GAME_REGIONS = ["game"]
 WORD_REGIONS = ["result", "board_frame", "score", "found", "share"]
 
@@ -28,7 +29,7 @@ WORD_REGIONS = ["result", "board_frame", "score", "found", "share"]
 def start():
     """The start page: language, size, round length, a seed, and the daily boards."""
     return render("start.html", ["start"], languages=LANGUAGES, sizes=BOARD_SIZES, default_size=DEFAULT_SIZE,
-                  round_lengths=ROUND_LENGTHS, default_seconds=DEFAULT_SECONDS, room_presets=ROOM_PRESETS)
+                  round_lengths=ROUND_LENGTHS, default_seconds=DEFAULT_SECONDS)
 
 
 @bp.get("/new")
@@ -93,14 +94,17 @@ def answer_word(board: BoardRequest, played: PlayerRound, message: str | None, c
         round_ = record_word(board, played, found).round  # the store's atomic step decides
         highlight = found
     except InvalidPath as error:
-        return _refuse_request(board, round_, str(error), context_of=context_of)
+        return _refuse_request(board, round_, translate_error(error), context_of=context_of)
     except WordRefused as error:
         refused = error
     if not wants_fragment():
-        flash(str(refused) if refused else f"{highlight.word}: {highlight.score} points.", "refused" if refused else "found")
+        flash(translate_error(refused) if refused else
+              ngettext("%(word)s: %(num)d point.", "%(word)s: %(num)d points.", highlight.score, word=highlight.word),
+              "refused" if refused else "found")
         return redirect(board.url(**_extra_args()), 303)
     context = context_of(board, round_, message)
-    context.update(highlight=highlight, breakdown_path=highlight.path if highlight else None, refused=refused)
+    context.update(highlight=highlight, breakdown_path=highlight.path if highlight else None,
+                   refused=refused and translate_error(refused))
     template = context.get("page_template", "play.html")
     if refused and refused.reason == "time-up":
         body, status = render(template, GAME_REGIONS, **context)
@@ -119,7 +123,7 @@ def change_round(language: str, seed: str):
     elif action == "give-up":
         end_round(start_round(board))
     else:
-        raise BadRequest("the round action is 'again' (a new round) or 'give-up' (end this round)")
+        raise BadRequest(gettext("the round action is 'again' (a new round) or 'give-up' (end this round)"))
     back = request.form.get("back", "")
     if request.form.get("next") == "projector" and back.startswith("/") and not back.startswith(("//", "/\\")):
         return redirect(back, 303)  # the projector step the teacher asked for (a path on this site only)
@@ -144,10 +148,11 @@ def show_word_on(board: BoardRequest, round_: Round, word: str, context_of=None,
     solution = board.solution()
     found = solution.find(word.upper())
     if found is None:
-        return _refuse_request(board, round_, f"{word.upper()[:40]} is not one of this board's words", 404,
-                               context_of)
+        return _refuse_request(board, round_, gettext("%(word)s is not one of this board's words.", word=word.upper()[:40]),
+                               404, context_of)
     if not (round_.is_over(now()) or solution.index(found.word) in round_.found):
-        return _refuse_request(board, round_, "finish the round (or give up) to see the words you have not found", 403,
+        return _refuse_request(board, round_,
+                               gettext("finish the round (or give up) to see the words you have not found"), 403,
                                context_of)
     context = context_of(board, round_, message)
     context.update(highlight=found, breakdown_path=found.path)

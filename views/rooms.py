@@ -17,7 +17,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import cached_property
 
-from flask import Blueprint, Response, current_app, redirect, request
+from flask import Blueprint, Response, current_app, g, redirect, request
+from flask_babel import gettext, ngettext
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound
 
 from ruzzle import get_language, new_seed
@@ -28,13 +29,14 @@ from ruzzle.nicknames import NicknameRefused, check_nickname, friendly_name, nic
 from store.rooms import CODE_ALPHABET, CODE_LENGTH, NicknameTaken, Room, RoomFull, RoomPlayer, round_key
 
 from .boards import MAX_SECONDS, MIN_SECONDS, BoardRequest, lexicon_for, parse_safe, parse_seconds, parse_seed, parse_size
+from .i18n import translate_error
 from .pages import cached_url, render, sentence, wants_fragment
-from .play import GAME_REGIONS, ROOM_PRESETS, answer_word, game_context, show_word_on
+from .play import GAME_REGIONS, answer_word, game_context, show_word_on
 from .rounds import PlayerRound, clean_up_store, load_round, now, player_id, start_round, the_store
-from .solution import projector_page
+from .solution import parse_step, projector_page, qr_svg
 
 bp = Blueprint("rooms", __name__)
-PRESETS = ROOM_PRESETS
+PRESETS = ("single", "match")  # one board a round, or Ruzzle's 3-round match (the start page names them)
 COUNTDOWN = 3  # seconds of 3-2-1 between the host's Start and the first word
 POLL_SECONDS = 2
 TOP_SHOWN = 10
@@ -117,10 +119,11 @@ def find_room(code: str) -> Room:
     code = code.strip().upper()
     room = rooms_store().get(code) if _CODE.fullmatch(code) else None
     if room is None:
-        raise NotFound(f"There is no room {code[:12]}. Check the code on the projector: "
-                             f"{CODE_LENGTH} letters and digits, such as K7M2QX.")
+        raise NotFound(gettext("There is no room %(code)s. Check the code on the projector: %(length)d letters and "
+                               "digits, such as K7M2QX.", code=code[:12], length=CODE_LENGTH))
     if room.active_until < now():
-        raise NotFound(f"Room {code} has closed: rooms close after a day without a game.")
+        raise NotFound(gettext("Room %(code)s has closed: rooms close after a day without a game.", code=code))
+    g.board_language = room.language  # a room's link opened fresh speaks the room's language (views/i18n.py)
     return room
 
 
@@ -129,10 +132,11 @@ def is_host(room: Room) -> bool:
     return player_id() == room.host
 
 
-def require_host(room: Room, action: str) -> None:
+def require_host(room: Room) -> None:
     """403 for anyone but the host."""
     if not is_host(room):
-        raise Forbidden(f"Only the host of room {room.code} (the browser that opened it) can {action}.")
+        raise Forbidden(gettext("Only the host of room %(code)s (the browser that opened it) can do this.",
+                                code=room.code))
 
 
 def require_member(room: Room) -> RoomPlayer:
@@ -140,14 +144,14 @@ def require_member(room: Room) -> RoomPlayer:
     player = player_id()
     member = player and rooms_store().member(room.id, player)
     if not member:
-        raise Forbidden(f"Join room {room.code} first, with a nickname.")
+        raise Forbidden(gettext("Join room %(code)s first, with a nickname.", code=room.code))
     return member
 
 
-def finished_room(code: str, action: str, not_yet: str) -> Room:
+def finished_room(code: str, not_yet: str) -> Room:
     """The room, for its host, once its current round is over (409 with `not_yet` before)."""
     room = find_room(code)
-    require_host(room, action)
+    require_host(room)
     if phase_of(room, now()).name != "over":
         raise Conflict(not_yet)
     return room
@@ -168,11 +172,11 @@ def create_room():
     rows, cols = parse_size(form.get("size"))
     seconds = parse_seconds(form.get("time"))
     if seconds == 0:
-        raise BadRequest(f"A room's round needs a time limit ({MIN_SECONDS} to {MAX_SECONDS} seconds), so "
-                             "everyone stops at once.")
+        raise BadRequest(gettext("A room's round needs a time limit (%(least)d to %(most)d seconds), so everyone "
+                                 "stops at once.", least=MIN_SECONDS, most=MAX_SECONDS))
     preset = form.get("preset") or "single"
     if preset not in PRESETS:
-        raise BadRequest(f"A room is {' or a '.join(PRESETS)} (one board a round, or Ruzzle's 3-round match).")
+        raise BadRequest(gettext("A room plays one board a round (single) or Ruzzle's 3-round match (match)."))
     seed = parse_seed(form["seed"]) if form.get("seed", "").strip() else new_seed()
     match_round = MATCH_ROUNDS[0] if preset == "match" else None
     clean_up_store()
@@ -186,7 +190,7 @@ def find_room_by_code():
     """The start page's "join a room" field: to the room's join page."""
     code = request.args.get("code", "").strip().upper().replace(" ", "")
     if not code:
-        raise BadRequest("Type the room's code (it is on the projector).")
+        raise BadRequest(gettext("Type the room's code (it is on the projector)."))
     return redirect(cached_url("rooms.join_page", code=find_room(code).code), 303)
 
 
@@ -220,12 +224,13 @@ def join_room(code: str):
         store.join(room.id, player_id(create=True), nickname, nickname_key(nickname), now(),
                    int(current_app.config["ROOM_PLAYERS"]))
     except NicknameRefused as error:
-        return _join_form(room, sentence(str(error)), typed[:40], 422)
+        return _join_form(room, sentence(translate_error(error)), typed[:40], 422)
     except NicknameTaken:
-        return _join_form(room, f"Someone in this room is already called {nickname}. Pick another name.",
-                          typed[:40], 409)
+        return _join_form(room, gettext("Someone in this room is already called %(name)s. Pick another name.",
+                                        name=nickname), typed[:40], 409)
     except RoomFull as error:
-        return _join_form(room, f"This room is full ({error.args[0]} players).", typed[:40], 409)
+        return _join_form(room, ngettext("This room is full (%(num)d player).", "This room is full (%(num)d players).",
+                                         error.args[0]), typed[:40], 409)
     return redirect(cached_url("rooms.play_room", code=room.code), 303)
 
 
@@ -290,9 +295,9 @@ def submit_room_word(code: str):
     board = room_board(room)
     phase = phase_of(room, now())
     if phase.name == "waiting":
-        raise Conflict("The round has not started yet: wait for the host to start it.")
+        raise Conflict(not_started_message())
     if phase.name == "countdown":
-        raise Conflict(f"The round starts in {math.ceil(phase.seconds_left)} s: get ready.")
+        raise Conflict(gettext("The round starts in %(seconds)d s: get ready.", seconds=math.ceil(phase.seconds_left)))
     return answer_word(board, room_round(room, board), None,
                        lambda board_, round_, message: room_game_context(room, board_, member, round_, message))
 
@@ -305,7 +310,7 @@ def show_room_word(code: str, word: str):
     board = room_board(room)
     played = room_round(room, board)
     if played is None:
-        raise Conflict("The round has not started yet: wait for the host to start it.")
+        raise Conflict(not_started_message())
     return show_word_on(board, played.round, word,
                         lambda board_, round_, message: room_game_context(room, board_, member, round_, message))
 
@@ -316,7 +321,7 @@ def show_room_word(code: str, word: str):
 def host_room(code: str):
     """The host's view, for a projector: the join code and QR, the players, Start; the live ranking; the podium."""
     room = find_room(code)
-    require_host(room, "show the host's view")
+    require_host(room)
     if code != room.code:
         return redirect(cached_url("rooms.host_room", code=room.code), 308)
     moment = now()
@@ -334,11 +339,9 @@ def host_room(code: str):
 def host_context(room: Room, phase: Phase) -> dict:
     board = room_board(room)
     url = join_url(room)
-    from .solution import qr_svg  # (the projector's QR code, drawn the same way)
-
     context = {"room": room, "phase": phase, "request_board": board, "board": board.board(), "join_url": url,
                "qr_svg": qr_svg(url), "players": rooms_store().players(room.id), "poll_seconds": POLL_SECONDS,
-               "presets": PRESETS, "ranking": None, "class_view": None}
+               "ranking": None, "class_view": None}
     if phase.name in ("playing", "countdown"):
         context["ranking"] = ranking(room)
     if phase.name == "over":
@@ -351,7 +354,7 @@ def host_context(room: Room, phase: Phase) -> dict:
 def start_room(code: str):
     """Start the current round for everyone, after a short 3-2-1 (a second press changes nothing)."""
     room = find_room(code)
-    require_host(room, "start the round")
+    require_host(room)
     if room.current.started is None:
         rooms_store().start(room.id, room.current.number, math.ceil(now()) + COUNTDOWN, room.seconds)
     return redirect(cached_url("rooms.host_room", code=room.code), 303)
@@ -360,7 +363,7 @@ def start_room(code: str):
 @bp.post("/rooms/<code>/rounds")
 def add_room_round(code: str):
     """Another round in the same room on a fresh board (in a match, the next round's bonus tiles)."""
-    room = finished_room(code, "add a round", "This round is not over yet: a new round can start once it ends.")
+    room = finished_room(code, gettext("This round is not over yet: a new round can start once it ends."))
     number = room.current.number
     match_round = (number % len(MATCH_ROUNDS)) + 1 if room.preset == "match" else None
     if match_round == MATCH_ROUNDS[-1]:
@@ -373,9 +376,9 @@ def add_room_round(code: str):
 def remove_room_player(code: str, player: int):
     """Remove a player and their name from the room (a name a class should not see)."""
     room = find_room(code)
-    require_host(room, "remove a player")
+    require_host(room)
     if not rooms_store().remove(room.id, player):
-        raise NotFound("That player is not in this room (any more).")
+        raise NotFound(gettext("That player is not in this room (any more)."))
     return redirect(cached_url("rooms.host_room", code=room.code), 303)
 
 
@@ -383,7 +386,7 @@ def remove_room_player(code: str, player: int):
 def download_results(code: str):
     """The room's results for the host: one row per player (nickname, score, words found, rank, the words)."""
     room = find_room(code)
-    require_host(room, "download the results")
+    require_host(room)
     table = ranking(room)
     words = defaultdict(list)
     for number in range(1, len(room.rounds) + 1):
@@ -391,8 +394,10 @@ def download_results(code: str):
             words[found.player_id].append(found.word)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    rounds_header = [f"round {n}" for n in range(1, len(room.rounds) + 1)] if len(room.rounds) > 1 else []
-    writer.writerow(["nickname", "score", "words found", "rank", "words", *rounds_header])
+    rounds_header = [gettext("round %(round)s", round=n) for n in range(1, len(room.rounds) + 1)] \
+        if len(room.rounds) > 1 else []
+    writer.writerow([gettext("nickname"), gettext("score"), gettext("words found"), gettext("rank"), gettext("words"),
+                     *rounds_header])
     for line in table.lines:
         writer.writerow([_csv_safe(line.nickname), line.score, line.words, line.rank,
                          " ".join(sorted(words[line.player_id])), *(line.round_scores if rounds_header else [])])
@@ -409,21 +414,18 @@ def _csv_safe(text: str) -> str:
 @bp.get("/rooms/<code>/projector")
 def show_room_walk(code: str):
     """The walk-through of the room's board for the host, each revealed word with who found it."""
-    room = finished_room(code, "walk the class through the words", "The walk-through opens when the round is over.")
+    room = finished_room(code, gettext("The walk-through opens when the round is over."))
     board = room_board(room)
     finders = defaultdict(list)
     for found in rooms_store().words_found(room, room.current.number):
         finders[found.word].append(found.nickname)
-    return projector_page(board, _step(), join_url=join_url(room), seconds=room.seconds,
+    return projector_page(board, parse_step(request.args.get("step")), join_url=join_url(room), seconds=room.seconds,
                           finders={word: sorted(names, key=str.casefold) for word, names in finders.items()},
                           room=room)
 
 
-def _step() -> int:
-    text = request.args.get("step") or "0"
-    if not text.isdecimal() or len(text) > 5:
-        raise BadRequest("a walk-through step is a whole number (0: before the first word)")
-    return int(text)
+def not_started_message() -> str:
+    return gettext("The round has not started yet: wait for the host to start it.")
 
 
 # --- the ranking ---------------------------------------------------------------------------------------------

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from flask import Flask, current_app, request, session
 from flask.sessions import SecureCookieSessionInterface
+from flask_babel import lazy_gettext
 
-from ruzzle.errors import WordRefused
+from ruzzle.errors import N_, WordRefused
 from ruzzle.game import Found, Round, Solution
 from store import Recorded, RoundBoard, Store, StoredRound, is_player_id, new_player_id
 
@@ -15,8 +16,8 @@ from .boards import BoardRequest, BoardSource
 
 PLAYER = "player"
 UNREADABLE = "ruzzle.session_unreadable"
-UNREADABLE_MESSAGE = ("Your saved round could not be read (the cookie was changed, or it comes from another "
-                      "server), so a new round has started.")
+UNREADABLE_MESSAGE = lazy_gettext("Your saved round could not be read (the cookie was changed, or it comes from "
+                                  "another server), so a new round has started.")
 CLEANUP_EVERY = 3600  # seconds between two deletions of rounds past the retention period, per process
 
 
@@ -77,7 +78,7 @@ def player_id(create: bool = False) -> str | None:
 
 def unreadable_message() -> str | None:
     """The message for a cookie that was sent but could not be trusted (so the player is a new one)."""
-    return UNREADABLE_MESSAGE if request.environ.get(UNREADABLE) else None
+    return str(UNREADABLE_MESSAGE) if request.environ.get(UNREADABLE) else None
 
 
 def letters_key(source: BoardSource) -> str:
@@ -132,7 +133,7 @@ def record_word(board: BoardRequest, played: PlayerRound, found: Found) -> Playe
     if outcome is Recorded.ROUND_OVER and not latest.is_over(now(), current_grace()):
         latest = latest.give_up()
     latest.submit(solution, found, now(), current_grace())
-    raise WordRefused(outcome.value, f"{found.word} was not taken")  # not reached: submit refuses it
+    raise WordRefused(outcome.value, N_("%(word)s was not taken"), word=found.word)  # not reached: submit refuses it
 
 
 def board_in_play(source: BoardSource) -> BoardRequest | None:

@@ -8,6 +8,7 @@ from typing import Mapping
 
 import segno
 from flask import Blueprint, redirect, request, session
+from flask_babel import gettext, lazy_gettext, ngettext
 from markupsafe import Markup
 from werkzeug.exceptions import BadRequest, NotFound
 
@@ -17,15 +18,17 @@ from ruzzle.game import Solution
 from ruzzle.rules import Multiplier
 
 from .boards import BoardRequest, BoardSource, MAX_SIDE, TypedBoard, parse_size
+from .i18n import current_language, multiplier_name, translate_error
 from .pages import render, wants_fragment
 from .rounds import board_in_play, end_round, load_round, start_round
 
 bp = Blueprint("solution", __name__)
-SORTS = {"score": "score", "length": "length", "alpha": "alphabet", "start": "start cell", "end": "end cell"}
+SORTS = {"score": lazy_gettext("score"), "length": lazy_gettext("length"), "alpha": lazy_gettext("alphabet"),
+         "start": lazy_gettext("start cell"), "end": lazy_gettext("end cell")}
 # Words per page of the list: a 12x12 board has up to ~7000, megabytes of rows; a page of 500 keeps the
 # page under 300 KB, and nearly every 4x4 board's words still fit on one.
 WORDS_PER_PAGE = 500
-WALK_ORDERS = {"score": "best first", "length": "longest first"}
+WALK_ORDERS = {"score": lazy_gettext("best first"), "length": lazy_gettext("longest first")}
 _CELL = re.compile(r"(\d{1,2}),(\d{1,2})")
 
 
@@ -44,7 +47,8 @@ class WordQuery:
         """Read `sort`, `cell=r,c`, `prefix`, `word` and `page`; BadRequest saying what is wrong."""
         sort = args.get("sort") or "score"
         if sort not in SORTS:
-            raise BadRequest(f"the words sort by {', '.join(SORTS)}; not by {sort[:20]!r}")
+            raise BadRequest(gettext("the words sort by %(sorts)s; not by %(sort)s", sorts=", ".join(SORTS),
+                                     sort=repr(sort[:20])))
         return cls(sort, _parse_cell(args.get("cell"), board), _parse_prefix(args.get("prefix")),
                    normalize_word(args["word"]) if args.get("word") else None, _parse_page(args.get("page")))
 
@@ -77,7 +81,8 @@ def _parse_cell(text: str | None, board: Board) -> Cell | None:
         return None
     match = _CELL.fullmatch(text.strip())
     if match is None or not board.contains((int(match.group(1)), int(match.group(2)))):
-        raise BadRequest(f"a cell is row,column on this {board.rows}x{board.cols} board, counted from 0 (e.g. 0,2)")
+        raise BadRequest(gettext("a cell is row,column on this %(rows)dx%(cols)d board, counted from 0 (e.g. 0,2)",
+                                 rows=board.rows, cols=board.cols))
     return int(match.group(1)), int(match.group(2))
 
 
@@ -85,7 +90,7 @@ def _parse_page(text: str | None) -> int | None:
     if not text:
         return None
     if not text.isdecimal() or len(text) > 4 or int(text) < 1:
-        raise BadRequest("a page of the word list is a whole number, from 1")
+        raise BadRequest(gettext("a page of the word list is a whole number, from 1"))
     return int(text)
 
 
@@ -115,8 +120,10 @@ class WordPage:
         if page is None:
             page = words.index(selected) // WORDS_PER_PAGE + 1 if selected in words else 1
         if page > count:
-            raise NotFound(f"this list has {len(words)} words, {count} page{'s' if count > 1 else ''} of "
-                           f"{WORDS_PER_PAGE}: there is no page {page}")
+            raise NotFound(ngettext("this list has %(words)d words, %(num)d page of %(size)d: there is no page "
+                                    "%(page)d",
+                                    "this list has %(words)d words, %(num)d pages of %(size)d: there is no page "
+                                    "%(page)d", count, words=len(words), size=WORDS_PER_PAGE, page=page))
         start = (page - 1) * WORDS_PER_PAGE
         return cls(words[start:start + WORDS_PER_PAGE], page, count, start + 1, len(words))
 
@@ -126,7 +133,7 @@ def _parse_prefix(text: str | None) -> str:
         return ""
     prefix = normalize_word(text[:MAX_SIDE * MAX_SIDE])
     if prefix is None:
-        raise BadRequest("a prefix is made of letters only (A to Z)")
+        raise BadRequest(gettext("a prefix is made of letters only (A to Z)"))
     return prefix
 
 
@@ -163,7 +170,7 @@ def show_typed_solution(language: str, code: str):
     return solution_page(source, set())
 
 
-THEMES = {"auto": "like this device", "light": "light", "dark": "dark"}
+THEMES = {"auto": lazy_gettext("like this device"), "light": lazy_gettext("light"), "dark": lazy_gettext("dark")}
 
 
 def chosen_theme() -> str:
@@ -183,7 +190,7 @@ def solution_page(source: BoardSource, found_words: set[str]):
     if query.word:
         selected = solution.find(query.word)
         if selected is None:
-            raise NotFound(f"{query.word[:40]} is not one of this board's words")
+            raise NotFound(gettext("%(word)s is not one of this board's words.", word=query.word[:40]))
     words = query.words(solution)
     page = WordPage.of(words, query.page, selected)
     list_url = _list_url(source, query.args(word=None, page=page.number if page.number > 1 else None))
@@ -222,7 +229,7 @@ def _list_url(source: BoardSource, args: dict[str, str]) -> str:
 def show_projector(language: str, seed: str):
     """The teacher's view of a generated board: the board, a QR code to join, a timer, the walk-through."""
     source = BoardRequest.from_url(language, seed, request.args)
-    step = _parse_step(request.args.get("step"))
+    step = parse_step(request.args.get("step"))
     running = board_in_play(source) if step else None
     if running is not None and wants_fragment():
         return "", 200, {"HX-Redirect": request.full_path}  # the whole page explains it, not the walk's panel
@@ -233,7 +240,7 @@ def show_projector(language: str, seed: str):
 def show_typed_projector(language: str, code: str):
     """The teacher's view of a typed board (the board comes from the real app; the QR code opens its solution)."""
     source = TypedBoard.from_url(language, code, request.args)
-    step = _parse_step(request.args.get("step"))
+    step = parse_step(request.args.get("step"))
     running = board_in_play(source) if step else None
     if running is not None and wants_fragment():
         return "", 200, {"HX-Redirect": request.full_path}
@@ -249,7 +256,8 @@ def projector_page(source: BoardSource, step: int, join_url: str, seconds: int, 
     solution = source.solution()
     order = request.args.get("order") or "score"
     if order not in WALK_ORDERS:
-        raise BadRequest(f"the walk-through goes {' or '.join(WALK_ORDERS)}; not {order[:20]!r}")
+        raise BadRequest(gettext("the walk-through goes %(orders)s; not %(order)s", orders=" / ".join(WALK_ORDERS),
+                                 order=repr(order[:20])))
     walk = sort_found(solution, order)
     step = min(step, len(walk))
     shown = walk[step - 1] if step else None
@@ -283,11 +291,11 @@ def _projector_args(settings: dict, **changes) -> dict[str, str]:
     return args
 
 
-def _parse_step(text: str | None) -> int:
+def parse_step(text: str | None) -> int:
     if not text:
         return 0
     if not text.isdecimal() or len(text) > 5:
-        raise BadRequest("a walk-through step is a whole number (0: before the first word)")
+        raise BadRequest(gettext("a walk-through step is a whole number (0: before the first word)"))
     return int(text)
 
 
@@ -298,7 +306,7 @@ def qr_svg(url: str) -> Markup | None:
         code = segno.make(url, error="m")
     except segno.DataOverflowError:
         return None
-    return Markup(code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff", title="QR code: " + url,
+    return Markup(code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff", title=gettext("QR code: %(url)s", url=url),
                                   svgclass="qr", lineclass="qr-modules"))
 
 
@@ -310,7 +318,7 @@ MULTIPLIER_CHOICES = ("", "dl", "tl", "dw", "tw")
 @bp.get("/solve")
 def type_board():
     """The form to type (or paste) a board from the real app; a filled form goes to the board's solution."""
-    language = request.args.get("language", "en")
+    language = request.args.get("language") or current_language()  # a board in the player's own language, first
     get_language(language)
     rows, cols = parse_size(request.args.get("size"))
     if not any(key == "text" or _CELL_FIELD.fullmatch(key) for key in request.args):
@@ -341,9 +349,11 @@ def _board_from_form(args: Mapping[str, str], language: str, rows: int, cols: in
         try:
             board = Board.parse(text[:4000], language)
         except BoardFormatError as error:
-            raise TypedBoardErrors(f"In the pasted board, {error}", rows, cols, {"text": text[:4000]}, {}) from None
+            raise TypedBoardErrors(gettext("In the pasted board, %(problem)s", problem=translate_error(error)), rows, cols,
+                                   {"text": text[:4000]}, {}) from None
         if board.rows > MAX_SIDE or board.cols > MAX_SIDE:
-            raise TypedBoardErrors(f"A board has at most {MAX_SIDE}x{MAX_SIDE} tiles, not {board.rows}x{board.cols}",
+            raise TypedBoardErrors(gettext("A board has at most %(side)dx%(side)d tiles, not %(rows)dx%(cols)d",
+                                           side=MAX_SIDE, rows=board.rows, cols=board.cols),
                                    rows, cols, {"text": text[:4000]}, {})
         return board
     values, problems, tiles = {}, {}, []
@@ -359,7 +369,7 @@ def _board_from_form(args: Mapping[str, str], language: str, rows: int, cols: in
                 tiles.append(tile)
     if problems:
         count = len(problems)
-        raise TypedBoardErrors(f"{count} tile{'s' if count > 1 else ''} need{'' if count > 1 else 's'} a fix (marked)",
+        raise TypedBoardErrors(ngettext("%(num)d tile needs a fix (marked)", "%(num)d tiles need a fix (marked)", count),
                                rows, cols, values, problems)
     return Board(rows, cols, tuple(tiles), language)
 
@@ -367,12 +377,12 @@ def _board_from_form(args: Mapping[str, str], language: str, rows: int, cols: in
 def _typed_tile(letter: str, multiplier: str) -> Tile | str:
     """A tile from a grid cell, or what is wrong with it."""
     if multiplier not in MULTIPLIER_CHOICES:
-        return "the multiplier is DL, TL, DW, TW or none"
+        return gettext("the multiplier is %(names)s or none", names=", ".join(multiplier_name(m) for m in Multiplier))
     if not letter:
-        return "type a letter"
+        return gettext("type a letter")
     word = normalize_word(letter)
     if word is None or len(word) != 1:
-        return "one letter A to Z (no Qu tile: Q is a letter of its own)"
+        return gettext("one letter A to Z (no Qu tile: Q is a letter of its own)")
     return Tile(word, Multiplier.from_code(multiplier) if multiplier else None)
 
 
@@ -381,4 +391,6 @@ def _board_form(language: str, rows: int, cols: int, values: dict, problems: dic
     """The typing form, with what was typed and what is wrong with it."""
     return render("solve.html", ["solve_form"], status, language=language, rows=rows, cols=cols, values=values,
                   problems=problems, message=message, languages=LANGUAGES, multipliers=MULTIPLIER_CHOICES,
-                  max_side=MAX_SIDE)
+                  max_side=MAX_SIDE, multiplier_of=Multiplier.from_code,
+                  multiplier_names=[multiplier_name(multiplier) for multiplier in Multiplier],
+                  code_example=Markup("<code>Ttl R S Ndl</code>"))

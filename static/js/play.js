@@ -473,7 +473,7 @@
     }
     var done = function () {
       var label = button.textContent;
-      button.textContent = "Link copied";
+      button.textContent = button.dataset.copiedLabel;  // in the page's language, like every text here
       setTimeout(function () { button.textContent = label; }, 2000);
     };
     if (navigator.clipboard && window.isSecureContext) {

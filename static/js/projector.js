@@ -91,7 +91,8 @@
     display.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
     display.classList.toggle("timer-low", left <= 10);
     display.classList.toggle("timer-done", left === 0);
-    startButton.textContent = state && state.endsAt && left > 0 ? "Pause" : "Start";
+    // the labels come from the page, in its language
+    startButton.textContent = state && state.endsAt && left > 0 ? startButton.dataset.pauseText : startButton.dataset.startText;
     if (state && state.endsAt && left === 0) { state = { left: 0 }; save(); stopTicking(); }
   }
 

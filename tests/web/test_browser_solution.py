@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from ruzzle import Board, Lexicon, generate
 from ruzzle.blocklist import blocked_words
 from ruzzle.game import Solution
+from views.i18n import LANGUAGE_COOKIE
 
 from .conftest import SCREENSHOTS, highlighted_path
 
@@ -169,6 +170,7 @@ def test_a_long_list_shows_more_words_and_they_open_too(page, server):
 
     words = sorted(Solution.of(generate("es", "BENCH2", rows=12, cols=12), Lexicon.builtin("es"), blocked_words("es")),
                    key=lambda f: (-f.score, f.word))
+    page.context.add_cookies([{"name": LANGUAGE_COOKIE, "value": "en", "url": server}])  # English, on a Spanish board
     page.goto(f"{server}/play/es/BENCH2/solution?size=12x12")
     rows = page.locator(".word-table tbody tr:not(.page-link)")
     expect(rows).to_have_count(WORDS_PER_PAGE)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 from flask import Flask
+from flask_babel import Babel
 from werkzeug.exceptions import TooManyRequests
 
 from app import create_app
 from views.budget import SolvingBudget
+from views.i18n import LANGUAGE_COOKIE
 
 
 class Ticking:
@@ -39,7 +41,9 @@ def solver_costing(cpu: Ticking, seconds: float):
 
 
 def call_as(client: str, function, *args):
-    with Flask(__name__).test_request_context(environ_base={"REMOTE_ADDR": client}):
+    bare = Flask(__name__)
+    Babel(bare)  # the refusal speaks the request's language
+    with bare.test_request_context(environ_base={"REMOTE_ADDR": client}):
         return function(*args)
 
 
@@ -51,7 +55,7 @@ def test_a_client_that_spent_its_budget_waits_until_it_refills(clocks):
     assert call_as("10.0.0.1", solve, 2) == (2,)  # 0.4 left: it may start, and owes 0.2 after
     with pytest.raises(TooManyRequests) as refused:
         call_as("10.0.0.1", solve, 3)
-    assert refused.value.retry_after == 1 and "Wait 1 seconds" in refused.value.description
+    assert refused.value.retry_after == 1 and "Wait 1 second," in refused.value.description
     wall.now += 0.5  # refilled by 0.25: above zero again
     assert call_as("10.0.0.1", solve, 3) == (3,)
 
@@ -99,6 +103,7 @@ def tight_app(tmp_path):
 
 def test_new_boards_past_the_budget_are_a_429_in_words(tight_app):
     client = tight_app.test_client()
+    client.set_cookie(LANGUAGE_COOKIE, "en")  # a player who chose English, on Spanish boards
     assert client.get("/play/es/NEWONE/solution?size=12x12").status_code == 200
     refused = client.get("/play/es/NEWTWO/solution?size=12x12")
     assert refused.status_code == 429

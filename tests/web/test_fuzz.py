@@ -27,6 +27,7 @@ from .conftest import HTMX, Clock, loaded_languages
 
 SEED = "FUZZED"
 BOARD = f"/play/en/{SEED}"
+ROOM = "FUZZ23"  # the room fuzz_app opens
 TYPED = "/solve/en/TtlRSNdl-OdwHtwEI-CdwINV-EtlADE"
 MARK = "ruzzlefuzz"
 INJECTIONS = (f"<{MARK}>", f'"><{MARK} a=1>', f"'{MARK}", f'"{MARK}', f"<script>{MARK}()</script>",
@@ -77,6 +78,14 @@ ROUTES = {  # one well-formed request per route, that the cookie and method fami
     "typed": ("GET", TYPED, None), "typed projector": ("GET", TYPED + "/projector", None),
     "solve form": ("GET", "/solve?l0_0=A", None), "start": ("GET", "/", None), "new": ("GET", "/new?seed=X", None),
     "daily": ("GET", "/daily/en", None), "health": ("GET", "/healthz", None), "my rounds": ("GET", "/me", None),
+    "language": ("POST", "/language", {"language": "it", "next": BOARD}),
+    "room create": ("POST", "/rooms", {"language": "en", "time": "60"}), "room by code": ("GET", f"/rooms?code={ROOM}", None),
+    "room join page": ("GET", f"/rooms/{ROOM}", None), "room join": ("POST", f"/rooms/{ROOM}/players", {"nickname": "ADA"}),
+    "room play": ("GET", f"/rooms/{ROOM}/play", None), "room word": ("POST", f"/rooms/{ROOM}/words", {"word": "CAT"}),
+    "room word page": ("GET", f"/rooms/{ROOM}/words/CAT", None), "room host": ("GET", f"/rooms/{ROOM}/host", None),
+    "room start": ("POST", f"/rooms/{ROOM}/start", {}), "room ranking": ("GET", f"/rooms/{ROOM}/leaderboard", None),
+    "room csv": ("GET", f"/rooms/{ROOM}/results.csv", None), "room remove": ("POST", f"/rooms/{ROOM}/players/1/remove", {}),
+    "room next round": ("POST", f"/rooms/{ROOM}/rounds", {}), "room walk": ("GET", f"/rooms/{ROOM}/projector?step=1", None),
 }
 
 
@@ -222,6 +231,22 @@ def round_probes():
     yield Probe("round-no-form", "POST", BOARD + "/round")
 
 
+def interface_language_probes():
+    """The language switcher's form and the headers and cookie that choose the interface language."""
+    for i, language in enumerate((*LANGUAGES, "")):
+        yield Probe(f"choose-language{i}", "POST", "/language", {"language": language, "next": BOARD})
+    for i, back in enumerate(("", "//evil.example", "https://evil.example/", "/\\evil.example", "A" * 10_000,
+                              *INJECTIONS)):
+        yield Probe(f"choose-language-next{i}", "POST", "/language", {"language": "de", "next": back})
+    for i, accepted in enumerate(("", "*", "de-DE,de;q=0.9", "xx;q=x", "it;q=2, fr;q=-1", "a" * 5000, ",;=,",
+                                  *INJECTIONS)):
+        yield Probe(f"accept-language{i}", "GET", BOARD, headers={"Accept-Language": accepted})
+        yield Probe(f"accept-language{i}-word", "POST", BOARD + "/words", {"word": "QQQ"},
+                    headers={"Accept-Language": accepted})
+    for i, chosen in enumerate(("xx", "", "EN", "de\x00", "a" * 5000, *INJECTIONS[:2])):
+        yield Probe(f"language-cookie{i}", "GET", BOARD + "/words/QQQ", headers={"Cookie": f"ruzzle_lang={q(chosen)}"})
+
+
 def body_probes():
     words = BOARD + "/words"
     bodies = {
@@ -252,6 +277,26 @@ def method_probes():
             yield Probe(f"{route}-{method}", method, url)
 
 
+def room_probes():
+    for i, text in enumerate(HOSTILE_TEXT):
+        code = q(text)
+        yield Probe(f"room{i}-join-page", "GET", f"/rooms/{code}")
+        yield Probe(f"room{i}-play", "GET", f"/rooms/{code}/play")
+        yield Probe(f"room{i}-host", "GET", f"/rooms/{code}/host")
+        yield Probe(f"room{i}-ranking", "GET", f"/rooms/{code}/leaderboard", headers={"Accept": "application/json"})
+        yield Probe(f"room{i}-by-code", "GET", "/rooms?" + args(code=text))
+        yield Probe(f"room{i}-nickname", "POST", f"/rooms/{ROOM}/players", {"nickname": text})
+        yield Probe(f"room{i}-word", "POST", f"/rooms/{ROOM}/words", {"word": text})
+        yield Probe(f"room{i}-path", "POST", f"/rooms/{ROOM}/words", {"path": text})
+        yield Probe(f"room{i}-word-page", "GET", f"/rooms/{ROOM}/words/{code}")
+        yield Probe(f"room{i}-step", "GET", f"/rooms/{ROOM}/projector?" + args(step=text))
+        yield Probe(f"room{i}-remove", "POST", f"/rooms/{ROOM}/players/{code}/remove")
+        yield Probe(f"room{i}-create-time", "POST", "/rooms", {"language": "en", "time": text})
+        yield Probe(f"room{i}-create-seed", "POST", "/rooms", {"language": "en", "time": "60", "seed": text})
+        yield Probe(f"room{i}-create-preset", "POST", "/rooms", {"language": "en", "time": "60", "preset": text})
+        yield Probe(f"room{i}-create-language", "POST", "/rooms", {"language": text, "time": "60"})
+
+
 def header_probes():
     for route, (method, url, form) in ROUTES.items():
         for i, host in enumerate(HOSTS):
@@ -262,7 +307,9 @@ def header_probes():
 
 CORPUS = [probe for family in (seed_probes, size_probes, time_probes, language_probes, word_probes, path_probes,
                                other_language_probes, explorer_probes, projector_probes, typed_board_probes,
-                               round_probes, body_probes, method_probes, header_probes) for probe in family()]
+                               round_probes, interface_language_probes, room_probes, body_probes, method_probes,
+                               header_probes)
+          for probe in family()]
 
 
 # --- the cookies a request may carry --------------------------------------------------------------------------
@@ -288,6 +335,9 @@ def fuzz_app(tmp_path_factory):
     app = create_app({"TESTING": True, "SECRET_KEY": "fuzz key, not a secret", "CLOCK": Clock(),
                       "DATABASE_URL": f"sqlite:///{folder / 'store.sqlite3'}"})
     app.instance_path = str(folder)
+    with app.app_context():  # a room under a known code, so that well-formed room requests meet a real room
+        app.extensions["ruzzle.store"].rooms.create("H" * 22, "en", 4, 4, 60, True, "single", "FUZZ", 2, None,
+                                                    Clock()(), code=ROOM)
     return app
 
 

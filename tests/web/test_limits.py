@@ -52,7 +52,7 @@ def test_a_round_holds_at_most_the_boards_words_since_each_counts_once(client, a
     for found in solution:
         client.post(BOARD + "/words", data={"word": found.word}, headers=HTMX)
     page = client.get(BOARD).get_data(as_text=True)
-    assert f'<strong class="score">{solution.total_score}</strong>' in page
+    assert f'<strong class="score">{solution.total_score:,}</strong>' in page
     assert f'<span class="count">{len(solution)} words</span>' in page
     for found in list(solution)[:20]:  # more submissions are refused and nothing more is stored
         again = client.post(BOARD + "/words", data={"word": found.word}, headers=HTMX).get_data(as_text=True)
@@ -154,7 +154,7 @@ def test_the_cookie_holds_only_the_player_however_many_rounds_are_kept(app, clie
     for seed, solution in solutions.items():
         page = client.get(f"/play/en/{seed}").get_data(as_text=True)
         assert words_counted(page) == min(5, len(solution)), seed
-        assert f'<strong class="score">{sum(f.score for f in list(solution)[:5])}</strong>' in page
+        assert f'<strong class="score">{sum(f.score for f in list(solution)[:5]):,}</strong>' in page
 
 
 def words_counted(page: str) -> int:

@@ -177,7 +177,7 @@ def test_traced_word_shows_its_path_in_order_and_its_breakdown(client, app):
     for letter in breakdown.letters:
         assert f"<tr><th scope=\"row\">{letter.letter}</th><td>{letter.value}</td>" in page
     assert 'id="score" class="score-box" hx-swap-oob="true"' in page
-    assert f'<strong class="score">{word.score}</strong>' in page
+    assert f'<strong class="score">{word.score:,}</strong>' in page
     assert 'id="found" class="found" hx-swap-oob="true"' in page and f">{word.word}</a>" in page
 
 
@@ -186,7 +186,7 @@ def test_typed_word_scores_its_best_path(client, app):
     word = solution_of(app)[1]
     page = client.post(WORDS, data={"word": word.word.lower()}, headers=HTMX).get_data(as_text=True)
     assert cells_in_order(page) == list(word.path)
-    assert f'<strong class="score">{word.score}</strong>' in page
+    assert f'<strong class="score">{word.score:,}</strong>' in page
 
 
 def test_score_adds_up_over_the_round(client, app):
@@ -194,7 +194,7 @@ def test_score_adds_up_over_the_round(client, app):
     words = solution_of(app)[:5]
     for word in words:
         page = client.post(WORDS, data={"word": word.word}, headers=HTMX).get_data(as_text=True)
-    assert f'<strong class="score">{sum(w.score for w in words)}</strong>' in page
+    assert f'<strong class="score">{sum(w.score for w in words):,}</strong>' in page
     assert '<span class="count">5 words</span>' in page
 
 
@@ -232,7 +232,7 @@ def test_a_word_counts_once(client, app):
     client.post(WORDS, data={"word": word.word}, headers=HTMX)
     again = client.post(WORDS, data={"path": path_text(word.path)}, headers=HTMX).get_data(as_text=True)
     assert f"{word.word} is already found." in again
-    assert f'<strong class="score">{word.score}</strong>' in again
+    assert f'<strong class="score">{word.score:,}</strong>' in again
 
 
 def test_a_traced_non_word_is_refused(client, app):
@@ -269,7 +269,7 @@ def test_without_javascript_a_word_redirects_back_with_a_message(client, app):
     assert response.status_code == 303 and response.location == BOARD
     page = client.get(BOARD).get_data(as_text=True)
     assert f"{word.word}: {word.score} points." in page
-    assert f'<strong class="score">{word.score}</strong>' in page
+    assert f'<strong class="score">{word.score:,}</strong>' in page
 
 
 def test_without_javascript_a_refusal_redirects_back_with_the_reason(client):
@@ -293,7 +293,7 @@ def test_round_survives_a_reload_and_keeps_its_deadline(client, app, clock):
     client.post(WORDS, data={"word": word.word}, headers=HTMX)
     clock.advance(50)
     page = client.get(BOARD).get_data(as_text=True)
-    assert f'<strong class="score">{word.score}</strong>' in page
+    assert f'<strong class="score">{word.score:,}</strong>' in page
     assert 'data-remaining="70"' in page
 
 
@@ -313,7 +313,7 @@ def test_word_within_the_grace_still_counts(client, app, clock):
     word = solution_of(app)[0]
     clock.advance(31)
     page = client.post(WORDS + "?time=30", data={"word": word.word}, headers=HTMX).get_data(as_text=True)
-    assert f'<strong class="score">{word.score}</strong>' in page
+    assert f'<strong class="score">{word.score:,}</strong>' in page
 
 
 def test_summary_gives_score_share_best_longest_and_missed(client, app, clock):
@@ -378,7 +378,7 @@ def test_untimed_round_never_ends(client, app, clock):
     clock.advance(10 * 24 * 3600)
     word = solution_of(app)[0]
     page = client.post(WORDS + "?time=0", data={"word": word.word}, headers=HTMX).get_data(as_text=True)
-    assert f'<strong class="score">{word.score}</strong>' in page
+    assert f'<strong class="score">{word.score:,}</strong>' in page
 
 
 def test_each_board_url_has_its_own_round(client, app):
@@ -387,7 +387,7 @@ def test_each_board_url_has_its_own_round(client, app):
     other = client.get(BOARD + "?size=5x5").get_data(as_text=True)
     assert '<strong class="score">0</strong>' in other
     back = client.get(BOARD).get_data(as_text=True)
-    assert f'<strong class="score">{solution_of(app)[0].score}</strong>' in back
+    assert f'<strong class="score">{solution_of(app)[0].score:,}</strong>' in back
 
 
 def test_tampered_cookie_starts_a_fresh_round_with_a_message(client, app):
@@ -409,7 +409,7 @@ def test_garbage_cookie_is_not_a_500(client):
 
 def test_challenge_link_shows_the_score_to_beat(client, app):
     page = client.get(BOARD + "?challenge=1234").get_data(as_text=True)
-    assert "A friend scored <strong>1234</strong> on this board" in page
+    assert "A friend scored <strong>1,234</strong> on this board" in page  # numbers in the language's format
     client.post(WORDS, data={"word": solution_of(app)[0].word}, headers=HTMX)
     score = solution_of(app)[0].score
     share = client.get(BOARD).get_data(as_text=True)
@@ -579,4 +579,4 @@ def test_a_post_from_another_site_is_refused(client, app, headers):
     assert refused.status_code == 403 and "sent from another site" in refused.get_data(as_text=True)
     taken = client.post(WORDS, data={"word": word.word}, headers={**HTMX, "Origin": "http://localhost",
                                                                    "Sec-Fetch-Site": "same-origin"})
-    assert taken.status_code == 200 and f'<strong class="score">{word.score}</strong>' in taken.get_data(as_text=True)
+    assert taken.status_code == 200 and f'<strong class="score">{word.score:,}</strong>' in taken.get_data(as_text=True)

@@ -23,7 +23,7 @@ def store_url(database_url) -> str:
 
 
 def score_on(page: str) -> int:
-    return int(re.search(r'<strong class="score">(\d+)</strong>', page).group(1))
+    return int(re.search(r'<strong class="score">([\d,]+)</strong>', page).group(1).replace(",", ""))
 
 
 def found_on(page: str) -> list[str]:
@@ -188,11 +188,11 @@ def test_my_rounds_lists_results_best_words_links_and_personal_bests(app, client
     assert rows == [BOARD + "?size=5x5", BOARD]  # newest first, each linking back to its board
     percent = round(100 * 2 / len(solution))
     assert f"2 of {len(solution)} ({percent}%)" in page
-    assert f"{solution[0].word} +{solution[0].score}" in page and f"{five[3].word} +{five[3].score}" in page
+    assert f'{solution[0].word}</span> +{solution[0].score}' in page and f'{five[3].word}</span> +{five[3].score}' in page
     assert f'href="{BOARD}/solution"' in page and f'href="{BOARD}/solution?size=5x5"' in page
     bests = re.search(r'<table class="word-table bests-table">.*?</table>', page, re.S).group()
-    assert f"<td>4 × 4</td><td>{solution[0].score + solution[2].score}</td>" in bests
-    assert f"<td>5 × 5</td><td>{five[3].score}</td>" in bests
+    assert f"<td>4 × 4</td><td>{solution[0].score + solution[2].score:,}</td>" in bests
+    assert f"<td>5 × 5</td><td>{five[3].score:,}</td>" in bests
 
 
 def test_my_rounds_is_another_players_own(app, client):

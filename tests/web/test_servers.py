@@ -72,7 +72,7 @@ class Player:
         status, page = self.request(server + BOARD)
         assert status == 200
         return {
-            "score": int(re.search(r'<strong class="score">(\d+)</strong>', page).group(1)),
+            "score": int(re.search(r'<strong class="score">([\d,]+)</strong>', page).group(1).replace(",", "")),
             "found": re.findall(r'<li><a href="[^"]*/words/([A-Z]+)"', page),
             "remaining": int(re.search(r'data-remaining="(\d+)"', page).group(1)),
             "page": page,
@@ -82,7 +82,7 @@ class Player:
         """Submit a typed word with htmx; the score the server answers with."""
         status, fragment = self.request(server + BOARD + "/words", {"word": word}, htmx=True)
         assert status == 200 and "result-refused" not in fragment, fragment[:300]
-        return int(re.search(r'<strong class="score">(\d+)</strong>', fragment).group(1))
+        return int(re.search(r'<strong class="score">([\d,]+)</strong>', fragment).group(1).replace(",", ""))
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,7 @@ import segno
 from flask import request
 
 from ruzzle import Board, solve, sort_found
+from views.i18n import LANGUAGE_COOKIE
 from views.solution import WORDS_PER_PAGE, WordQuery
 
 from .conftest import HTMX, cells_in_order, solution_of
@@ -30,7 +31,7 @@ def test_statistics_are_the_solvers(client, app):
     page = client.get(SOLUTION).get_data(as_text=True)
     solution = solution_of(app)
     assert f'<dd id="stat-words">{len(solution)}</dd>' in page
-    assert f'<dd id="stat-total">{sum(f.score for f in solution)} points</dd>' in page
+    assert f'<dd id="stat-total">{sum(f.score for f in solution):,} points</dd>' in page  # the language's format
     longest = max(solution, key=lambda f: (len(f.word), f.score))
     assert f'<span lang="en">{longest.word}</span> ({len(longest.word)})' in page
     for length in {len(f.word) for f in solution}:
@@ -97,11 +98,12 @@ BIG = "/play/es/BENCH2/solution?size=12x12"  # a Spanish 12x12 board: some 4,900
 def test_a_12x12_solution_page_stays_small(client, app):
     solution = solution_of(app, "es", "BENCH2", "12x12")
     assert len(solution) > 2 * WORDS_PER_PAGE  # the board needs pages at all
+    client.set_cookie(LANGUAGE_COOKIE, "en")  # a player who chose English, on a Spanish board
     page = client.get(BIG).get_data(as_text=True)
     assert len(page.encode()) < 300_000
     assert listed_words(page) == [f.word for f in sort_found(solution, "score")][:WORDS_PER_PAGE]
-    assert f"{len(solution)} of {len(solution)} words; 1 to {WORDS_PER_PAGE} shown" in page
-    assert f'<dd id="stat-words">{len(solution)}</dd>' in page  # the statistics count every word
+    assert f"{len(solution):,} of {len(solution):,} words; 1 to {WORDS_PER_PAGE} shown" in page
+    assert f'<dd id="stat-words">{len(solution):,}</dd>' in page  # the statistics count every word
 
 
 def more_words(client, url: str) -> tuple[list[str], str | None]:
@@ -130,6 +132,7 @@ def test_showing_more_words_page_after_page_lists_every_word_in_order(client, ap
 def test_an_opened_word_shows_the_page_it_is_on(client, app):
     ordered = sort_found(solution_of(app, "es", "BENCH2", "12x12"), "score")
     word = ordered[WORDS_PER_PAGE + 7].word
+    client.set_cookie(LANGUAGE_COOKIE, "en")
     page = client.get(f"{BIG}&word={word}").get_data(as_text=True)
     assert listed_words(page) == [f.word for f in ordered[WORDS_PER_PAGE:2 * WORDS_PER_PAGE]]
     assert f'aria-current="true"><th scope="row"><a id="w-{word}"' in page
@@ -142,6 +145,7 @@ def test_an_opened_word_shows_the_page_it_is_on(client, app):
 ])
 def test_bad_pages_are_refused(client, app, query, status, message):
     words = len(solution_of(app, "es", "BENCH2", "12x12"))
+    client.set_cookie(LANGUAGE_COOKIE, "en")
     response = client.get(f"{BIG}&{query}")
     expected = message.format(words=words, pages=-(-words // 500))
     assert response.status_code == status and expected in response.get_data(as_text=True)

@@ -1,0 +1,110 @@
+"""The interface's language in a real browser: the browser's language, the switcher, a shared board's language, and
+the board, the summary and the projector in the language with the longest texts, on a phone and a laptop, whole."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import SCREENSHOTS, solution_of
+from .test_i18n import TRANSLATED, entries, translate
+
+SEED = "LONGER"
+SCREENS = {"phone": (390, 844), "laptop": (1280, 800)}
+
+
+def longest_language() -> str:
+    """The language whose catalogue, all told, is the longest: its texts are the ones most likely to overflow."""
+    def length(language: str) -> int:
+        return sum(len(form) for message in entries(language)
+                   for form in (message.string if isinstance(message.string, tuple) else (message.string,)))
+    return max(TRANSLATED, key=length)
+
+
+LONGEST = longest_language()
+
+# Every visible element of a region: its box, and whether its own text is cut (an overflow that hides or scrolls).
+BOXES = """(selector) => [...document.querySelectorAll(selector)]
+    .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden'
+                 && !e.closest('.visually-hidden, .table-scroll') && !['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName))
+    .map(e => { const b = e.getBoundingClientRect();
+                return {what: (e.className && e.className.baseVal === undefined ? e.className : e.tagName)
+                              + ': ' + (e.textContent || '').trim().slice(0, 40),
+                        left: b.left, right: b.right,
+                        cut: e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible'}; })"""
+
+
+def assert_whole(page: Page, regions: str, width: int) -> None:
+    """No horizontal scrolling, and nothing in the regions sticks out of the screen or has its text cut."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
+    boxes = page.evaluate(BOXES, regions)
+    assert boxes, f"nothing found in {regions}"
+    outside = [box for box in boxes if box["left"] < -0.5 or box["right"] > width + 0.5]
+    cut = [box for box in boxes if box["cut"]]
+    assert outside == [] and cut == [], f"at {width} px: outside {outside[:3]}, cut {cut[:3]}"
+
+
+def test_a_german_browser_gets_the_start_page_in_german(open_page, server):
+    page = open_page(locale="de-DE")
+    page.goto(server + "/")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("h1")).to_have_text(translate("de", "Find words on a board of letters"))
+    expect(page.locator(".start-form button[type=submit]")).to_have_text(translate("de", "Play"))
+
+
+def test_choosing_french_sticks_across_pages(open_page, server):
+    page = open_page(locale="de-DE")
+    page.goto(server + f"/play/en/{SEED}?size=5x5")
+    page.locator(".site-header .language-switcher summary").click()
+    page.get_by_role("button", name="Français").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    assert page.url == server + f"/play/en/{SEED}?size=5x5"  # back on the same page
+    expect(page.locator("label[for=word]")).to_have_text(translate("fr", "Type a word, or trace it on the board"))
+    for path in ("/", "/me", f"/play/it/{SEED}", f"/play/de/{SEED}/projector"):
+        page.goto(server + path)
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#walk .walk-count")).to_contain_text("mots sur cette grille")
+
+
+def test_an_italian_board_link_opened_fresh_is_italian(open_page, server):
+    page = open_page(locale="en-GB")
+    page.goto(server + f"/play/it/{SEED}")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    expect(page.locator("#found h2")).to_have_text("Parole trovate")
+    expect(page.locator(".give-up-form button")).to_have_text("Termina la partita")
+
+
+@pytest.mark.parametrize("language", sorted({LONGEST, "de"}))  # the longest, and German's long compound words
+@pytest.mark.parametrize("screen", SCREENS)
+def test_board_summary_and_projector_in_the_longest_language_are_whole(open_page, server, app, screen, language):
+    width, height = SCREENS[screen]
+    touch = {"has_touch": True, "is_mobile": True} if screen == "phone" else {}
+    page = open_page(viewport={"width": width, "height": height}, **touch)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.goto(f"{server}/play/{language}/{SEED}?challenge=1234")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    for found in solution_of(app, language, SEED)[:2]:
+        page.fill("#word", found.word)
+        page.press("#word", "Enter")
+        expect(page.locator("#found .word-list li")).not_to_have_count(0)
+    page.fill("#word", "QQQQQQQQ")
+    page.press("#word", "Enter")
+    expect(page.locator(".sent-refused")).to_have_count(1)
+    assert_whole(page, ".site-header *, .game-panel *", width)
+    page.screenshot(path=SCREENSHOTS / f"i18n-{language}-board-{width}x{height}.png", full_page=True)
+
+    end = page.locator(".give-up-form button")
+    end.click()
+    expect(end).to_have_text(translate(language, "Sure? Tap again to end the round"))
+    end.click()
+    expect(page.locator("#summary-title")).to_have_text(translate(language, "Round over"))
+    assert_whole(page, ".site-header *, .game-panel *", width)
+    page.screenshot(path=SCREENSHOTS / f"i18n-{language}-summary-{width}x{height}.png", full_page=True)
+
+    page.goto(f"{server}/play/{language}/{SEED}/projector?step=1")
+    expect(page.locator("#walk-next")).to_contain_text(translate(language, "Next"))
+    expect(page.locator("#timer-start")).to_have_text(translate(language, "Start"))
+    assert_whole(page, ".projector-side *", width)
+    if screen == "laptop":  # the projector's panel also stays on the screen from top to bottom
+        assert page.evaluate("document.documentElement.scrollHeight") <= height
+    page.screenshot(path=SCREENSHOTS / f"i18n-{language}-projector-{width}x{height}.png", full_page=True)

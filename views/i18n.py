@@ -1,0 +1,142 @@
+"""The interface's language: which one a request gets, the switcher that remembers a choice, translated game errors.
+
+The language is, in order: the player's choice (a cookie the switcher sets), the board's language on a board's
+own URL (a shared Italian board opened fresh is Italian), the browser's Accept-Language, English.
+Catalogues: `translations/<code>/LC_MESSAGES/messages.po` (`tools/translations.sh`, translations/README.md).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Flask, g, redirect, request
+from flask_babel import Babel, format_decimal, format_percent, get_locale, gettext, ngettext, pgettext
+from markupsafe import Markup
+from werkzeug.exceptions import BadRequest
+
+from ruzzle import get_language
+from ruzzle.errors import BoardFormatError, RuzzleError
+from ruzzle.rules import Multiplier
+
+# The interface's languages, English first (the default); each has a catalogue under translations/.
+INTERFACE_LANGUAGES = ("en", "it", "es", "fr", "de", "nl", "pt")
+DEFAULT_LANGUAGE = "en"
+LANGUAGE_COOKIE = "ruzzle_lang"
+LANGUAGE_COOKIE_AGE = 365 * 86400
+
+bp = Blueprint("i18n", __name__)
+
+
+def select_language() -> str:
+    """The interface language of this request: the player's choice, a board URL's language, Accept-Language."""
+    chosen = request.cookies.get(LANGUAGE_COOKIE)
+    if chosen in INTERFACE_LANGUAGES:
+        return chosen
+    # a board URL names its language; a room's pages note theirs when they look the room up (views/rooms.py)
+    board_language = (request.view_args or {}).get("language") or g.get("board_language")
+    if isinstance(board_language, str) and board_language.lower() in INTERFACE_LANGUAGES:
+        return board_language.lower()
+    return request.accept_languages.best_match(INTERFACE_LANGUAGES, default=DEFAULT_LANGUAGE)
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Babel with our selector and catalogues; the switcher's route; `Vary` on what picks the language."""
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(app.root_path + "/translations"))
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
+    Babel(app, locale_selector=select_language)
+    app.register_blueprint(bp)
+    app.jinja_env.globals.update(current_language=current_language, interface_languages=interface_languages,
+                                 switcher_next=switcher_next, multiplier_name=multiplier_name,
+                                 multiplier_label=multiplier_label, strong=strong, span=span)
+    app.jinja_env.filters["number"] = format_decimal
+    app.jinja_env.filters["percent"] = percent
+
+    @app.after_request
+    def vary_by_language(response):
+        # a page's words depend on the language cookie and Accept-Language: no shared cache may mix them
+        if response.mimetype == "text/html":
+            response.vary.add("Cookie")
+            response.vary.add("Accept-Language")
+        return response
+
+
+def percent(value: float) -> str:
+    """A share written out of 100 (45 -> "45%" in English, "45 %" in French)."""
+    return format_percent(value / 100)
+
+
+def current_language() -> str:
+    """The code of this request's interface language (for `<html lang>`)."""
+    return str(get_locale() or DEFAULT_LANGUAGE)
+
+
+def interface_languages() -> list[tuple[str, str]]:
+    """Each interface language's code and its own name (Italiano, Deutsch, ...), for the switcher."""
+    return [(code, get_language(code).name) for code in INTERFACE_LANGUAGES]
+
+
+def switcher_next() -> str:
+    """Where the switcher brings the player back: this page (a GET), or the start page."""
+    if request.method != "GET":
+        return "/"
+    return request.full_path.rstrip("?") if request.query_string else request.path
+
+
+@bp.post("/language")
+def choose_language():
+    """Remember the language the player chose (a cookie for a year) and go back to the page they were on."""
+    code = request.form.get("language", "")
+    if code not in INTERFACE_LANGUAGES:
+        raise BadRequest(gettext("The interface speaks %(languages)s; not %(code)s.",
+                                 languages=", ".join(INTERFACE_LANGUAGES), code=repr(code[:20])))
+    back = request.form.get("next", "/")
+    if not back.startswith("/") or back.startswith(("//", "/\\")):
+        back = "/"  # a path on this site only: never an open redirect
+    response = redirect(back, 303)
+    response.set_cookie(LANGUAGE_COOKIE, code, max_age=LANGUAGE_COOKIE_AGE, httponly=True, samesite="Lax",
+                        secure=request.is_secure)
+    return response
+
+
+def translate_error(error: RuzzleError) -> str:
+    """A game error's message in the interface language, with its values."""
+    values = dict(error.values)
+    if isinstance(error.template, tuple):
+        singular, plural = error.template
+        message = ngettext(singular, plural, values.pop("num"), **values)
+    else:
+        message = gettext(error.template, **values)
+    if isinstance(error, BoardFormatError) and error.line is not None:
+        if error.column is not None:
+            return gettext("line %(line)d, column %(column)d: %(problem)s", line=error.line, column=error.column,
+                           problem=message)
+        return gettext("line %(line)d: %(problem)s", line=error.line, problem=message)
+    return message
+
+
+def multiplier_name(multiplier: Multiplier) -> str:
+    """The short name a tile shows for its multiplier (DL, TL, DW, TW in English)."""
+    return {
+        Multiplier.DL: pgettext("tile badge, double letter", "DL"),
+        Multiplier.TL: pgettext("tile badge, triple letter", "TL"),
+        Multiplier.DW: pgettext("tile badge, double word", "DW"),
+        Multiplier.TW: pgettext("tile badge, triple word", "TW"),
+    }[multiplier]
+
+
+def multiplier_label(multiplier: Multiplier) -> str:
+    """The multiplier in words, for a tile's accessible name."""
+    return {
+        Multiplier.DL: gettext("double letter"),
+        Multiplier.TL: gettext("triple letter"),
+        Multiplier.DW: gettext("double word"),
+        Multiplier.TW: gettext("triple word"),
+    }[multiplier]
+
+
+def strong(value: object) -> Markup:
+    """A value set in bold inside a translated sentence (the sentence's words stay in the catalogue)."""
+    return Markup("<strong>%s</strong>") % value
+
+
+def span(value: object, class_name: str) -> Markup:
+    """A value in a `<span class>` inside a translated sentence."""
+    return Markup('<span class="%s">%s</span>') % (class_name, value)
