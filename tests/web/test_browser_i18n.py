@@ -108,3 +108,32 @@ def test_board_summary_and_projector_in_the_longest_language_are_whole(open_page
     if screen == "laptop":  # the projector's panel also stays on the screen from top to bottom
         assert page.evaluate("document.documentElement.scrollHeight") <= height
     page.screenshot(path=SCREENSHOTS / f"i18n-{language}-projector-{width}x{height}.png", full_page=True)
+
+
+@pytest.mark.parametrize("language", sorted({LONGEST, "de"}))
+def test_a_room_in_the_longest_language_is_whole_on_the_projector_and_the_phone(open_page, server, language):
+    """The host's lobby, round and podium at 1280x800, a phone's waiting page and results at 390x844."""
+    host = open_page(viewport={"width": 1280, "height": 800})
+    answer = host.request.post(f"{server}/rooms", form={"language": language, "time": "6", "seed": SEED},
+                               max_redirects=0)
+    host.goto(server + answer.headers["location"])
+    expect(host.locator("html")).to_have_attribute("lang", language)
+    code = host.locator(".room-code").inner_text().strip()
+    phone = open_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    phone.goto(f"{server}/rooms/{code}")
+    expect(phone.locator("html")).to_have_attribute("lang", language)
+    phone.get_by_role("button", name=translate(language, "Give me any name")).click()
+    expect(phone.locator(".room-wait-title")).to_have_text(translate(language, "Waiting for the host to start"))
+    expect(host.locator(".room-players-host .nickname")).to_have_count(1, timeout=5000)
+    assert_whole(host, ".projector-side *", 1280)
+    assert_whole(phone, ".site-header *, #game *", 390)
+    host.screenshot(path=SCREENSHOTS / f"i18n-{language}-room-lobby-1280x800.png", full_page=True)
+    host.keyboard.press("Enter")
+    expect(phone.locator("#board.board-play")).to_be_visible(timeout=10000)
+    assert_whole(host, ".projector-side *", 1280)
+    expect(phone.locator("#summary-title")).to_have_text(translate(language, "Round over"), timeout=15000)
+    assert_whole(phone, ".site-header *, .game-panel *", 390)
+    phone.screenshot(path=SCREENSHOTS / f"i18n-{language}-room-results-390x844.png", full_page=True)
+    expect(host.locator(".podium")).to_be_visible(timeout=10000)
+    assert_whole(host, ".projector-side *, .room-podium-side *", 1280)
+    host.screenshot(path=SCREENSHOTS / f"i18n-{language}-room-podium-1280x800.png", full_page=True)

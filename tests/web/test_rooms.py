@@ -482,3 +482,10 @@ def test_the_polled_ranking_is_at_most_a_second_old(app, client, clock):
     assert ranking(client, code) == [("Ada", 0, 0)]  # the same second: the ranking polls share
     time.sleep(0.6)
     assert ranking(client, code) == [("Ada", word.score, 1)]
+
+
+def test_a_rooms_link_opened_fresh_speaks_the_rooms_language(app, client):
+    code = open_room(client, language="it")
+    for browser in ({}, {"Accept-Language": "de"}):  # the room's language comes before the browser's
+        page = app.test_client().get(f"/rooms/{code}", headers=browser).get_data(as_text=True)
+        assert '<html lang="it"' in page and "Join room" not in page and "Your nickname" not in page
