@@ -19,10 +19,13 @@ timeout = 30
 graceful_timeout = 20
 # A phone loads a page and its static files on one connection; an idle one costs no thread in the poller.
 keepalive = 5
-# Workers are recycled after 500 to 600 requests (the jitter keeps them from all restarting at once), so
-# their caches of solved and rendered boards, and whatever Python's allocator keeps, stay bounded.
-max_requests = int(os.environ.get("RUZZLE_MAX_REQUESTS", 500))
-max_requests_jitter = max_requests // 5
+# Workers are recycled after 5,000 to 7,500 requests (the jitter spreads the restarts), so whatever Python's
+# allocator keeps stays bounded (the caches of solved and rendered boards have their own limits). Not more
+# often: a fresh worker starts with cold caches, and with 500 to 600 a busy room (100 req/s) restarted all
+# five workers within seconds every half minute, which was most of its p99 (bench/rooms.py: word p99 455 ms
+# with 500, 72 ms without restarts).
+max_requests = int(os.environ.get("RUZZLE_MAX_REQUESTS", 5000))
+max_requests_jitter = max_requests // 2
 accesslog = "-"
 errorlog = "-"
 # gunicorn's control socket (for `gunicornc`) has one default path per user: every server started by the

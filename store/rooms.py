@@ -10,6 +10,7 @@ import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import bindparam, delete, func, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 from .schema import room_players, room_rounds, rooms, words
@@ -57,6 +58,7 @@ class Room:
     created: float
     active_until: float
     rounds: tuple[RoomRound, ...]
+    member: RoomPlayer | None = None  # the asking browser's place in the room, when `get` was given it
 
     @property
     def current(self) -> RoomRound:
@@ -98,9 +100,13 @@ class FoundWord:
 
 
 # The statements every poll and word runs, built once (building one costs more than running it on SQLite).
+# (with the asking browser's place in the room: every request of a player needs both)
 ROOM_BY_CODE = (select(rooms, room_rounds.c.number, room_rounds.c.seed, room_rounds.c.generator,
-                       room_rounds.c.match_round, room_rounds.c.started)
-                .select_from(rooms.join(room_rounds, room_rounds.c.room_id == rooms.c.id))
+                       room_rounds.c.match_round, room_rounds.c.started, room_players.c.id.label("member_id"),
+                       room_players.c.nickname.label("member_nickname"), room_players.c.joined.label("member_joined"))
+                .select_from(rooms.join(room_rounds, room_rounds.c.room_id == rooms.c.id)
+                             .outerjoin(room_players, (room_players.c.room_id == rooms.c.id)
+                                        & (room_players.c.player == bindparam("player"))))
                 .where(rooms.c.code == bindparam("code")).order_by(room_rounds.c.number))
 PLAYER_COLUMNS = (room_players.c.id, room_players.c.player, room_players.c.nickname, room_players.c.joined)
 PLAYERS = (select(*PLAYER_COLUMNS).where(room_players.c.room_id == bindparam("room_id"))
@@ -153,16 +159,18 @@ class Rooms:
             return self.get(code)
         raise RuntimeError("no free room code after 20 draws")
 
-    def get(self, code: str) -> Room | None:
-        """The room with this code (any case), or None."""
+    def get(self, code: str, player: str | None = None) -> Room | None:
+        """The room with this code (any case), or None; with `player`, that browser's place in it (`member`)."""
         with self.store.reader.connect() as connection:
-            rows = connection.execute(ROOM_BY_CODE, {"code": code.upper()}).all()
+            rows = connection.execute(ROOM_BY_CODE, {"code": code.upper(), "player": player or ""}).all()
         if not rows:
             return None
         first = rows[0]
         return Room(first.id, first.code, first.host, first.language, first.rows, first.cols, first.seconds,
                     first.safe, first.preset, first.created, first.active_until,
-                    tuple(RoomRound(row.number, row.seed, row.generator, row.match_round, row.started) for row in rows))
+                    tuple(RoomRound(row.number, row.seed, row.generator, row.match_round, row.started) for row in rows),
+                    RoomPlayer(first.member_id, player, first.member_nickname, first.member_joined)
+                    if first.member_id is not None else None)
 
     def players(self, room_id: int) -> list[RoomPlayer]:
         """The room's players in the order they joined."""
@@ -219,15 +227,24 @@ class Rooms:
             connection.execute(delete(room_players).where(room_players.c.id == player_id))
         return True
 
-    def start(self, room_id: int, number: int, moment: float, seconds: int) -> bool:
-        """Start a round at `moment` (for everyone); False when it was already started (a second press)."""
+    def start(self, room_id: int, number: int, moment: float, board) -> bool:
+        """Start a round at `moment` for everyone: every player's round on `board` (a RoundBoard) is made now, in
+        the same transaction, so the first words of a whole class are one write each, not two. False when it was
+        already started (a second press). A player who joins later gets a round of the same start and length."""
         with self.store.writing() as connection:
             started = connection.execute(update(room_rounds).where(
                 room_rounds.c.room_id == room_id, room_rounds.c.number == number, room_rounds.c.started.is_(None))
                 .values(started=moment)).rowcount
             if started:
                 connection.execute(update(rooms).where(rooms.c.id == room_id)
-                                   .values(active_until=moment + seconds + EXPIRY_SECONDS))
+                                   .values(active_until=moment + board.seconds + EXPIRY_SECONDS))
+                members = connection.execute(select(room_players.c.player)
+                                             .where(room_players.c.room_id == room_id)).scalars().all()
+                if members:
+                    values = {**board.__dict__, "number": 1, "started": moment}
+                    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+                    connection.execute(dialect.insert(player_rounds).on_conflict_do_nothing(),
+                                       [{**values, "player": player} for player in members])
         return bool(started)
 
     def add_round(self, room_id: int, after: int, seed: str, generator: int, match_round: int | None) -> None:

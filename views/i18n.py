@@ -114,22 +114,24 @@ def translate_error(error: RuzzleError) -> str:
 
 def multiplier_name(multiplier: Multiplier) -> str:
     """The short name a tile shows for its multiplier (DL, TL, DW, TW in English)."""
-    return {
-        Multiplier.DL: pgettext("tile badge, double letter", "DL"),
-        Multiplier.TL: pgettext("tile badge, triple letter", "TL"),
-        Multiplier.DW: pgettext("tile badge, double word", "DW"),
-        Multiplier.TW: pgettext("tile badge, triple word", "TW"),
-    }[multiplier]
+    if multiplier is Multiplier.DL:
+        return pgettext("tile badge, double letter", "DL")
+    if multiplier is Multiplier.TL:
+        return pgettext("tile badge, triple letter", "TL")
+    if multiplier is Multiplier.DW:
+        return pgettext("tile badge, double word", "DW")
+    return pgettext("tile badge, triple word", "TW")
 
 
 def multiplier_label(multiplier: Multiplier) -> str:
     """The multiplier in words, for a tile's accessible name."""
-    return {
-        Multiplier.DL: gettext("double letter"),
-        Multiplier.TL: gettext("triple letter"),
-        Multiplier.DW: gettext("double word"),
-        Multiplier.TW: gettext("triple word"),
-    }[multiplier]
+    if multiplier is Multiplier.DL:
+        return gettext("double letter")
+    if multiplier is Multiplier.TL:
+        return gettext("triple letter")
+    if multiplier is Multiplier.DW:
+        return gettext("double word")
+    return gettext("triple word")
 
 
 def strong(value: object) -> Markup:

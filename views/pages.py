@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from flask import current_app, render_template, request, url_for
-from jinja2 import nodes
 from flask.globals import request_ctx
-from flask_babel import get_locale
+from flask_babel import get_locale, ngettext
+from jinja2 import nodes
 from markupsafe import Markup
 
 from ruzzle import LANGUAGES, Board, get_language, score_breakdown
 from ruzzle.board import Cell
 
 from .addresses import join_address
+from .i18n import current_language, multiplier_label, multiplier_name
 
 
 def wants_fragment() -> bool:
@@ -85,6 +86,28 @@ def board_values(board: Board):
     return get_language(board.language).letter_values
 
 
+def tile_texts(board: Board) -> dict[Cell, tuple[str, str, str]]:
+    """Each tile's words in the interface language: what it shows (letter, badge, value), what it is in words
+    (points, multiplier) and its badge. Kept per board and language: a word's answer draws its path on a new
+    copy of the board, and asking the catalogue for every tile's words each time was most of that answer's time."""
+    return current_app.extensions["ruzzle.tile_texts"](board, current_language())
+
+
+def translate_tile_texts(board: Board, language: str) -> dict[Cell, tuple[str, str, str]]:
+    """tile_texts, worked out (`language` is the cache's key: the catalogue is the request's)."""
+    values = board_values(board)
+    texts = {}
+    for cell in board.cells():
+        tile = board[cell]
+        value = values[tile.letter]
+        badge = multiplier_name(tile.multiplier) if tile.multiplier else ""
+        visible = tile.letter + (" " + badge if badge else "") + f" {value}"
+        words = ngettext("%(num)d point", "%(num)d points", value) + (
+            ", " + multiplier_label(tile.multiplier) if tile.multiplier else "")
+        texts[cell] = (visible, words, badge)
+    return texts
+
+
 def path_steps(path: tuple[Cell, ...]) -> dict[Cell, int]:
     """Each cell of a path with its position in the word, from 1."""
     return {cell: step for step, cell in enumerate(path, start=1)}
@@ -151,6 +174,7 @@ def render_board_table(board: Board, path: tuple[Cell, ...], mode: str, marked: 
     return Markup(render_template("_board_table.html", board=board, path=path, mode=mode, marked=marked))
 
 
-TEMPLATE_HELPERS = {"board_values": board_values, "path_steps": path_steps, "language_name": language_name,
+TEMPLATE_HELPERS = {"board_values": board_values, "path_steps": path_steps, "tile_texts": tile_texts,
+                    "language_name": language_name,
                     "board_table": board_table, "breakdown_table": breakdown_table, "static_url": static_url,
                     "url_for": cached_url, "join_advice": join_advice}

@@ -32,7 +32,7 @@ from .boards import MAX_SECONDS, MIN_SECONDS, BoardRequest, lexicon_for, parse_s
 from .i18n import translate_error
 from .pages import cached_url, render, sentence, wants_fragment
 from .play import GAME_REGIONS, answer_word, game_context, show_word_on
-from .rounds import PlayerRound, clean_up_store, load_round, now, player_id, start_round, the_store
+from .rounds import PlayerRound, clean_up_store, load_round, now, player_id, round_board, start_round, the_store
 from .solution import parse_step, projector_page, qr_svg
 
 bp = Blueprint("rooms", __name__)
@@ -117,7 +117,7 @@ def rooms_store():
 def find_room(code: str) -> Room:
     """The room of a code typed in any case; 404 with a message for a code that names no open room."""
     code = code.strip().upper()
-    room = rooms_store().get(code) if _CODE.fullmatch(code) else None
+    room = rooms_store().get(code, player_id()) if _CODE.fullmatch(code) else None
     if room is None:
         raise NotFound(gettext("There is no room %(code)s. Check the code on the projector: %(length)d letters and "
                                "digits, such as K7M2QX.", code=code[:12], length=CODE_LENGTH))
@@ -141,8 +141,7 @@ def require_host(room: Room) -> None:
 
 def require_member(room: Room) -> RoomPlayer:
     """This browser's place in the room; 403 for a browser that has not joined (or was removed)."""
-    player = player_id()
-    member = player and rooms_store().member(room.id, player)
+    member = room.member
     if not member:
         raise Forbidden(gettext("Join room %(code)s first, with a nickname.", code=room.code))
     return member
@@ -200,8 +199,7 @@ def join_page(code: str):
     room = find_room(code)
     if code != room.code:
         return redirect(cached_url("rooms.join_page", code=room.code), 308)
-    player = player_id()
-    if player and rooms_store().member(room.id, player):
+    if room.member:
         return redirect(cached_url("rooms.play_room", code=room.code), 303)
     return _join_form(room)
 
@@ -249,8 +247,7 @@ def room_round(room: Room, board: RoomBoard) -> PlayerRound | None:
 def play_room(code: str):
     """The player's page: waiting for the host, 3-2-1, the board, then the results against the room's."""
     room = find_room(code)
-    player = player_id()
-    member = player and rooms_store().member(room.id, player)
+    member = room.member
     if not member:
         target = cached_url("rooms.join_page", code=room.code)
         if wants_fragment():
@@ -260,6 +257,7 @@ def play_room(code: str):
     phase = phase_of(room, moment)
     board = room_board(room)
     if phase.name in ("waiting", "countdown"):
+        board.solution()  # solved now, while the class waits, so no worker meets the first words cold
         players = rooms_store().players(room.id)
         state = (phase.name, room.current.number, room.current.started, [p.nickname for p in players], member.id)
         return conditional(state, lambda etag: render("room_play.html", ["game"], etag=etag, **_waiting_context(
@@ -356,7 +354,7 @@ def start_room(code: str):
     room = find_room(code)
     require_host(room)
     if room.current.started is None:
-        rooms_store().start(room.id, room.current.number, math.ceil(now()) + COUNTDOWN, room.seconds)
+        rooms_store().start(room.id, room.current.number, math.ceil(now()) + COUNTDOWN, round_board(room_board(room)))
     return redirect(cached_url("rooms.host_room", code=room.code), 303)
 
 

@@ -13,7 +13,7 @@ def test_a_worker_is_replaced_after_max_requests_and_every_request_is_answered()
     with gunicorn_server(workers=1, RUZZLE_MAX_REQUESTS="20") as server:
         first = server.worker_pids()
         statuses = []
-        for _ in range(60):  # at most 20 + 4 (jitter) requests per worker: at least two replacements
+        for _ in range(60):  # at most 20 + 10 (jitter) requests per worker: at least two replacements
             with urllib.request.urlopen(server.url + "/healthz", timeout=10) as response:
                 statuses.append(response.status)
         deadline = time.monotonic() + 10
