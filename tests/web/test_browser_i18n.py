@@ -49,7 +49,7 @@ def test_a_german_browser_gets_the_start_page_in_german(open_page, server):
     page.goto(server + "/")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator("h1")).to_have_text(translate("de", "Find words on a board of letters"))
-    expect(page.locator(".start-form button[type=submit]")).to_have_text(translate("de", "Play"))
+    expect(page.locator(".start-form .button-primary")).to_have_text(translate("de", "Play"))
 
 
 def test_choosing_french_sticks_across_pages(open_page, server):
