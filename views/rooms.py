@@ -535,21 +535,21 @@ def class_view(room: Room, board: RoomBoard) -> dict:
 
 def player_results(room: Room, board: RoomBoard, member: RoomPlayer) -> dict:
     """A player's results in the room: rank, score, percentile; their words against the room's."""
-    table = ranking(room)
+    table = live_ranking(room)  # every phone polls its results page: they share one ranking a second
     mine = table.of(member.id)
-    counts = Counter(found.word for found in rooms_store().words_found(room, room.current.number))
+    found_words = rooms_store().words_found(room, room.current.number)
+    counts = Counter(found.word for found in found_words)
+    my_words = {found.word for found in found_words if found.player_id == member.id}
     players = len(table.lines)
     solution = board.solution()
-    my_words = {found.word for found in rooms_store().words_found(room, room.current.number)
-                if found.player_id == member.id}
+    missed_by_all = [found for found in solution if counts[found.word] == 0]
     beaten = players - mine.rank if mine else 0
     return {
         "ranking": table, "line": mine, "players": players,
         "percentile": round(100 * beaten / (players - 1)) if players > 1 else 100,
         "only_you": [found for found in solution if found.word in my_words and counts[found.word] == 1],
         "everyone": [found for found in solution if players > 1 and counts[found.word] == players],
-        "missed_by_all": [found for found in solution if counts[found.word] == 0][:10],
-        "missed_by_all_count": sum(1 for found in solution if counts[found.word] == 0),
+        "missed_by_all": missed_by_all[:10], "missed_by_all_count": len(missed_by_all),
         "still_counting": now() < room.current.started + room.seconds + RESULTS_POLL_AFTER_END,
     }
 
