@@ -111,8 +111,6 @@ ROOM_BY_CODE = (select(rooms, room_rounds.c.number, room_rounds.c.seed, room_rou
 PLAYER_COLUMNS = (room_players.c.id, room_players.c.player, room_players.c.nickname, room_players.c.joined)
 PLAYERS = (select(*PLAYER_COLUMNS).where(room_players.c.room_id == bindparam("room_id"))
            .order_by(room_players.c.joined, room_players.c.id))
-MEMBER = select(*PLAYER_COLUMNS).where(room_players.c.room_id == bindparam("room_id"),
-                                       room_players.c.player == bindparam("player"))
 SCORES = (select(room_players.c.id, room_players.c.nickname, room_players.c.joined, player_rounds.c.board_key,
                  player_rounds.c.score, player_rounds.c.found, player_rounds.c.scored_at)
           .select_from(room_players.outerjoin(
@@ -176,12 +174,6 @@ class Rooms:
         """The room's players in the order they joined."""
         with self.store.reader.connect() as connection:
             return [RoomPlayer(*row) for row in connection.execute(PLAYERS, {"room_id": room_id})]
-
-    def member(self, room_id: int, player: str) -> RoomPlayer | None:
-        """This browser's place in the room, or None."""
-        with self.store.reader.connect() as connection:
-            row = connection.execute(MEMBER, {"room_id": room_id, "player": player}).first()
-        return None if row is None else RoomPlayer(*row)
 
     def join(self, room_id: int, player: str, nickname: str, nickname_key: str, now: float,
              limit: int) -> RoomPlayer:
