@@ -337,13 +337,12 @@ def host_room(code: str):
 def host_context(room: Room, phase: Phase) -> dict:
     board = room_board(room)
     url = join_url(room)
+    waiting = phase.name == "waiting"
     context = {"room": room, "phase": phase, "request_board": board, "board": board.board(), "join_url": url,
-               "qr_svg": qr_svg(url), "players": rooms_store().players(room.id), "poll_seconds": POLL_SECONDS,
-               "ranking": None, "class_view": None}
-    if phase.name in ("playing", "countdown"):
-        context["ranking"] = ranking(room)
+               "qr_svg": qr_svg(url) if waiting else None,  # (only the lobby shows it)
+               "players": rooms_store().players(room.id), "poll_seconds": POLL_SECONDS,
+               "ranking": None if waiting else ranking(room), "class_view": None}
     if phase.name == "over":
-        context["ranking"] = ranking(room)
         context["class_view"] = class_view(room, board)
     return context
 
@@ -413,13 +412,16 @@ def _csv_safe(text: str) -> str:
 def show_room_walk(code: str):
     """The walk-through of the room's board for the host, each revealed word with who found it."""
     room = finished_room(code, gettext("The walk-through opens when the round is over."))
-    board = room_board(room)
+    return projector_page(room_board(room), parse_step(request.args.get("step")), join_url=join_url(room),
+                          seconds=room.seconds, finders=finders_of(room), room=room)
+
+
+def finders_of(room: Room) -> dict[str, list[str]]:
+    """Each word found in the room's current round, with the nicknames of who found it (alphabetical)."""
     finders = defaultdict(list)
     for found in rooms_store().words_found(room, room.current.number):
         finders[found.word].append(found.nickname)
-    return projector_page(board, parse_step(request.args.get("step")), join_url=join_url(room), seconds=room.seconds,
-                          finders={word: sorted(names, key=str.casefold) for word, names in finders.items()},
-                          room=room)
+    return {word: sorted(names, key=str.casefold) for word, names in finders.items()}
 
 
 def not_started_message() -> str:
@@ -519,16 +521,14 @@ def show_leaderboard(code: str):
 def class_view(room: Room, board: RoomBoard) -> dict:
     """The class's view of the round's board: words by how many found them, the words nobody found, the best."""
     solution = board.solution()
-    found_by = defaultdict(list)
-    for found in rooms_store().words_found(room, room.current.number):
-        found_by[found.word].append(found.nickname)
+    found_by = finders_of(room)
     by_word = {found.word: found for found in solution}
     common = sorted(found_by.items(), key=lambda item: (-len(item[1]), -by_word[item[0]].score, item[0]))
     nobody = [found for found in solution if found.word not in found_by]
     best = max((by_word[word] for word in found_by), key=lambda f: (f.score, -len(f.word)), default=None)
-    return {"found_by": [(by_word[word], sorted(names, key=str.casefold)) for word, names in common],
+    return {"found_by": [(by_word[word], names) for word, names in common],
             "nobody": nobody[:20], "nobody_count": len(nobody), "best": best,
-            "best_finders": sorted(found_by[best.word], key=str.casefold) if best else [],
+            "best_finders": found_by[best.word] if best else [],
             "total": len(solution), "found_count": len(found_by),
             "still_counting": now() < room.current.started + room.seconds + RESULTS_POLL_AFTER_END}
 
