@@ -14,9 +14,11 @@ from .lexicon import Lexicon, normalize_word
 from .rules import MIN_WORD_LENGTH
 from .scoring import spell, validate_path
 from .solver import Found, solve
+from .timeline import Phase, Timeline
 
 # A blocked word is not echoed back: on a classroom board, the page should not show it in big letters.
 BLOCKED_MESSAGE = N_("That word is not allowed on a classroom board.")
+PAUSED_MESSAGE = N_("The teacher paused the round.")
 _PATH_TEXT = re.compile(r"\s*\d{1,4}\s*,\s*\d{1,4}\s*")
 
 
@@ -125,33 +127,33 @@ def word_of_text(solution: Solution, lexicon: Lexicon, text: str) -> Found:
 
 @dataclass(frozen=True)
 class Round:
-    """One player's round on one board: when it started, how long it lasts (0: untimed), what was found."""
+    """One player's round on one board: its clock (a Timeline) and the words found."""
 
-    started: int
-    seconds: int
+    timeline: Timeline
     found: frozenset[int] = frozenset()
-    gave_up: bool = False
 
-    @property
-    def deadline(self) -> int | None:
-        """When the round ends (seconds since the epoch), or None for an untimed round."""
-        return self.started + self.seconds if self.seconds else None
+    @classmethod
+    def timed(cls, started: float, seconds: int) -> Round:
+        """A round that starts at `started` and lasts `seconds` (0: untimed), nothing found yet."""
+        return cls(Timeline(started, seconds))
 
     def remaining(self, now: float) -> int | None:
-        """Whole seconds left (0 when over), or None for an untimed round that is still running."""
-        if self.gave_up:
-            return 0
-        if self.deadline is None:
-            return None
-        return max(0, int(self.deadline - now + 0.999))
+        """Whole seconds left (0 when over, frozen while paused), or None for an untimed round that is running."""
+        left = self.timeline.seconds_left(now)
+        return None if left is None else int(left + 0.999)
 
-    def is_over(self, now: float, grace: float = 0) -> bool:
-        """Whether the round has ended: time is up (after the grace) or the player gave up."""
-        return self.gave_up or (self.deadline is not None and now >= self.deadline + grace)
+    def is_over(self, now: float) -> bool:
+        """Whether the round has ended: time is up or it was ended early."""
+        return self.timeline.is_over(now)
 
     def submit(self, solution: Solution, found: Found, now: float, grace: float) -> Round:
-        """The round with this word found; WordRefused if time is up or it was found already."""
-        if self.is_over(now, grace):
+        """The round with this word found; WordRefused if the round does not take words now or it was found."""
+        if not self.timeline.takes_word(now, grace):
+            phase = self.timeline.phase(now)
+            if phase is Phase.PAUSED:
+                raise WordRefused("paused", PAUSED_MESSAGE)
+            if phase in (Phase.WAITING, Phase.COUNTDOWN):
+                raise WordRefused("not-started", N_("The round has not started yet."))
             raise WordRefused("time-up", N_("Time is up: this round is over."))
         index = solution.index(found.word)
         if index is None:
@@ -160,9 +162,13 @@ class Round:
             raise WordRefused("already-found", N_("%(word)s is already found."), word=found.word)
         return replace(self, found=self.found | {index})
 
-    def give_up(self) -> Round:
-        """The round ended by the player."""
-        return replace(self, gave_up=True)
+    def with_word(self, index: int) -> Round:
+        """The round with the word of this index found (the store took it)."""
+        return replace(self, found=self.found | {index})
+
+    def give_up(self, now: float) -> Round:
+        """The round ended now by the player."""
+        return replace(self, timeline=self.timeline.end(now))
 
     def words(self, solution: Solution) -> list[Found]:
         """The words found, best first."""

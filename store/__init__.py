@@ -14,15 +14,16 @@ import fcntl
 import os
 import secrets
 import threading
+import time
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import Engine, bindparam, create_engine, delete, event, func, or_, select, text, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Engine, bindparam, create_engine, delete, event, func, select, text, update
+from sqlalchemy.dialects import sqlite
 
-from .rooms import Rooms
-from .schema import rounds, words
+from .rooms import Rooms, _insert_ignoring_duplicates
+from .schema import IN_PLAY, TAKES_WORD, rounds, words
 
 PLAYER_ID_BYTES = 16  # 22 characters of URL-safe base64: anonymous, unguessable
 CHECKPOINT_EVERY = 200  # SQLite: write transactions of a process between two checkpoints of its write-ahead log
@@ -77,6 +78,8 @@ class StoredRound:
     seconds: int
     ended: float | None
     words: frozenset[str]
+    shift: float = 0.0  # the rest of its timeline (ruzzle.timeline.Timeline has the same fields)
+    paused_at: float | None = None
 
 
 @dataclass(frozen=True)
@@ -127,7 +130,8 @@ class Recorded(enum.Enum):
 _latest_round = (select(rounds.c.id)
                  .where(rounds.c.player == bindparam("player"), rounds.c.board_key == bindparam("board_key"))
                  .order_by(rounds.c.number.desc()).limit(1).scalar_subquery())
-CURRENT_ROUND = (select(rounds.c.id, rounds.c.started, rounds.c.seconds, rounds.c.ended, words.c.word)
+CURRENT_ROUND = (select(rounds.c.id, rounds.c.started, rounds.c.seconds, rounds.c.ended, words.c.word, rounds.c.shift,
+                        rounds.c.paused_at)
                  .select_from(rounds.outerjoin(words, words.c.round_id == rounds.c.id))
                  .where(rounds.c.id == _latest_round))
 SQLITE_INSERT_WORD = (sqlite.insert(words).on_conflict_do_nothing()
@@ -135,18 +139,16 @@ SQLITE_INSERT_WORD = (sqlite.insert(words).on_conflict_do_nothing()
                               found_at=bindparam("now"))
                       .returning(words.c.word))
 SQLITE_SCORE_WORD = (update(rounds)
-                     .where(rounds.c.id == bindparam("round_id"), rounds.c.ended.is_(None),
-                            or_(rounds.c.seconds == 0,
-                                rounds.c.started + rounds.c.seconds + bindparam("grace") > bindparam("now")))
+                     .where(rounds.c.id == bindparam("round_id"), text(TAKES_WORD))
                      .values(score=rounds.c.score + bindparam("score"), found=rounds.c.found + 1,
                              scored_at=bindparam("now")))
 
 # Recording a word on PostgreSQL in one statement. FOR UPDATE makes an end of the round sent at the same moment
 # wait, or (if it came first) makes this statement see the round ended.
-RECORD_WORD = text("""
+RECORD_WORD = text(f"""
 WITH running AS (
     SELECT id FROM rounds
-    WHERE id = :round_id AND ended IS NULL AND (seconds = 0 OR started + seconds + :grace > :now)
+    WHERE id = :round_id AND {TAKES_WORD}
     FOR UPDATE
 ), inserted AS (
     INSERT INTO words (round_id, word, score, found_at)
@@ -290,7 +292,14 @@ class Store:
         """End a round now (the player gave up); a round already ended keeps its end."""
         with self.writing() as connection:
             connection.execute(update(rounds).where(rounds.c.id == round_id, rounds.c.ended.is_(None))
-                               .values(ended=now))
+                               .values(ended=now, paused_at=None))
+
+    def database_time(self) -> float:
+        """The database's clock (seconds since the epoch): with several hosts on one PostgreSQL, the one clock."""
+        with self.reader.connect() as connection:
+            if self.dialect == "postgresql":
+                return float(connection.execute(text("SELECT extract(epoch FROM clock_timestamp())")).scalar_one())
+        return time.time()
 
     def record_word(self, round_id: int, word: str, score: int, now: float, grace: float) -> Recorded:
         """Record a found word in one transaction: added once, never twice, never after the round's end.
@@ -328,11 +337,10 @@ class Store:
         """The board URL of the player's latest round still running on these letters (any seed or length)."""
         query = (select(rounds.c.language, rounds.c.seed, rounds.c.rows, rounds.c.cols, rounds.c.seconds,
                         rounds.c.safe, rounds.c.generator)
-                 .where(rounds.c.player == player, rounds.c.letters_key == letters_key, rounds.c.ended.is_(None),
-                        or_(rounds.c.seconds == 0, rounds.c.started + rounds.c.seconds + grace > now))
+                 .where(rounds.c.player == player, rounds.c.letters_key == letters_key, text(IN_PLAY))
                  .order_by(rounds.c.id.desc()).limit(1))
         with self.reader.connect() as connection:
-            row = connection.execute(query).first()
+            row = connection.execute(query, {"now": now, "grace": grace}).first()
         return None if row is None else PlayedBoard(*row)
 
     # --- a player's history -------------------------------------------------------------------------------
@@ -376,13 +384,7 @@ class Store:
             return None
         first = result[0]
         return StoredRound(first.id, first.started, first.seconds, first.ended,
-                           frozenset(row.word for row in result if row.word is not None))
-
-
-def _insert_ignoring_duplicates(connection, table):
-    """INSERT ... ON CONFLICT DO NOTHING, in the connection's dialect."""
-    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
-    return dialect.insert(table).on_conflict_do_nothing()
+                           frozenset(row.word for row in result if row.word is not None), first.shift, first.paused_at)
 
 
 def sqlite_url(instance: Path) -> str:

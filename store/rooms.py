@@ -9,16 +9,17 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, delete, func, select, update
+from sqlalchemy import bindparam, delete, func, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
-from .schema import room_players, room_rounds, rooms, words
+from .schema import IN_PLAY, room_bans, room_hosts, room_players, room_rounds, rooms, words
 from .schema import rounds as player_rounds
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # the seeds' alphabet: no 0/O, 1/I/L to mix up
 CODE_LENGTH = 6
 EXPIRY_SECONDS = 86400  # a room expires a day after its last join or round
+REMOTE_KEY_BYTES = 16  # the teacher's remote link: 22 characters of URL-safe base64, not guessable
 
 
 def new_room_code() -> str:
@@ -33,13 +34,17 @@ def round_key(room_id: int, number: int) -> str:
 
 @dataclass(frozen=True)
 class RoomRound:
-    """One round of a room: its board's seed, the match round whose bonus tiles it has, and its start."""
+    """One round of a room: its board's seed, the match round whose bonus tiles it has, and the class's timeline
+    (start, time moved, a running pause, an early end: the fields of ruzzle.timeline.Timeline with the room's length)."""
 
     number: int
     seed: str
     generator: int
     match_round: int | None
     started: float | None
+    shift: float = 0.0
+    paused_at: float | None = None
+    ended: float | None = None
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,12 @@ class Room:
     active_until: float
     rounds: tuple[RoomRound, ...]
     member: RoomPlayer | None = None  # the asking browser's place in the room, when `get` was given it
+    locked: bool = False
+    remote_key: str = ""
+    names: str = "all"  # who the projector names: "all", "top3" or "none"
+    walk_step: int | None = None
+    asker_hosts: bool = False  # the asking browser hosts the room (it opened it, or the teacher's remote link)
+    asker_banned: bool = False  # the host removed the asking browser
 
     @property
     def current(self) -> RoomRound:
@@ -74,6 +85,18 @@ class RoomPlayer:
     player: str
     nickname: str
     joined: float
+    extra: int = 0  # extra seconds in every round (an accommodation)
+    rejoin_code: str | None = None
+    open_until: float | None = None  # the host let them back in: their name takes the seat without the code
+
+
+@dataclass(frozen=True)
+class Ban:
+    """A browser the host removed from the room (their seat's id and name, to give back)."""
+
+    player_id: int
+    nickname: str
+    banned: float
 
 
 @dataclass(frozen=True)
@@ -102,13 +125,21 @@ class FoundWord:
 # The statements every poll and word runs, built once (building one costs more than running it on SQLite).
 # (with the asking browser's place in the room: every request of a player needs both)
 ROOM_BY_CODE = (select(rooms, room_rounds.c.number, room_rounds.c.seed, room_rounds.c.generator,
-                       room_rounds.c.match_round, room_rounds.c.started, room_players.c.id.label("member_id"),
-                       room_players.c.nickname.label("member_nickname"), room_players.c.joined.label("member_joined"))
+                       room_rounds.c.match_round, room_rounds.c.started, room_rounds.c.shift, room_rounds.c.paused_at,
+                       room_rounds.c.ended, room_players.c.id.label("member_id"),
+                       room_players.c.nickname.label("member_nickname"), room_players.c.joined.label("member_joined"),
+                       room_players.c.extra.label("member_extra"), room_players.c.rejoin_code.label("member_code"),
+                       room_hosts.c.player.label("extra_host"), room_bans.c.player.label("banned_player"))
                 .select_from(rooms.join(room_rounds, room_rounds.c.room_id == rooms.c.id)
                              .outerjoin(room_players, (room_players.c.room_id == rooms.c.id)
-                                        & (room_players.c.player == bindparam("player"))))
+                                        & (room_players.c.player == bindparam("player")))
+                             .outerjoin(room_hosts, (room_hosts.c.room_id == rooms.c.id)
+                                        & (room_hosts.c.player == bindparam("player")))
+                             .outerjoin(room_bans, (room_bans.c.room_id == rooms.c.id)
+                                        & (room_bans.c.player == bindparam("player"))))
                 .where(rooms.c.code == bindparam("code")).order_by(room_rounds.c.number))
-PLAYER_COLUMNS = (room_players.c.id, room_players.c.player, room_players.c.nickname, room_players.c.joined)
+PLAYER_COLUMNS = (room_players.c.id, room_players.c.player, room_players.c.nickname, room_players.c.joined,
+                  room_players.c.extra, room_players.c.rejoin_code, room_players.c.open_until)
 PLAYERS = (select(*PLAYER_COLUMNS).where(room_players.c.room_id == bindparam("room_id"))
            .order_by(room_players.c.joined, room_players.c.id))
 SCORES = (select(room_players.c.id, room_players.c.nickname, room_players.c.joined, player_rounds.c.board_key,
@@ -132,6 +163,26 @@ class RoomFull(Exception):
     """The room has as many players as it takes."""
 
 
+class RoomLocked(Exception):
+    """The host locked the room: nobody new joins."""
+
+
+class Banned(Exception):
+    """The host removed this browser from the room."""
+
+
+class AlreadySeated(Exception):
+    """This browser already has another seat in the room (under another name)."""
+
+
+REJOIN_CODE_LENGTH = 4
+
+
+def new_rejoin_code() -> str:
+    """A pupil's short personal code, to take their seat back on another device (the room codes' alphabet)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(REJOIN_CODE_LENGTH))
+
+
 class Rooms:
     """The rooms of the site, kept in the store's database (any worker on any host answers)."""
 
@@ -139,10 +190,12 @@ class Rooms:
         self.store = store
 
     def create(self, host: str, language: str, rows: int, cols: int, seconds: int, safe: bool, preset: str,
-               seed: str, generator: int, match_round: int | None, now: float, code: str | None = None) -> Room:
+               seed: str, generator: int, match_round: int | None, now: float, code: str | None = None,
+               names: str = "all") -> Room:
         """A new room with its first round (not started), under a fresh code (or `code`, for tests and demos)."""
         values = {"host": host, "language": language, "rows": rows, "cols": cols, "seconds": seconds, "safe": safe,
-                  "preset": preset, "created": now, "active_until": now + EXPIRY_SECONDS}
+                  "preset": preset, "created": now, "active_until": now + EXPIRY_SECONDS, "names": names,
+                  "remote_key": secrets.token_urlsafe(REMOTE_KEY_BYTES)}
         for _ in range(20):
             code = code or new_room_code()
             try:
@@ -158,7 +211,8 @@ class Rooms:
         raise RuntimeError("no free room code after 20 draws")
 
     def get(self, code: str, player: str | None = None) -> Room | None:
-        """The room with this code (any case), or None; with `player`, that browser's place in it (`member`)."""
+        """The room with this code (any case), or None; with `player`, that browser's place in it (`member`), and
+        whether it hosts the room or was removed from it."""
         with self.store.reader.connect() as connection:
             rows = connection.execute(ROOM_BY_CODE, {"code": code.upper(), "player": player or ""}).all()
         if not rows:
@@ -166,63 +220,154 @@ class Rooms:
         first = rows[0]
         return Room(first.id, first.code, first.host, first.language, first.rows, first.cols, first.seconds,
                     first.safe, first.preset, first.created, first.active_until,
-                    tuple(RoomRound(row.number, row.seed, row.generator, row.match_round, row.started) for row in rows),
-                    RoomPlayer(first.member_id, player, first.member_nickname, first.member_joined)
-                    if first.member_id is not None else None)
+                    tuple(RoomRound(row.number, row.seed, row.generator, row.match_round, row.started, row.shift,
+                                    row.paused_at, row.ended) for row in rows),
+                    RoomPlayer(first.member_id, player, first.member_nickname, first.member_joined, first.member_extra,
+                               first.member_code) if first.member_id is not None else None,
+                    bool(first.locked), first.remote_key or "", first.names, first.walk_step,
+                    bool(player) and (player == first.host or first.extra_host is not None),
+                    first.banned_player is not None)
 
     def players(self, room_id: int) -> list[RoomPlayer]:
         """The room's players in the order they joined."""
         with self.store.reader.connect() as connection:
             return [RoomPlayer(*row) for row in connection.execute(PLAYERS, {"room_id": room_id})]
 
-    def join(self, room_id: int, player: str, nickname: str, nickname_key: str, now: float,
-             limit: int) -> RoomPlayer:
-        """Add a player (a browser already in the room keeps its place and name); NicknameTaken, RoomFull."""
+    def join(self, room_id: int, player: str, nickname: str, nickname_key: str, now: float, limit: int,
+             code: str | None = None) -> RoomPlayer:
+        """Seat a browser: the one already in the room keeps its place and name; a taken name's seat moves to this
+        browser with its rejoin code (or when the host let them back in). Banned, AlreadySeated, NicknameTaken,
+        RoomLocked, RoomFull."""
         with self.store.writing() as connection:
-            if connection.dialect.name == "postgresql":  # joins of one room in turn (SQLite: one writer anyway)
-                connection.execute(select(rooms.c.id).where(rooms.c.id == room_id).with_for_update())
-            existing = connection.execute(select(room_players.c.id, room_players.c.player, room_players.c.nickname,
-                                                 room_players.c.joined)
-                                          .where(room_players.c.room_id == room_id,
-                                                 room_players.c.player == player)).first()
-            if existing is not None:
-                return RoomPlayer(*existing)
-            taken = connection.execute(select(room_players.c.id).where(
+            locked = self._lock_room(connection, room_id).locked
+            if connection.execute(select(room_bans.c.player).where(room_bans.c.room_id == room_id,
+                                                                   room_bans.c.player == player)).first():
+                raise Banned(nickname)
+            existing = connection.execute(select(*PLAYER_COLUMNS).where(room_players.c.room_id == room_id,
+                                                                        room_players.c.player == player)).first()
+            taken = connection.execute(select(*PLAYER_COLUMNS).where(
                 room_players.c.room_id == room_id, room_players.c.nickname_key == nickname_key)).first()
+            if existing is not None:
+                if taken is not None and taken.id != existing.id and _may_take(taken, code, now):
+                    raise AlreadySeated(existing.nickname)
+                return RoomPlayer(*existing)
             if taken is not None:
-                raise NicknameTaken(nickname)
+                if not _may_take(taken, code, now):
+                    raise NicknameTaken(nickname)
+                return self._move_seat(connection, room_id, RoomPlayer(*taken), player)
+            if locked:
+                raise RoomLocked(nickname)
             count = connection.execute(select(func.count()).select_from(room_players)
                                        .where(room_players.c.room_id == room_id)).scalar_one()
             if count >= limit:
                 raise RoomFull(limit)
+            rejoin = new_rejoin_code()
             player_id = connection.execute(room_players.insert().values(
-                room_id=room_id, player=player, nickname=nickname, nickname_key=nickname_key, joined=now)
-                .returning(room_players.c.id)).scalar_one()
+                room_id=room_id, player=player, nickname=nickname, nickname_key=nickname_key, joined=now,
+                rejoin_code=rejoin).returning(room_players.c.id)).scalar_one()
             connection.execute(update(rooms).where(rooms.c.id == room_id,
                                                    rooms.c.active_until < now + EXPIRY_SECONDS)
                                .values(active_until=now + EXPIRY_SECONDS))
-        return RoomPlayer(player_id, player, nickname, now)
+        return RoomPlayer(player_id, player, nickname, now, 0, rejoin)
 
-    def remove(self, room_id: int, player_id: int) -> bool:
-        """Remove a player, their name and their words from the room; whether there was such a player."""
+    def _move_seat(self, connection, room_id: int, seat: RoomPlayer, player: str) -> RoomPlayer:
+        """Give a seat (its name, score and words: its rounds) to another browser."""
+        connection.execute(update(player_rounds).where(player_rounds.c.player == seat.player,
+                                                       player_rounds.c.board_key.in_(self._keys(connection, room_id)))
+                           .values(player=player))
+        connection.execute(update(room_players).where(room_players.c.id == seat.id)
+                           .values(player=player, open_until=None))
+        return RoomPlayer(seat.id, player, seat.nickname, seat.joined, seat.extra, seat.rejoin_code)
+
+    def remove(self, room_id: int, player_id: int, now: float) -> bool:
+        """Remove a player from the room and ban their browser (their name is free again; their rounds stay, for
+        the host's undo); whether there was such a player."""
         with self.store.writing() as connection:
-            browser = connection.execute(select(room_players.c.player).where(
-                room_players.c.room_id == room_id, room_players.c.id == player_id)).scalar()
-            if browser is None:
+            seat = connection.execute(select(*PLAYER_COLUMNS).where(
+                room_players.c.room_id == room_id, room_players.c.id == player_id)).first()
+            if seat is None:
                 return False
-            keys = select(room_rounds.c.number).where(room_rounds.c.room_id == room_id)
-            round_ids = select(player_rounds.c.id).where(
-                player_rounds.c.player == browser,
-                player_rounds.c.board_key.in_([round_key(room_id, n) for n in connection.execute(keys).scalars()]))
-            connection.execute(delete(words).where(words.c.round_id.in_(round_ids)))
-            connection.execute(delete(player_rounds).where(player_rounds.c.id.in_(round_ids)))
+            connection.execute(_insert_ignoring_duplicates(connection, room_bans).values(
+                room_id=room_id, player=seat.player, player_id=seat.id, nickname=seat.nickname, banned=now))
             connection.execute(delete(room_players).where(room_players.c.id == player_id))
         return True
+
+    def bans(self, room_id: int) -> list[Ban]:
+        """The browsers the host removed, latest first."""
+        with self.store.reader.connect() as connection:
+            return [Ban(*row) for row in connection.execute(
+                select(room_bans.c.player_id, room_bans.c.nickname, room_bans.c.banned)
+                .where(room_bans.c.room_id == room_id).order_by(room_bans.c.banned.desc()))]
+
+    def unban(self, room_id: int, player_id: int, nickname_key: str) -> bool | None:
+        """Undo a removal: the browser may join again, and gets its seat back under its name when the name is still
+        free (True; False when someone took the name). None: no such removal."""
+        with self.store.writing() as connection:
+            ban = connection.execute(select(room_bans).where(room_bans.c.room_id == room_id,
+                                                             room_bans.c.player_id == player_id)).first()
+            if ban is None:
+                return None
+            connection.execute(delete(room_bans).where(room_bans.c.room_id == room_id,
+                                                       room_bans.c.player == ban.player))
+            clash = connection.execute(select(room_players.c.id).where(
+                room_players.c.room_id == room_id,
+                (room_players.c.nickname_key == nickname_key) | (room_players.c.player == ban.player))).first()
+            if clash is not None:
+                return False
+            connection.execute(room_players.insert().values(
+                id=ban.player_id, room_id=room_id, player=ban.player, nickname=ban.nickname,
+                nickname_key=nickname_key, joined=ban.banned, rejoin_code=new_rejoin_code()))
+        return True
+
+    def rename(self, room_id: int, player_id: int, nickname: str, nickname_key: str) -> bool:
+        """Give a player another name (NicknameTaken when someone else has it); whether there was such a player."""
+        with self.store.writing() as connection:
+            taken = connection.execute(select(room_players.c.id).where(
+                room_players.c.room_id == room_id, room_players.c.nickname_key == nickname_key,
+                room_players.c.id != player_id)).first()
+            if taken is not None:
+                raise NicknameTaken(nickname)
+            return connection.execute(update(room_players).where(
+                room_players.c.room_id == room_id, room_players.c.id == player_id)
+                .values(nickname=nickname, nickname_key=nickname_key)).rowcount == 1
+
+    def let_in(self, room_id: int, player_id: int, until: float) -> bool:
+        """Until `until`, the player's name takes their seat on any device without the code."""
+        with self.store.writing() as connection:
+            return connection.execute(update(room_players).where(
+                room_players.c.room_id == room_id, room_players.c.id == player_id)
+                .values(open_until=until)).rowcount == 1
+
+    def set_extra(self, room_id: int, player_id: int, seconds: int, number: int) -> bool:
+        """A player's extra time in every round; their round `number`, if they have it, moves by the difference."""
+        with self.store.writing() as connection:
+            seat = connection.execute(select(room_players.c.player, room_players.c.extra).where(
+                room_players.c.room_id == room_id, room_players.c.id == player_id)).first()
+            if seat is None:
+                return False
+            connection.execute(update(room_players).where(room_players.c.id == player_id).values(extra=seconds))
+            connection.execute(update(player_rounds).where(
+                player_rounds.c.player == seat.player, player_rounds.c.board_key == round_key(room_id, number),
+                player_rounds.c.ended.is_(None)).values(shift=player_rounds.c.shift + (seconds - seat.extra)))
+        return True
+
+    def set_room(self, room_id: int, **values) -> None:
+        """Change the room's settings: `locked`, `names`, `walk_step`."""
+        with self.store.writing() as connection:
+            connection.execute(update(rooms).where(rooms.c.id == room_id).values(**values))
+
+    def add_host(self, room_id: int, player: str) -> None:
+        """Make a browser a host of the room (it opened the teacher's remote link)."""
+        with self.store.writing() as connection:
+            connection.execute(_insert_ignoring_duplicates(connection, room_hosts).values(room_id=room_id,
+                                                                                          player=player))
+
+    # --- the round's timeline ----------------------------------------------------------------------------------
 
     def start(self, room_id: int, number: int, moment: float, board) -> bool:
         """Start a round at `moment` for everyone: every player's round on `board` (a RoundBoard) is made now, in
         the same transaction, so the first words of a whole class are one write each, not two. False when it was
-        already started (a second press). A player who joins later gets a round of the same start and length."""
+        already started (a second press). A player who joins later gets the class's timeline (`player_round`)."""
         with self.store.writing() as connection:
             started = connection.execute(update(room_rounds).where(
                 room_rounds.c.room_id == room_id, room_rounds.c.number == number, room_rounds.c.started.is_(None))
@@ -230,14 +375,95 @@ class Rooms:
             if started:
                 connection.execute(update(rooms).where(rooms.c.id == room_id)
                                    .values(active_until=moment + board.seconds + EXPIRY_SECONDS))
-                members = connection.execute(select(room_players.c.player)
-                                             .where(room_players.c.room_id == room_id)).scalars().all()
+                members = connection.execute(select(room_players.c.player, room_players.c.extra)
+                                             .where(room_players.c.room_id == room_id)).all()
                 if members:
                     values = {**board.__dict__, "number": 1, "started": moment}
-                    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
-                    connection.execute(dialect.insert(player_rounds).on_conflict_do_nothing(),
-                                       [{**values, "player": player} for player in members])
+                    connection.execute(_insert_ignoring_duplicates(connection, player_rounds),
+                                       [{**values, "player": player, "shift": extra} for player, extra in members])
         return bool(started)
+
+    def player_round(self, room_id: int, number: int, player: str, board) -> None:
+        """Make a player's round of a started room round (a late joiner, a seat moved): the class's timeline as it
+        is now, plus the player's extra time (nothing when it exists already)."""
+        with self.store.writing() as connection:
+            timeline = self._lock_round(connection, room_id, number)
+            extra = connection.execute(select(room_players.c.extra).where(
+                room_players.c.room_id == room_id, room_players.c.player == player)).scalar() or 0
+            values = {**board.__dict__, "number": 1, "player": player, "started": timeline.started,
+                      "shift": timeline.shift + extra, "paused_at": timeline.paused_at, "ended": timeline.ended}
+            connection.execute(_insert_ignoring_duplicates(connection, player_rounds).values(**values))
+
+    def pause(self, room_id: int, number: int, now: float) -> None:
+        """Stop the class's clock and every player's round still in play (ruzzle.timeline.Timeline.pause)."""
+        key = round_key(room_id, number)
+        with self.store.writing() as connection:
+            self._lock_round(connection, room_id, number)
+            connection.execute(update(room_rounds).where(*_room_round(room_id, number), room_rounds.c.ended.is_(None),
+                                                         room_rounds.c.paused_at.is_(None)).values(paused_at=now))
+            connection.execute(update(player_rounds).where(
+                player_rounds.c.board_key == key, player_rounds.c.paused_at.is_(None), text(IN_PLAY))
+                .values(paused_at=now), {"now": now, "grace": 0})
+
+    def resume(self, room_id: int, number: int, now: float) -> None:
+        """Start the clocks again: each deadline moves by the time its pause lasted."""
+        key = round_key(room_id, number)
+        with self.store.writing() as connection:
+            self._lock_round(connection, room_id, number)
+            for table, where in ((room_rounds, _room_round(room_id, number)), (player_rounds,
+                                                                               (player_rounds.c.board_key == key,))):
+                connection.execute(update(table).where(*where, table.c.paused_at.is_not(None))
+                                   .values(shift=table.c.shift + (now - table.c.paused_at), paused_at=None))
+
+    def add_time(self, room_id: int, number: int, seconds: int, now: float) -> None:
+        """Move the class's deadline, and every player's round still in play, by `seconds`."""
+        key = round_key(room_id, number)
+        with self.store.writing() as connection:
+            self._lock_round(connection, room_id, number)
+            connection.execute(update(room_rounds).where(*_room_round(room_id, number))
+                               .values(shift=room_rounds.c.shift + seconds))
+            connection.execute(update(player_rounds).where(player_rounds.c.board_key == key, text(IN_PLAY))
+                               .values(shift=player_rounds.c.shift + seconds), {"now": now, "grace": 0})
+
+    def end(self, room_id: int, number: int, now: float) -> None:
+        """End the round now for the class and every player still playing (words already answered count)."""
+        key = round_key(room_id, number)
+        with self.store.writing() as connection:
+            self._lock_round(connection, room_id, number)
+            connection.execute(update(room_rounds).where(*_room_round(room_id, number), room_rounds.c.ended.is_(None))
+                               .values(ended=now, paused_at=None))
+            connection.execute(update(player_rounds).where(player_rounds.c.board_key == key, text(IN_PLAY))
+                               .values(ended=now, paused_at=None), {"now": now, "grace": 0})
+
+    def still_playing(self, room_id: int, number: int, now: float) -> int:
+        """How many players' rounds are still in play (a pupil's extra time, a pause)."""
+        with self.store.reader.connect() as connection:
+            return connection.execute(select(func.count()).select_from(player_rounds).where(
+                player_rounds.c.board_key == round_key(room_id, number), text(IN_PLAY)),
+                {"now": now, "grace": 0}).scalar_one()
+
+    def _lock_room(self, connection, room_id: int):
+        """The room's row, locked until the transaction ends (PostgreSQL; on SQLite the write lock is held)."""
+        query = select(rooms.c.locked).where(rooms.c.id == room_id)
+        if connection.dialect.name == "postgresql":
+            query = query.with_for_update()
+        return connection.execute(query).one()
+
+    def _lock_round(self, connection, room_id: int, number: int) -> RoomRound:
+        """A room round's timeline, its row locked until the transaction ends: the class's clock changes one at a
+        time, and a player's round made meanwhile copies it whole."""
+        query = select(room_rounds).where(*_room_round(room_id, number))
+        if connection.dialect.name == "postgresql":
+            query = query.with_for_update()
+        row = connection.execute(query).one()
+        return RoomRound(row.number, row.seed, row.generator, row.match_round, row.started, row.shift, row.paused_at,
+                         row.ended)
+
+    @staticmethod
+    def _keys(connection, room_id: int) -> list[str]:
+        """The board keys of the room's rounds in the `rounds` table."""
+        numbers = connection.execute(select(room_rounds.c.number).where(room_rounds.c.room_id == room_id)).scalars()
+        return [round_key(room_id, number) for number in numbers]
 
     def add_round(self, room_id: int, after: int, seed: str, generator: int, match_round: int | None) -> None:
         """Add round `after + 1` (nothing when a second press already added it)."""
@@ -247,6 +473,7 @@ class Rooms:
             if exists is None:
                 connection.execute(room_rounds.insert().values(room_id=room_id, number=after + 1, seed=seed,
                                                                generator=generator, match_round=match_round))
+                connection.execute(update(rooms).where(rooms.c.id == room_id).values(walk_step=None))
 
     def scores(self, room: Room) -> list[PlayerScore]:
         """Every player's result in every round of the room (a player with no round yet: one row with None)."""
@@ -266,6 +493,24 @@ class Rooms:
         """Delete the rooms inactive since before a moment (their players' rounds go with the rounds' retention)."""
         old = select(rooms.c.id).where(rooms.c.active_until < moment)
         with self.store.writing() as connection:
-            connection.execute(delete(room_players).where(room_players.c.room_id.in_(old)))
-            connection.execute(delete(room_rounds).where(room_rounds.c.room_id.in_(old)))
+            for table in (room_players, room_rounds, room_hosts, room_bans):
+                connection.execute(delete(table).where(table.c.room_id.in_(old)))
             return connection.execute(delete(rooms).where(rooms.c.active_until < moment)).rowcount
+
+
+def _room_round(room_id: int, number: int) -> tuple:
+    """The WHERE clause of one room round's row."""
+    return room_rounds.c.room_id == room_id, room_rounds.c.number == number
+
+
+def _may_take(seat, code: str | None, now: float) -> bool:
+    """Whether a join may take this seat: the pupil's rejoin code, or the host let them back in."""
+    if code and seat.rejoin_code and secrets.compare_digest(code.strip().upper().encode(), seat.rejoin_code.encode()):
+        return True
+    return seat.open_until is not None and seat.open_until > now
+
+
+def _insert_ignoring_duplicates(connection, table):
+    """INSERT ... ON CONFLICT DO NOTHING, in the connection's dialect."""
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    return dialect.insert(table).on_conflict_do_nothing()

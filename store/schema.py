@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from sqlalchemy import (Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, PrimaryKeyConstraint, String,
-                        Table, UniqueConstraint)
+                        Table, UniqueConstraint, false)
 
 metadata = MetaData()
+
+# The round's timeline rules in SQL, over the columns of `rounds` (ruzzle.timeline.Timeline says the same in Python;
+# tests/test_store.py pins the two to each other): a word counts while the round takes words (not paused, not ended,
+# started, not past its deadline plus the grace); a round is in play (its solution hidden) until it is over.
+TAKES_WORD = ("ended IS NULL AND paused_at IS NULL AND started <= :now "
+              "AND (seconds = 0 OR started + seconds + shift + :grace > :now)")
+IN_PLAY = "ended IS NULL AND (seconds = 0 OR paused_at IS NOT NULL OR started + seconds + shift + :grace > :now)"
 
 # One row per round a player starts. The board is named twice: by its URL (board_key, one current round per
 # board URL) and by its letters (letters_key: language, size and letters, whatever seed or round length made it),
@@ -32,6 +39,10 @@ rounds = Table(
     # the board generator's version the URL names (1: a URL without one; migration 0002)
     Column("generator", Integer, nullable=False, server_default="1"),
     Column("scored_at", Float, nullable=True),  # when the score last grew: a room's ranking breaks ties by it
+    # the rest of the round's timeline (ruzzle.timeline; migration 0004): seconds the deadline moved (time added, pauses
+    # that ended, a pupil's extra time) and the start of a running pause; `ended` above is an early end
+    Column("shift", Float, nullable=False, server_default="0"),
+    Column("paused_at", Float, nullable=True),
 )
 Index("rounds_player_board", rounds.c.player, rounds.c.board_key, rounds.c.number, unique=True)
 Index("rounds_player_letters", rounds.c.player, rounds.c.letters_key)
@@ -64,6 +75,10 @@ rooms = Table(
     Column("preset", String(16), nullable=False),  # "single" (one board a round) or "match" (Ruzzle's 3 rounds)
     Column("created", Float, nullable=False),
     Column("active_until", Float, nullable=False),  # a day after the last join or round: then it expires
+    Column("locked", Boolean, nullable=False, server_default=false()),  # while locked, nobody new joins
+    Column("remote_key", String(32), nullable=True),  # the secret of the teacher's remote link (makes a browser a host)
+    Column("names", String(8), nullable=False, server_default="all"),  # who the projector names: all, top3, none
+    Column("walk_step", Integer, nullable=True),  # the walk-through's step the remote asked for (None: the podium)
 )
 
 # The rounds of a room, one board each; `started` stays empty until the host starts it.
@@ -75,6 +90,10 @@ room_rounds = Table(
     Column("generator", Integer, nullable=False),  # the board generator's version (the latest when the round was made)
     Column("match_round", Integer, nullable=True),  # the round of the 3-round match whose bonus tiles it has
     Column("started", Float, nullable=True),
+    # the class's timeline (ruzzle.timeline): every player's round copies it, plus their own extra time
+    Column("shift", Float, nullable=False, server_default="0"),
+    Column("paused_at", Float, nullable=True),
+    Column("ended", Float, nullable=True),
     PrimaryKeyConstraint("room_id", "number", name="room_rounds_pkey"),
 )
 
@@ -87,7 +106,29 @@ room_players = Table(
     Column("nickname", String(80), nullable=False),
     Column("nickname_key", String(160), nullable=False),
     Column("joined", Float, nullable=False),
+    Column("extra", Integer, nullable=False, server_default="0"),  # the pupil's extra time in every round (seconds)
+    Column("rejoin_code", String(8), nullable=True),  # the pupil's code to take their seat back on another device
+    Column("open_until", Float, nullable=True),  # the host let them back in: their name takes the seat until then
     UniqueConstraint("room_id", "player", name="room_players_player"),
     UniqueConstraint("room_id", "nickname_key", name="room_players_nickname"),
 )
 Index("rooms_active_until", rooms.c.active_until)
+
+# The browsers that host a room besides the one that opened it (each opened the teacher's remote link).
+room_hosts = Table(
+    "room_hosts", metadata,
+    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    Column("player", String(32), nullable=False),
+    PrimaryKeyConstraint("room_id", "player", name="room_hosts_pkey"),
+)
+
+# Browsers the host removed: they cannot join the room again under any name until the host lets them back.
+room_bans = Table(
+    "room_bans", metadata,
+    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    Column("player", String(32), nullable=False),
+    Column("player_id", Integer, nullable=False),  # their seat's id, which the host's undo gives back
+    Column("nickname", String(80), nullable=False),
+    Column("banned", Float, nullable=False),
+    PrimaryKeyConstraint("room_id", "player", name="room_bans_pkey"),
+)

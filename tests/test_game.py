@@ -98,7 +98,7 @@ def test_blocked_words_are_refused_when_typed_or_traced():
 
 
 def test_a_word_counts_once(solution):
-    round_ = Round(started=100, seconds=120).submit(solution, solution.find("TEA"), now=110, grace=2)
+    round_ = Round.timed(100, 120).submit(solution, solution.find("TEA"), now=110, grace=2)
     assert round_.score(solution) == solution.find("TEA").score
     with pytest.raises(WordRefused, match="already found"):
         round_.submit(solution, solution.find("TEA"), now=111, grace=2)
@@ -106,7 +106,7 @@ def test_a_word_counts_once(solution):
 
 @pytest.mark.parametrize("now, accepted", [(219, True), (220, True), (221.9, True), (222, False), (10_000, False)])
 def test_words_count_until_the_deadline_plus_the_grace(solution, now, accepted):
-    round_ = Round(started=100, seconds=120)
+    round_ = Round.timed(100, 120)
     if accepted:
         assert round_.submit(solution, solution[0], now=now, grace=2).found == {0}
     else:
@@ -115,12 +115,12 @@ def test_words_count_until_the_deadline_plus_the_grace(solution, now, accepted):
 
 
 def test_the_clock_shows_whole_seconds_left():
-    round_ = Round(started=100, seconds=120)
+    round_ = Round.timed(100, 120)
     assert round_.remaining(100) == 120 and round_.remaining(219.5) == 1 and round_.remaining(300) == 0
     assert not round_.is_over(219.9) and round_.is_over(220)
 
 
 def test_an_untimed_round_never_ends_until_given_up(solution):
-    round_ = Round(started=100, seconds=0)
-    assert round_.deadline is None and round_.remaining(10**9) is None and not round_.is_over(10**9)
-    assert round_.give_up().is_over(101) and round_.give_up().remaining(101) == 0
+    round_ = Round.timed(100, 0)
+    assert round_.timeline.deadline is None and round_.remaining(10**9) is None and not round_.is_over(10**9)
+    assert round_.give_up(101).is_over(101) and round_.give_up(101).remaining(101) == 0

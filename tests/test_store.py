@@ -4,6 +4,7 @@ whatever runs at the same time; migrations are safe when several processes start
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -11,9 +12,13 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-
-from store import Recorded, RoundBoard, Store, is_player_id, new_player_id
 from alembic.script import ScriptDirectory
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ruzzle.timeline import Timeline
+from store import Recorded, RoundBoard, Store, is_player_id, new_player_id
+from store.schema import IN_PLAY, TAKES_WORD
 
 from store.migrate import alembic_config, current
 
@@ -42,14 +47,21 @@ def test_the_schema_is_migrated_to_the_newest_revision_and_again_is_a_no_op(data
 
 
 def test_rounds_played_before_rooms_existed_survive_the_rooms_migration(database_url):
-    """0002 -> 0003 on a store with rounds in it: the rounds and words stay, and a word then records its time."""
+    """0002 -> the newest on a store with rounds in it: the rounds and words stay, a word then records its time, and
+    the round's timeline (0004) is its start and length as before."""
     store = Store(database_url)
     store.migrate_to("0002")
-    played = store.start_round(PLAYER, BOARD, 1000)
-    with store.writing() as connection:
-        connection.exec_driver_sql(f"INSERT INTO words (round_id, word, score, found_at) VALUES ({played.id}, 'OLD', 3, 1001)")
-        connection.exec_driver_sql(f"UPDATE rounds SET score = 3, found = 1 WHERE id = {played.id}")
+    with store.writing() as connection:  # a round as the code of 0002 wrote it
+        connection.exec_driver_sql(
+            "INSERT INTO rounds (player, board_key, number, letters_key, language, seed, rows, cols, seconds, safe, "
+            f"started, score, found, total_words, max_score) VALUES ('{PLAYER}', '{BOARD.board_key}', 1, "
+            f"'{BOARD.letters_key}', 'en', 'SEED', 4, 4, 120, true, 1000, 3, 1, 30, 600)")
+        round_id = connection.exec_driver_sql("SELECT id FROM rounds").scalar_one()
+        connection.exec_driver_sql(f"INSERT INTO words (round_id, word, score, found_at) VALUES ({round_id}, 'OLD', 3, 1001)")
     store.migrate()
+    played = store.current_round(PLAYER, BOARD.board_key)
+    assert (store.current_round(PLAYER, BOARD.board_key).shift, store.current_round(PLAYER, BOARD.board_key).paused_at) \
+        == (0, None)
     assert store.current_round(PLAYER, BOARD.board_key).words == {"OLD"}
     assert store.record_word(played.id, "NEW", 5, 1002, GRACE) is Recorded.ADDED
     assert [(r.score, r.found) for r in store.recent_rounds(PLAYER)] == [(8, 2)]
@@ -205,3 +217,31 @@ def test_one_command_migrates_the_store_the_app_would_use(database_url):
                               capture_output=True, text=True, check=True).stdout
     assert before.strip().endswith("schema revision None") and upgraded.strip().endswith(f"schema revision {HEAD}")
     assert "password" not in upgraded and database_url.rsplit("/", 1)[1] in upgraded
+
+
+# --- the timeline's rules in SQL are the game's ------------------------------------------------------------------
+
+MOMENTS = st.floats(min_value=900, max_value=1300, allow_nan=False)
+
+
+@st.composite
+def timelines(draw) -> Timeline:
+    started = draw(MOMENTS)
+    return Timeline(started, draw(st.sampled_from([0, 30, 120])), draw(st.floats(min_value=-120, max_value=600)),
+                    draw(st.none() | st.floats(min_value=started, max_value=1300)),
+                    draw(st.none() | st.floats(min_value=started, max_value=1300)))
+
+
+@settings(max_examples=500, deadline=None)
+@given(timelines(), MOMENTS, st.sampled_from([0, 2]))
+def test_the_stores_sql_rules_say_what_the_rounds_timeline_says(timeline, moment, grace):
+    """TAKES_WORD and IN_PLAY (the statements that record a word and keep a solution hidden) against
+    ruzzle.timeline.Timeline, on any timeline and moment."""
+    database = sqlite3.connect(":memory:")
+    database.execute("CREATE TABLE rounds (started REAL, seconds INTEGER, shift REAL, paused_at REAL, ended REAL)")
+    database.execute("INSERT INTO rounds VALUES (?, ?, ?, ?, ?)", (timeline.started, timeline.seconds,
+                                                                   timeline.shift, timeline.paused_at, timeline.ended))
+    values = {"now": moment, "grace": grace}
+    takes = database.execute(f"SELECT count(*) FROM rounds WHERE {TAKES_WORD}", values).fetchone()[0]
+    in_play = database.execute(f"SELECT count(*) FROM rounds WHERE {IN_PLAY}", values).fetchone()[0]
+    assert (bool(takes), bool(in_play)) == (timeline.takes_word(moment, grace), timeline.in_play(moment, grace))
