@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import Flask, make_response, request
+from flask import Flask, g, make_response, request
 from flask_babel import gettext, lazy_gettext
 from flask_compress import Compress
 from jinja2 import FileSystemBytecodeCache
@@ -51,7 +51,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         SOLUTIONS_CACHED=64,
         BOARDS_RENDERED_CACHED=1024,
         SESSION_REFRESH_EACH_REQUEST=False,  # re-sign the cookie only when it changes (a new player)
-        CLOCK=time.time,
+        # None: the store's clock (the database's on PostgreSQL, which every host shares; this host's on SQLite). Tests
+        # give a clock of their own.
+        CLOCK=None,
         # Seconds of CPU solving new boards a client may cause per second in each worker, and at once: a
         # Spanish 12x12 board takes about 0.1 s, so some 10 new big boards at once per worker, then one every
         # 2 s (with 5 workers, a quarter of a core per client at most). 0 turns the limit off. Boards already
@@ -127,7 +129,7 @@ def open_store(app: Flask) -> Store:
     store = Store(app.config["DATABASE_URL"] or sqlite_url(Path(app.instance_path)))
     if app.config["MIGRATE_ON_START"]:
         store.migrate()
-        store.delete_rounds_before(app.config["CLOCK"]() - float(app.config["RETENTION_DAYS"]) * 86400)
+        store.delete_rounds_before((app.config["CLOCK"] or store.database_time)() - float(app.config["RETENTION_DAYS"]) * 86400)
     return store
 
 
@@ -183,6 +185,9 @@ def _add_headers(app: Flask) -> None:
         response.headers["Referrer-Policy"] = "same-origin"
         response.headers["X-Frame-Options"] = "DENY"
         response.vary.add("HX-Request")
+        if "ruzzle_now" in g:
+            # the server's time when it answers: the pages' clocks follow it, not the phone's own clock
+            response.headers["X-Ruzzle-Time"] = f"{g.ruzzle_now + time.perf_counter() - g.ruzzle_read_at:.3f}"
         return response
 
 

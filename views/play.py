@@ -23,6 +23,7 @@ bp = Blueprint("play", __name__)
 MISSED_SHOWN = 10
 GAME_REGIONS = ["game"]
 WORD_REGIONS = ["result", "board_frame", "score", "found", "share"]
+WAIT_REASONS = ("paused", "not-started")  # a word the round cannot take yet: 409, the player waits
 
 
 @bp.get("/")
@@ -109,7 +110,8 @@ def answer_word(board: BoardRequest, played: PlayerRound, message: str | None, c
     if refused and refused.reason == "time-up":
         body, status = render(template, GAME_REGIONS, **context)
         return body, status, {"HX-Retarget": "#game", "HX-Reswap": "outerHTML"}  # show the round's end
-    return render(template, WORD_REGIONS, **context)
+    body, status = render(template, WORD_REGIONS, **context)
+    return body, 409 if refused and refused.reason in WAIT_REASONS else status
 
 
 @bp.post("/play/<language>/<seed>/round")
@@ -138,7 +140,7 @@ def show_word(language: str, seed: str, word: str):
     """One word's path on the board with its score breakdown: for words found, or any word once the round is over."""
     board = BoardRequest.from_url(language, seed, request.args)
     played = load_round(board)
-    round_ = played.round if played else Round(started=int(now()), seconds=board.seconds)  # shown, not kept
+    round_ = played.round if played else Round.timed(int(now()), board.seconds)  # shown, not kept
     return show_word_on(board, round_, word, message=unreadable_message())
 
 
@@ -183,6 +185,8 @@ def game_context(board: BoardRequest, round_: Round, message: str | None) -> dic
         "solution": solution,
         "round": round_,
         "remaining": round_.remaining(moment),
+        "seconds_left": round_.timeline.seconds_left(moment),
+        "server_now": f"{moment:.3f}",  # the page's clock counts on the server's time, not the phone's
         "over": over,
         "found": found,
         "score": round_.score(solution),

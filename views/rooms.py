@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import hmac
 import io
 import math
 import re
@@ -19,20 +20,22 @@ from functools import cached_property
 
 from flask import Blueprint, Response, current_app, g, redirect, request
 from flask_babel import gettext, ngettext
-from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound
+from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, UnprocessableEntity
 
 from ruzzle import get_language, new_seed
 from ruzzle.game import Round
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.match import MATCH_ROUNDS
 from ruzzle.nicknames import NicknameRefused, check_nickname, friendly_name, nickname_key
-from store.rooms import CODE_ALPHABET, CODE_LENGTH, NicknameTaken, Room, RoomFull, RoomPlayer, round_key
+from ruzzle.timeline import Timeline, TimelineError
+from store.rooms import (CODE_ALPHABET, CODE_LENGTH, AlreadySeated, Banned, NicknameTaken, Room, RoomFull, RoomLocked,
+                         RoomPlayer, round_key)
 
 from .boards import MAX_SECONDS, MIN_SECONDS, BoardRequest, lexicon_for, parse_safe, parse_seconds, parse_seed, parse_size
 from .i18n import translate_error
 from .pages import cached_url, render, sentence, wants_fragment
 from .play import GAME_REGIONS, answer_word, game_context, show_word_on
-from .rounds import PlayerRound, clean_up_store, load_round, now, player_id, round_board, start_round, the_store
+from .rounds import PlayerRound, clean_up_store, load_round, now, player_id, round_board, the_store
 from .solution import parse_step, projector_page, qr_svg
 
 bp = Blueprint("rooms", __name__)
@@ -42,7 +45,13 @@ POLL_SECONDS = 2
 TOP_SHOWN = 10
 RANKINGS_CACHED = 256
 RESULTS_POLL_AFTER_END = 6  # seconds after the end during which results still poll (words sent in the grace)
+ADD_SECONDS = (-60, 600, 30)  # the host's "more time": least, most, and the default (+30 s)
+EXTRA_SECONDS = (0, 600)  # a pupil's extra time (an accommodation)
+LET_IN_SECONDS = 600  # "let back in": the pupil's name takes their seat on any device for this long
+NAMES_SHOWN = ("all", "top3", "none")  # who the projector names: everyone, the top 3, nobody (class totals)
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+MOBILE = re.compile(r"Mobi|Android|iPhone|iPad")  # a phone or tablet opening the remote link gets the remote
+MAX_ID = 2**31 - 1  # a player id past any the store holds (PostgreSQL's integer): not in the room
 
 
 # --- a room's board ----------------------------------------------------------------------------------------
@@ -90,24 +99,32 @@ def room_board(room: Room, number: int | None = None) -> RoomBoard:
 # --- where a room stands -----------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Phase:
-    """The current round of a room now: waiting for the host, counting down, running, or over."""
+class RoomClock:
+    """Where a round stands at a moment, as the pages, the phones' clocks and the JSON show it (from its Timeline)."""
 
-    name: str  # "waiting", "countdown", "playing", "over"
-    seconds_left: float = 0.0  # until the start (countdown) or the end (playing)
+    name: str  # "waiting", "countdown", "playing", "paused", "over"
+    seconds_left: float | None  # of play: frozen while paused, the whole length before the start
+    starts_in: float  # seconds until the start (the 3-2-1)
+    ends_at: float | None  # when it ends as things stand (None while paused or before the start)
+    now: float  # the server's time it was read at (the pages' clocks follow it, not the phone's own)
 
 
-def phase_of(room: Room, moment: float) -> Phase:
-    """Where the room's current round stands at a moment."""
-    started = room.current.started
-    if started is None:
-        return Phase("waiting")
-    if moment < started:
-        return Phase("countdown", started - moment)
-    end = started + room.seconds
-    if moment < end:
-        return Phase("playing", end - moment)
-    return Phase("over")
+def clock_of(timeline: Timeline, moment: float) -> RoomClock:
+    """A round's clock at a moment."""
+    started = timeline.started if timeline.started is not None else moment
+    return RoomClock(timeline.phase(moment).value, timeline.seconds_left(moment), max(0.0, started - moment),
+                     timeline.ends_at(moment), moment)
+
+
+def room_timeline(room: Room, number: int | None = None) -> Timeline:
+    """The class's timeline of a round of the room (the current one by default)."""
+    played = room.rounds[(number or len(room.rounds)) - 1]
+    return Timeline(played.started, room.seconds, played.shift, played.paused_at, played.ended)
+
+
+def phase_of(room: Room, moment: float) -> RoomClock:
+    """Where the room's current round stands at a moment, for the class."""
+    return clock_of(room_timeline(room), moment)
 
 
 def rooms_store():
@@ -128,8 +145,8 @@ def find_room(code: str) -> Room:
 
 
 def is_host(room: Room) -> bool:
-    """Whether this browser opened the room."""
-    return player_id() == room.host
+    """Whether this browser hosts the room: it opened it, or it opened the teacher's remote link."""
+    return room.asker_hosts
 
 
 def require_host(room: Room) -> None:
@@ -143,8 +160,14 @@ def require_member(room: Room) -> RoomPlayer:
     """This browser's place in the room; 403 for a browser that has not joined (or was removed)."""
     member = room.member
     if not member:
+        if room.asker_banned:
+            raise Forbidden(banned_message(room))
         raise Forbidden(gettext("Join room %(code)s first, with a nickname.", code=room.code))
     return member
+
+
+def banned_message(room: Room) -> str:
+    return gettext("The teacher removed this device from room %(code)s.", code=room.code)
 
 
 def finished_room(code: str, not_yet: str) -> Room:
@@ -154,6 +177,21 @@ def finished_room(code: str, not_yet: str) -> Room:
     if phase_of(room, now()).name != "over":
         raise Conflict(not_yet)
     return room
+
+
+def host_action(code: str) -> Room:
+    """The room, for one of its hosts (403 for anyone else)."""
+    room = find_room(code)
+    require_host(room)
+    return room
+
+
+def back_to_host(room: Room):
+    """After a host's action: back to the view it came from (the remote, or the host's view)."""
+    if request.form.get("view") == "remote":
+        return redirect(cached_url("rooms.show_remote", code=room.code), 303)
+    anchor = "#manage" if request.form.get("manage") else ""  # the players' tools stay open for the next change
+    return redirect(cached_url("rooms.host_room", code=room.code) + anchor, 303)
 
 
 def join_url(room: Room, _external: bool = True) -> str:
@@ -178,9 +216,10 @@ def create_room():
         raise BadRequest(gettext("A room plays one board a round (single) or Ruzzle's 3-round match (match)."))
     seed = parse_seed(form["seed"]) if form.get("seed", "").strip() else new_seed()
     match_round = MATCH_ROUNDS[0] if preset == "match" else None
+    names = parse_names(form.get("names"))
     clean_up_store()
     room = rooms_store().create(player_id(create=True), language, rows, cols, seconds, parse_safe(form.get("safe")),
-                                preset, seed, LATEST_VERSION, match_round, now())
+                                preset, seed, LATEST_VERSION, match_round, now(), names=names)
     return redirect(cached_url("rooms.host_room", code=room.code), 303)
 
 
@@ -201,11 +240,20 @@ def join_page(code: str):
         return redirect(cached_url("rooms.join_page", code=room.code), 308)
     if room.member:
         return redirect(cached_url("rooms.play_room", code=room.code), 303)
+    if room.asker_banned:
+        return _join_form(room, banned_message(room), status=403)
+    if room.locked:
+        return _join_form(room, locked_message(room), status=403)
     return _join_form(room)
 
 
 def _join_form(room: Room, problem: str | None = None, nickname: str = "", status: int = 200):
     return render("room_join.html", ["main"], status, room=room, problem=problem, nickname=nickname)
+
+
+def locked_message(room: Room) -> str:
+    return gettext("The teacher has locked room %(code)s: nobody new can join now. If you were in it, type your "
+                   "name and your rejoin code.", code=room.code)
 
 
 @bp.post("/rooms/<code>/players")
@@ -214,18 +262,30 @@ def join_room(code: str):
     room = find_room(code)
     store = rooms_store()
     typed = request.form.get("nickname", "")
+    rejoin_code = request.form.get("code", "").strip()[:16] or None
     try:
         if request.form.get("any"):
             nickname = friendly_name(player.nickname for player in store.players(room.id))
         else:
             nickname = check_nickname(typed)
         store.join(room.id, player_id(create=True), nickname, nickname_key(nickname), now(),
-                   int(current_app.config["ROOM_PLAYERS"]))
+                   int(current_app.config["ROOM_PLAYERS"]), rejoin_code)
     except NicknameRefused as error:
         return _join_form(room, sentence(translate_error(error)), typed[:40], 422)
     except NicknameTaken:
-        return _join_form(room, gettext("Someone in this room is already called %(name)s. Pick another name.",
-                                        name=nickname), typed[:40], 409)
+        problem = (gettext("That rejoin code is not %(name)s's. Check it under the name on the other phone, or ask "
+                           "the teacher to let you back in.", name=nickname) if rejoin_code else
+                   gettext("Someone in this room is already called %(name)s. If that is you, type your rejoin code "
+                           "(under your name on your other phone) or ask the teacher to let you back in; if not, "
+                           "pick another name.", name=nickname))
+        return _join_form(room, problem, typed[:40], 409)
+    except AlreadySeated as error:
+        return _join_form(room, gettext("This device already plays as %(name)s in this room: take your seat on "
+                                        "another device, or ask the teacher.", name=error.args[0]), typed[:40], 409)
+    except Banned:
+        return _join_form(room, banned_message(room), typed[:40], 403)
+    except RoomLocked:
+        return _join_form(room, locked_message(room), typed[:40], 403)
     except RoomFull as error:
         return _join_form(room, ngettext("This room is full (%(num)d player).", "This room is full (%(num)d players).",
                                          error.args[0]), typed[:40], 409)
@@ -235,17 +295,21 @@ def join_room(code: str):
 # --- playing ------------------------------------------------------------------------------------------------
 
 def room_round(room: Room, board: RoomBoard) -> PlayerRound | None:
-    """This player's round on the room's current board, made when the round has started (the room's start and
-    length for everyone, whenever the player arrives)."""
-    started = room.current.started
-    if started is None:
+    """This player's round on the room's current board, made when the round has started: the class's timeline as
+    it is now (start, pauses, time added), plus the player's own extra time."""
+    if room.current.started is None:
         return None
-    return load_round(board) or start_round(board, started=started)
+    played = load_round(board)
+    if played is None:
+        rooms_store().player_round(room.id, room.current.number, player_id(create=True), round_board(board))
+        played = load_round(board)
+    return played
 
 
 @bp.get("/rooms/<code>/play")
 def play_room(code: str):
-    """The player's page: waiting for the host, 3-2-1, the board, then the results against the room's."""
+    """The player's page: waiting for the host, 3-2-1, the board (paused when the teacher pauses), then the
+    results against the room's."""
     room = find_room(code)
     member = room.member
     if not member:
@@ -253,6 +317,11 @@ def play_room(code: str):
         if wants_fragment():
             return "", 200, {"HX-Redirect": target}
         return redirect(target, 303)
+    return player_page(room, member)
+
+
+def player_page(room: Room, member: RoomPlayer):
+    """The player's page as things stand (the whole game region for htmx)."""
     moment = now()
     phase = phase_of(room, moment)
     board = room_board(room)
@@ -264,22 +333,46 @@ def play_room(code: str):
             room, board, member, phase, players)))
     played = room_round(room, board)
     context = room_game_context(room, board, member, played.round)
-    if phase.name == "over":
+    clock = context["clock"]
+    if clock.name == "over":
         state = ("over", room.current.number, _results_state(context))
         return conditional(state, lambda etag: render("room_play.html", ["game"], etag=etag, **context))
     return render("room_play.html", GAME_REGIONS, **context)
 
 
-def _waiting_context(room: Room, board: RoomBoard, member: RoomPlayer, phase: Phase, players) -> dict:
+@bp.get("/rooms/<code>/clock")
+def show_room_clock(code: str):
+    """A phone's clock during the round, polled: a 304 while nothing changed, the clock when the deadline moved,
+    the whole game region when the round paused, resumed or ended (or another round began)."""
+    room = find_room(code)
+    member = require_member(room)
+    moment = now()
+    phase = phase_of(room, moment)
+    shown = (request.args.get("phase", ""), request.args.get("round", ""))
+    clock = phase
+    if phase.name not in ("waiting", "countdown"):
+        clock = clock_of(room_round(room, room_board(room)).round.timeline, moment)
+    if shown != (clock.name, str(room.current.number)):
+        response = current_app.make_response(player_page(room, member))
+        response.headers.update({"HX-Retarget": "#game", "HX-Reswap": "outerHTML"})
+        return response
+    board = room_board(room)
+    state = (clock.name, room.current.number, clock.ends_at, clock.seconds_left if clock.name == "paused" else None)
+    return conditional(state, lambda etag: render("room_play.html", ["clock"], etag=etag, **room_game_context(
+        room, board, member, load_round(board).round)))
+
+
+def _waiting_context(room: Room, board: RoomBoard, member: RoomPlayer, phase: RoomClock, players) -> dict:
     return {"room": room, "request_board": board, "member": member, "phase": phase, "players": players,
-            "poll_seconds": POLL_SECONDS, "countdown": phase.seconds_left, "board": None}
+            "poll_seconds": POLL_SECONDS, "countdown": phase.starts_in, "board": None, "clock": phase}
 
 
 def room_game_context(room: Room, board: RoomBoard, member: RoomPlayer, round_: Round, message=None) -> dict:
-    """The board page's context for a room: the game, and once over, the room's results for this player."""
+    """The board page's context for a room: the game on the player's own clock (the class's, plus their extra
+    time), and once over, the room's results for this player."""
     context = game_context(board, round_, message)
-    context.update(room=room, member=member, phase=phase_of(room, now()), poll_seconds=POLL_SECONDS,
-                   page_template="room_play.html")
+    context.update(room=room, member=member, phase=phase_of(room, now()), clock=clock_of(round_.timeline, now()),
+                   poll_seconds=POLL_SECONDS, page_template="room_play.html")
     if context["over"]:
         context["results"] = player_results(room, board, member)
     return context
@@ -295,7 +388,7 @@ def submit_room_word(code: str):
     if phase.name == "waiting":
         raise Conflict(not_started_message())
     if phase.name == "countdown":
-        raise Conflict(gettext("The round starts in %(seconds)d s: get ready.", seconds=math.ceil(phase.seconds_left)))
+        raise Conflict(gettext("The round starts in %(seconds)d s: get ready.", seconds=math.ceil(phase.starts_in)))
     return answer_word(board, room_round(room, board), None,
                        lambda board_, round_, message: room_game_context(room, board_, member, round_, message))
 
@@ -317,44 +410,149 @@ def show_room_word(code: str, word: str):
 
 @bp.get("/rooms/<code>/host")
 def host_room(code: str):
-    """The host's view, for a projector: the join code and QR, the players, Start; the live ranking; the podium."""
+    """The host's view, for a projector: the join code and QR, the players, Start; the clock with Pause, more time
+    and End; the live ranking; the podium. It polls, so a host's action from another device (the teacher's
+    remote) shows within one poll."""
     room = find_room(code)
     require_host(room)
     if code != room.code:
         return redirect(cached_url("rooms.host_room", code=room.code), 308)
-    moment = now()
-    phase = phase_of(room, moment)
+    phase = phase_of(room, now())
+    if room.walk_step is not None and phase.name == "over":
+        if wants_fragment():
+            return "", 200, {"HX-Redirect": walk_url(room, room.walk_step)}  # the remote started the walk-through
+        rooms_store().set_room(room.id, walk_step=None)  # the teacher came back to the podium: the remote follows
     context = host_context(room, phase)
-    if phase.name == "waiting":
-        state = ("waiting", room.current.number, [p.nickname for p in context["players"]])
-        return conditional(state, lambda etag: render("room_host.html", ["game"], etag=etag, **context))
-    if phase.name == "over":
-        state = ("over", room.current.number, context["ranking"].state(), context["class_view"]["still_counting"])
-        return conditional(state, lambda etag: render("room_host.html", ["game"], etag=etag, **context))
-    return render("room_host.html", ["game"], etag="", **context)
+    state = ("host", room.current.number, phase.name, phase.ends_at, phase.seconds_left if phase.name == "paused"
+             else None, room.locked, room.names, [(p.id, p.nickname, p.extra) for p in context["players"]],
+             [ban.player_id for ban in context["bans"]], context["still_playing"],
+             context["ranking"].state() if phase.name == "over" else None,
+             context["class_view"] and context["class_view"]["still_counting"])
+    return conditional(state, lambda etag: render("room_host.html", ["game"], etag=etag, **context))
 
 
-def host_context(room: Room, phase: Phase) -> dict:
+def host_context(room: Room, phase: RoomClock) -> dict:
     board = room_board(room)
     url = join_url(room)
     waiting = phase.name == "waiting"
     context = {"room": room, "phase": phase, "request_board": board, "board": board.board(), "join_url": url,
                "qr_svg": qr_svg(url) if waiting else None,  # (only the lobby shows it)
-               "players": rooms_store().players(room.id), "poll_seconds": POLL_SECONDS,
-               "ranking": None if waiting else ranking(room), "class_view": None}
+               "remote_url": remote_url(room), "remote_qr": qr_svg(remote_url(room)),
+               "players": rooms_store().players(room.id),
+               "bans": rooms_store().bans(room.id), "poll_seconds": POLL_SECONDS,
+               "ranking": None if waiting else ranking(room), "class_view": None,
+               "still_playing": 0, "add_seconds": ADD_SECONDS[2], "names_shown": NAMES_SHOWN}
     if phase.name == "over":
-        context["class_view"] = class_view(room, board)
+        context["still_playing"] = rooms_store().still_playing(room.id, room.current.number, phase.now)
+        context["class_view"] = class_view(room, board, context["still_playing"])
     return context
+
+
+def remote_url(room: Room, _external: bool = True) -> str:
+    """The teacher's remote link: whoever opens it hosts the room (a secret of the room, not in the join link)."""
+    return cached_url("rooms.open_remote", _external, code=room.code, key=room.remote_key)
+
+
+@bp.get("/rooms/<code>/remote/<key>")
+def open_remote(code: str, key: str):
+    """The teacher's remote link: this browser becomes a host of the room; a phone gets the remote's big buttons,
+    a laptop the full host view (a crashed browser, or the move to the classroom's PC, no longer ends a lesson)."""
+    room = find_room(code)
+    if not room.remote_key or not hmac.compare_digest(key.encode(), room.remote_key.encode()):
+        raise Forbidden(gettext("This remote link is not the one of room %(code)s. Open the link the host's view "
+                                "shows.", code=room.code))
+    rooms_store().add_host(room.id, player_id(create=True))
+    view = request.args.get("view")
+    if view not in ("remote", "host"):
+        view = "remote" if request.user_agent.string and MOBILE.search(request.user_agent.string) else "host"
+    return redirect(cached_url("rooms.show_remote" if view == "remote" else "rooms.host_room", code=room.code), 303)
+
+
+@bp.get("/rooms/<code>/remote")
+def show_remote(code: str):
+    """The teacher's remote: big buttons for the lesson (Start, Pause, +30 s, End, the walk-through, another
+    round, the results), polled so it shows where the room stands."""
+    room = host_action(code)
+    phase = phase_of(room, now())
+    still = rooms_store().still_playing(room.id, room.current.number, phase.now) if phase.name == "over" else 0
+    players = rooms_store().players(room.id)
+    context = {"room": room, "phase": phase, "players": players, "still_playing": still,
+               "poll_seconds": POLL_SECONDS, "add_seconds": ADD_SECONDS[2], "walk_total": walk_total(room)
+               if phase.name == "over" else 0, "host_url": cached_url("rooms.host_room", code=room.code)}
+    state = ("remote", room.current.number, phase.name, phase.ends_at, phase.seconds_left if phase.name == "paused"
+             else None, room.locked, len(players), still, room.walk_step)
+    return conditional(state, lambda etag: render("room_remote.html", ["remote"], etag=etag, **context))
 
 
 @bp.post("/rooms/<code>/start")
 def start_room(code: str):
     """Start the current round for everyone, after a short 3-2-1 (a second press changes nothing)."""
-    room = find_room(code)
-    require_host(room)
+    room = host_action(code)
     if room.current.started is None:
         rooms_store().start(room.id, room.current.number, math.ceil(now()) + COUNTDOWN, round_board(room_board(room)))
-    return redirect(cached_url("rooms.host_room", code=room.code), 303)
+    return back_to_host(room)
+
+
+def change_clock(code: str, change, apply):
+    """A host's change of the round's clock: checked on the class's timeline (409 saying why it cannot happen
+    now), then made in the store for the class and every player at once."""
+    room = host_action(code)
+    moment = now()
+    try:
+        change(room_timeline(room), moment)
+    except TimelineError as error:
+        raise Conflict(sentence(translate_error(error)))
+    apply(room.id, room.current.number, moment)
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/pause")
+def pause_room(code: str):
+    """Pause the round: every phone's and the projector's clock stops; words wait."""
+    return change_clock(code, Timeline.pause, rooms_store().pause)
+
+
+@bp.post("/rooms/<code>/resume")
+def resume_room(code: str):
+    """Resume the round with the time that was left."""
+    return change_clock(code, Timeline.resume, rooms_store().resume)
+
+
+@bp.post("/rooms/<code>/time")
+def add_room_time(code: str):
+    """Move the deadline for everyone (`seconds`, -60 to 600; +30 by default)."""
+    seconds = parse_whole(request.form.get("seconds"), *ADD_SECONDS)
+    return change_clock(code, lambda timeline, moment: timeline.add_time(seconds, moment),
+                        lambda room_id, number, moment: rooms_store().add_time(room_id, number, seconds, moment))
+
+
+@bp.post("/rooms/<code>/end")
+def end_room_round(code: str):
+    """End the round now (the words already answered count)."""
+    return change_clock(code, lambda timeline, moment: timeline.end(moment), rooms_store().end)
+
+
+@bp.post("/rooms/<code>/lock")
+def lock_room(code: str):
+    """Nobody new joins (a pupil with their rejoin code still takes their seat)."""
+    room = host_action(code)
+    rooms_store().set_room(room.id, locked=True)
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/unlock")
+def unlock_room(code: str):
+    room = host_action(code)
+    rooms_store().set_room(room.id, locked=False)
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/settings")
+def change_room_settings(code: str):
+    """Who the projector names: everyone, the top 3, or nobody (class totals); each phone still shows its rank."""
+    room = host_action(code)
+    rooms_store().set_room(room.id, names=parse_names(request.form.get("names")))
+    return back_to_host(room)
 
 
 @bp.post("/rooms/<code>/rounds")
@@ -366,17 +564,110 @@ def add_room_round(code: str):
     if match_round == MATCH_ROUNDS[-1]:
         match_round = None  # round 3 of a match is a whole board
     rooms_store().add_round(room.id, number, new_seed(), LATEST_VERSION, match_round)
-    return redirect(cached_url("rooms.host_room", code=room.code), 303)
+    return back_to_host(room)
+
+
+def room_player(room: Room, player: int) -> int:
+    """A player id of the URL that names a player of this room (404 otherwise)."""
+    if player > MAX_ID or not any(p.id == player for p in rooms_store().players(room.id)):
+        raise NotFound(gettext("That player is not in this room (any more)."))
+    return player
 
 
 @bp.post("/rooms/<code>/players/<int:player>/remove")
 def remove_room_player(code: str, player: int):
-    """Remove a player and their name from the room (a name a class should not see)."""
-    room = find_room(code)
-    require_host(room)
-    if not rooms_store().remove(room.id, player):
+    """Remove a player: their browser cannot rejoin under any name (the host can undo); their name is free."""
+    room = host_action(code)
+    if player > MAX_ID or not rooms_store().remove(room.id, player, now()):
         raise NotFound(gettext("That player is not in this room (any more)."))
-    return redirect(cached_url("rooms.host_room", code=room.code), 303)
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/players/<int:player>/unban")
+def unban_room_player(code: str, player: int):
+    """Undo a removal: the browser may join again (with its seat and name back when the name is still free)."""
+    room = host_action(code)
+    ban = next((ban for ban in rooms_store().bans(room.id) if ban.player_id == player), None)
+    if ban is None or rooms_store().unban(room.id, player, nickname_key(ban.nickname)) is None:
+        raise NotFound(gettext("Nobody removed has that number in this room."))
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/players/<int:player>/name")
+def rename_room_player(code: str, player: int):
+    """Give a pupil another name (the class's rules for names)."""
+    room = host_action(code)
+    room_player(room, player)
+    try:
+        nickname = check_nickname(request.form.get("nickname", ""))
+        rooms_store().rename(room.id, player, nickname, nickname_key(nickname))
+    except NicknameRefused as error:
+        raise UnprocessableEntity(sentence(translate_error(error)))
+    except NicknameTaken:
+        raise Conflict(gettext("Someone in this room is already called %(name)s.", name=nickname))
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/players/<int:player>/time")
+def give_player_time(code: str, player: int):
+    """Extra time for one pupil in every round (0 to 600 s), never shown to classmates."""
+    room = host_action(code)
+    seconds = parse_whole(request.form.get("seconds"), *EXTRA_SECONDS, None)
+    rooms_store().set_extra(room.id, room_player(room, player), seconds, room.current.number)
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/players/<int:player>/let-in")
+def let_player_in(code: str, player: int):
+    """For a pupil who lost their rejoin code: for ten minutes their name takes their seat on any device."""
+    room = host_action(code)
+    rooms_store().let_in(room.id, room_player(room, player), now() + LET_IN_SECONDS)
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/walk")
+def step_room_walk(code: str):
+    """The remote's walk-through keys: `step` next, previous, or a number; the projector follows."""
+    room = finished_room(code, gettext("The walk-through opens when the round is over."))
+    total = walk_total(room)
+    step = room.walk_step or 0
+    wanted = request.form.get("step", "next")
+    if wanted == "next":
+        step = min(total, step + 1) if room.walk_step is not None else 0
+    elif wanted == "previous":
+        step = max(0, step - 1)
+    else:
+        step = min(total, parse_step(wanted))
+    rooms_store().set_room(room.id, walk_step=step)
+    return back_to_host(room)
+
+
+def walk_total(room: Room) -> int:
+    """How many steps the room's walk-through has (one a word of the board)."""
+    return len(room_board(room).solution())
+
+
+def walk_url(room: Room, step: int) -> str:
+    return cached_url("rooms.show_room_walk", code=room.code, **({"step": str(step)} if step else {}))
+
+
+def parse_whole(text: str | None, least: int, most: int, default: int | None):
+    """A whole number of seconds from a form, within bounds (400 saying them otherwise)."""
+    text = (text or "").strip()
+    if not text and default is not None:
+        return default
+    if not re.fullmatch(r"[+-]?\d{1,4}", text) or not least <= int(text) <= most:
+        raise BadRequest(gettext("Seconds are a whole number from %(least)d to %(most)d.", least=least, most=most))
+    return int(text)
+
+
+def parse_names(text: str | None) -> str:
+    if not text:
+        return NAMES_SHOWN[0]
+    if text not in NAMES_SHOWN:
+        raise BadRequest(gettext("The projector shows the names of all players (all), the top 3 (top3) or nobody "
+                                 "(none)."))
+    return text
 
 
 @bp.get("/rooms/<code>/results.csv")
@@ -412,8 +703,23 @@ def _csv_safe(text: str) -> str:
 def show_room_walk(code: str):
     """The walk-through of the room's board for the host, each revealed word with who found it."""
     room = finished_room(code, gettext("The walk-through opens when the round is over."))
-    return projector_page(room_board(room), parse_step(request.args.get("step")), join_url=join_url(room),
-                          seconds=room.seconds, finders=finders_of(room), room=room)
+    step = parse_step(request.args.get("step"))
+    if step != room.walk_step:
+        rooms_store().set_room(room.id, walk_step=step)  # the remote goes on from where the projector is
+    return projector_page(room_board(room), step, join_url=join_url(room), seconds=room.seconds,
+                          finders=finders_of(room) if room.names != "none" else None, room=room)
+
+
+@bp.get("/rooms/<code>/walk")
+def follow_room_walk(code: str):
+    """Polled by the projector's walk-through: where the remote took it (a step, or another round)."""
+    room = host_action(code)
+    shown = (request.args.get("round", ""), request.args.get("step", ""))
+    if phase_of(room, now()).name != "over" or str(room.current.number) != shown[0]:
+        return "", 200, {"HX-Redirect": cached_url("rooms.host_room", code=room.code)}
+    if room.walk_step is not None and str(room.walk_step) != shown[1]:
+        return "", 200, {"HX-Redirect": walk_url(room, room.walk_step)}
+    return "", 204
 
 
 def finders_of(room: Room) -> dict[str, list[str]]:
@@ -505,9 +811,10 @@ def show_leaderboard(code: str):
     state = (room.current.number, phase.name, table.state())
     if request.accept_mimetypes.best_match(["text/html", "application/json"]) == "application/json" and \
             "application/json" in request.headers.get("Accept", ""):
-        return conditional(state, lambda etag: {
+        return conditional(state + (phase.ends_at, room.locked), lambda etag: {
             "room": room.code, "round": room.current.number, "rounds": len(room.rounds), "phase": phase.name,
-            "starts_at": room.current.started, "ends_at": room.current.started and room.current.started + room.seconds,
+            "starts_at": room.current.started, "ends_at": phase.ends_at, "seconds_left": phase.seconds_left,
+            "locked": room.locked,
             "players": [{"rank": line.rank, "nickname": line.nickname, "score": line.score, "words": line.words,
                          "rounds": list(line.round_scores)} for line in table.lines]}, json=True)
     top = TOP_SHOWN if request.args.get("all") != "1" else len(table.lines)
@@ -518,7 +825,7 @@ def show_leaderboard(code: str):
 
 # --- results ----------------------------------------------------------------------------------------------------
 
-def class_view(room: Room, board: RoomBoard) -> dict:
+def class_view(room: Room, board: RoomBoard, still_playing: int = 0) -> dict:
     """The class's view of the round's board: words by how many found them, the words nobody found, the best."""
     solution = board.solution()
     found_by = finders_of(room)
@@ -529,8 +836,14 @@ def class_view(room: Room, board: RoomBoard) -> dict:
     return {"found_by": [(by_word[word], names) for word, names in common],
             "nobody": nobody[:20], "nobody_count": len(nobody), "best": best,
             "best_finders": found_by[best.word] if best else [],
-            "total": len(solution), "found_count": len(found_by),
-            "still_counting": now() < room.current.started + room.seconds + RESULTS_POLL_AFTER_END}
+            "total": len(solution), "found_count": len(found_by), "still_playing": still_playing,
+            "still_counting": bool(still_playing) or still_counting(room)}
+
+
+def still_counting(room: Room) -> bool:
+    """Whether words sent in the round's last seconds may still land (results poll meanwhile)."""
+    ends_at = room_timeline(room).ends_at(now())
+    return ends_at is not None and now() < ends_at + RESULTS_POLL_AFTER_END
 
 
 def player_results(room: Room, board: RoomBoard, member: RoomPlayer) -> dict:
@@ -550,7 +863,7 @@ def player_results(room: Room, board: RoomBoard, member: RoomPlayer) -> dict:
         "only_you": [found for found in solution if found.word in my_words and counts[found.word] == 1],
         "everyone": [found for found in solution if players > 1 and counts[found.word] == players],
         "missed_by_all": missed_by_all[:10], "missed_by_all_count": len(missed_by_all),
-        "still_counting": now() < room.current.started + room.seconds + RESULTS_POLL_AFTER_END,
+        "still_counting": still_counting(room),
     }
 
 

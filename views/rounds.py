@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
-from flask import Flask, current_app, request, session
+from flask import Flask, current_app, g, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import lazy_gettext
 
 from ruzzle.errors import N_, WordRefused
 from ruzzle.game import Found, Round, Solution
+from ruzzle.timeline import Timeline
 from store import Recorded, RoundBoard, Store, StoredRound, is_player_id, new_player_id
 
 from .boards import BoardRequest, BoardSource
@@ -49,8 +51,13 @@ class PlayerRound:
 
 
 def now() -> float:
-    """The server's clock (a test may give the app another)."""
-    return current_app.config["CLOCK"]()
+    """The time of this request, read once: the database's clock on PostgreSQL (several hosts, one clock, whatever
+    their own clocks say), this host's on SQLite; a test may give the app a clock of its own (CLOCK)."""
+    if "ruzzle_now" not in g:
+        clock = current_app.config["CLOCK"]
+        g.ruzzle_now = clock() if clock is not None else the_store().database_time()
+        g.ruzzle_read_at = time.perf_counter()
+    return g.ruzzle_now
 
 
 def current_grace() -> float:
@@ -117,7 +124,7 @@ def start_round(board: BoardRequest, again: bool = False, started: float | None 
 def end_round(played: PlayerRound) -> PlayerRound:
     """The round ended now by the player (a round that is already over keeps its end)."""
     the_store().end_round(played.id, now())
-    return PlayerRound(played.id, played.round.give_up())
+    return PlayerRound(played.id, played.round.give_up(now()))
 
 
 def record_word(board: BoardRequest, played: PlayerRound, found: Found) -> PlayerRound:
@@ -125,13 +132,12 @@ def record_word(board: BoardRequest, played: PlayerRound, found: Found) -> Playe
     solution = board.solution()
     outcome = the_store().record_word(played.id, found.word, found.score, now(), current_grace())
     if outcome is Recorded.ADDED:
-        return PlayerRound(played.id, Round(played.round.started, played.round.seconds,
-                                            played.round.found | {solution.index(found.word)}, played.round.gave_up))
+        return PlayerRound(played.id, played.round.with_word(solution.index(found.word)))
     # Another request got there first (the word, or the round's end): the round as it is now says why.
     stored = the_store().current_round(player_id(), board.round_key)
     latest = _player_round(solution, stored).round if stored is not None and stored.id == played.id else played.round
-    if outcome is Recorded.ROUND_OVER and not latest.is_over(now(), current_grace()):
-        latest = latest.give_up()
+    if outcome is Recorded.ROUND_OVER and latest.timeline.takes_word(now(), current_grace()):
+        latest = latest.give_up(now())  # the store saw the round end (another request ended it meanwhile)
     latest.submit(solution, found, now(), current_grace())
     raise WordRefused(outcome.value, N_("%(word)s was not taken"), word=found.word)  # not reached: submit refuses it
 
@@ -149,8 +155,8 @@ def board_in_play(source: BoardSource) -> BoardRequest | None:
 
 def _player_round(solution: Solution, stored: StoredRound) -> PlayerRound:
     indices = (solution.index(word) for word in stored.words)
-    round_ = Round(int(stored.started), stored.seconds, frozenset(i for i in indices if i is not None),
-                   stored.ended is not None)
+    timeline = Timeline(stored.started, stored.seconds, stored.shift, stored.paused_at, stored.ended)
+    round_ = Round(timeline, frozenset(i for i in indices if i is not None))
     return PlayerRound(stored.id, round_)
 
 

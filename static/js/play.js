@@ -277,6 +277,7 @@
     item.attempts += 1;
     var controller = window.AbortController ? new AbortController() : null;
     var timer = setTimeout(function () { if (controller) controller.abort(); }, TIMEOUT);
+    var sent = Date.now();
     fetch(item.url, {
       method: "POST",
       body: new URLSearchParams(item.fields),
@@ -285,6 +286,7 @@
       signal: controller ? controller.signal : undefined,
     }).then(function (response) {
       // 5xx: a worker restarting or a proxy between: the word is safe to send again (a repeat is "already found")
+      noteServerTime(sent, Date.now(), response.headers.get("X-Ruzzle-Time"));
       if (response.status >= 500) throw new Error("server answered " + response.status);
       return response.text().then(function (html) { return { response: response, html: html }; });
     }).then(function (answer) {
@@ -448,8 +450,45 @@
     whenIdle(function () { f.submit(); });
   }, true);
 
-  // The clock counts down from what the server said; at zero (once the last words are answered) the server's
-  // page shows the round's end.
+  // The server's time: every answer says it (X-Ruzzle-Time). The offset from this device's clock is taken from
+  // the answer that came back the fastest (its time is known best: it was stamped halfway there and back), so a
+  // phone whose own clock is off, or a slow answer, does not move the round's end.
+  var serverOffset = null;  // milliseconds to add to Date.now() to read the server's clock
+  var bestTrip = Infinity;
+
+  function noteServerTime(sent, received, header) {
+    var stamped = Number(header) * 1000;
+    if (!header || !isFinite(stamped)) return;
+    var trip = received - sent;
+    if (trip > bestTrip * 1.5 + 50) return;
+    bestTrip = Math.min(bestTrip, trip);
+    serverOffset = stamped - (sent + received) / 2;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) { event.detail.xhr.ruzzleSent = Date.now(); });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.ruzzleSent) noteServerTime(xhr.ruzzleSent, Date.now(), xhr.getResponseHeader("X-Ruzzle-Time"));
+  });
+  (function fromThePageItself() {
+    // before any answer: the page's own request, stamped between its start and its first byte
+    var navigation = window.performance && performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+    var timer = document.querySelector("#timer[data-server-now]");
+    if (!navigation || !timer || !performance.timeOrigin) return;
+    noteServerTime(performance.timeOrigin + navigation.requestStart, performance.timeOrigin + navigation.responseStart,
+                   timer.dataset.serverNow);
+  })();
+
+  // The clock counts down to the end the server said, on the server's time; paused, it stands still. At zero (once
+  // the last words are answered) the server's page shows the round's end.
+  function startClock(timer) {
+    var remaining = Number(timer.dataset.remaining) * 1000;
+    if (timer.dataset.paused !== undefined) { clock = null; return; }
+    var serverNow = Number(timer.dataset.serverNow) * 1000;
+    var endsAt = serverOffset !== null && serverNow ? serverNow + remaining - serverOffset : Date.now() + remaining;
+    clock = { element: timer, endsAt: endsAt, url: timer.dataset.refreshUrl };
+    tick();
+  }
+
   function tick() {
     if (!clock || !document.body.contains(clock.element)) return;
     var left = Math.max(0, Math.ceil((clock.endsAt - Date.now()) / 1000));
@@ -501,9 +540,7 @@
       button.hidden = false;
     });
     var timer = root.matches && root.matches("#timer") ? root : root.querySelector("#timer[data-remaining]");
-    if (timer && timer.dataset.remaining) {
-      clock = { element: timer, endsAt: Date.now() + Number(timer.dataset.remaining) * 1000, url: timer.dataset.refreshUrl };
-    }
+    if (timer && timer.dataset.remaining) startClock(timer);
     var summary = root.querySelector("#summary-title");
     if (summary && root !== document.body) {
       summary.focus();

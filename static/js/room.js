@@ -25,3 +25,30 @@
   document.addEventListener("htmx:afterSwap", function () { pressed = false; });
   window.addEventListener("pageshow", function () { pressed = false; });
 })();
+
+// The host's stage polls and is swapped whole when something changed: a panel of tools the teacher opened stays
+// open, and a stage is not swapped under a teacher typing a pupil's new name or extra time.
+(function () {
+  "use strict";
+
+  var open = [];
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var stage = event.detail.elt;
+    if (!stage || stage.id !== "game") return;
+    var active = document.activeElement;
+    if (active && stage.contains(active) && active.matches("input, select, textarea")) event.preventDefault();
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "game") {
+      open = Array.prototype.map.call(document.querySelectorAll("#game details[open][id]"), function (d) { return d.id; });
+    }
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    open.forEach(function (id) { var details = document.getElementById(id); if (details) details.open = true; });
+  });
+  function openFromAddress() {
+    var details = location.hash && document.getElementById(location.hash.slice(1));
+    if (details && details.tagName === "DETAILS") details.open = true;
+  }
+  document.addEventListener("DOMContentLoaded", openFromAddress);
+})();

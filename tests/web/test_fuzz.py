@@ -86,6 +86,19 @@ ROUTES = {  # one well-formed request per route, that the cookie and method fami
     "room start": ("POST", f"/rooms/{ROOM}/start", {}), "room ranking": ("GET", f"/rooms/{ROOM}/leaderboard", None),
     "room csv": ("GET", f"/rooms/{ROOM}/results.csv", None), "room remove": ("POST", f"/rooms/{ROOM}/players/1/remove", {}),
     "room next round": ("POST", f"/rooms/{ROOM}/rounds", {}), "room walk": ("GET", f"/rooms/{ROOM}/projector?step=1", None),
+    "room pause": ("POST", f"/rooms/{ROOM}/pause", {}), "room resume": ("POST", f"/rooms/{ROOM}/resume", {}),
+    "room time": ("POST", f"/rooms/{ROOM}/time", {"seconds": "30"}), "room end": ("POST", f"/rooms/{ROOM}/end", {}),
+    "room lock": ("POST", f"/rooms/{ROOM}/lock", {}), "room unlock": ("POST", f"/rooms/{ROOM}/unlock", {}),
+    "room settings": ("POST", f"/rooms/{ROOM}/settings", {"names": "top3"}),
+    "room player time": ("POST", f"/rooms/{ROOM}/players/1/time", {"seconds": "60"}),
+    "room rename": ("POST", f"/rooms/{ROOM}/players/1/name", {"nickname": "ADA"}),
+    "room let in": ("POST", f"/rooms/{ROOM}/players/1/let-in", {}),
+    "room unban": ("POST", f"/rooms/{ROOM}/players/1/unban", {}),
+    "room remote link": ("GET", f"/rooms/{ROOM}/remote/not-the-key", None),
+    "room remote": ("GET", f"/rooms/{ROOM}/remote", None),
+    "room remote step": ("POST", f"/rooms/{ROOM}/walk", {"step": "next"}),
+    "room follow": ("GET", f"/rooms/{ROOM}/walk?round=1&step=0", None),
+    "room clock": ("GET", f"/rooms/{ROOM}/clock?phase=playing&round=1", None),
 }
 
 
@@ -291,6 +304,15 @@ def room_probes():
         yield Probe(f"room{i}-word-page", "GET", f"/rooms/{ROOM}/words/{code}")
         yield Probe(f"room{i}-step", "GET", f"/rooms/{ROOM}/projector?" + args(step=text))
         yield Probe(f"room{i}-remove", "POST", f"/rooms/{ROOM}/players/{code}/remove")
+        yield Probe(f"room{i}-rejoin", "POST", f"/rooms/{ROOM}/players", {"nickname": "ADA", "code": text})
+        yield Probe(f"room{i}-time", "POST", f"/rooms/{ROOM}/time", {"seconds": text})
+        yield Probe(f"room{i}-player-time", "POST", f"/rooms/{ROOM}/players/1/time", {"seconds": text})
+        yield Probe(f"room{i}-rename", "POST", f"/rooms/{ROOM}/players/1/name", {"nickname": text})
+        yield Probe(f"room{i}-names", "POST", f"/rooms/{ROOM}/settings", {"names": text})
+        yield Probe(f"room{i}-remote-step", "POST", f"/rooms/{ROOM}/walk", {"step": text})
+        yield Probe(f"room{i}-remote-key", "GET", f"/rooms/{ROOM}/remote/{code}")
+        yield Probe(f"room{i}-clock", "GET", f"/rooms/{ROOM}/clock?" + args(phase=text, round=text))
+        yield Probe(f"room{i}-follow", "GET", f"/rooms/{ROOM}/walk?" + args(round=text, step=text))
         yield Probe(f"room{i}-create-time", "POST", "/rooms", {"language": "en", "time": text})
         yield Probe(f"room{i}-create-seed", "POST", "/rooms", {"language": "en", "time": "60", "seed": text})
         yield Probe(f"room{i}-create-preset", "POST", "/rooms", {"language": "en", "time": "60", "preset": text})

@@ -84,7 +84,7 @@ def test_board_page_shows_the_board_as_a_table_of_tiles(client, app):
     for tile in board.tiles:
         if tile.multiplier:  # the multiplier is written on the tile, not only coloured
             assert f'<span class="tile-mult">{tile.multiplier.name}</span>' in page
-    assert 'id="timer"' in page and 'data-remaining="120"' in page
+    assert 'id="timer"' in page and 'data-remaining="120.000"' in page
     assert "TESTS2" in page and "http://localhost/play/en/TESTS2" in page  # the seed and the share URL
 
 
@@ -294,7 +294,7 @@ def test_round_survives_a_reload_and_keeps_its_deadline(client, app, clock):
     clock.advance(50)
     page = client.get(BOARD).get_data(as_text=True)
     assert f'<strong class="score">{word.score:,}</strong>' in page
-    assert 'data-remaining="70"' in page
+    assert 'data-remaining="70.000"' in page
 
 
 def test_word_after_the_deadline_is_refused_and_the_summary_shows(client, app, clock):
@@ -365,7 +365,7 @@ def test_play_again_starts_a_fresh_round(client, app, clock):
     response = client.post(BOARD + "/round", data={"action": "again"})
     assert response.status_code == 303 and response.location == BOARD
     page = client.get(BOARD).get_data(as_text=True)
-    assert '<strong class="score">0</strong>' in page and 'data-remaining="120"' in page
+    assert '<strong class="score">0</strong>' in page and 'data-remaining="120.000"' in page
 
 
 def test_bad_round_action_is_refused(client):

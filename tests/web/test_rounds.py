@@ -105,7 +105,7 @@ def test_a_replayed_old_cookie_rolls_nothing_back(app, client, clock):
     replay = clients_with(app, old, 1)[0]
     page = replay.get(BOARD).get_data(as_text=True)
     assert found_on(page) == sorted(found.word for found in list(solution)[:3])
-    assert 'data-remaining="90"' in page  # the deadline did not move
+    assert 'data-remaining="90.000"' in page  # the deadline did not move
 
 
 def test_a_word_after_the_end_is_refused_whatever_cookie_it_comes_with(app, client):

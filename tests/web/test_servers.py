@@ -74,7 +74,7 @@ class Player:
         return {
             "score": int(re.search(r'<strong class="score">([\d,]+)</strong>', page).group(1).replace(",", "")),
             "found": re.findall(r'<li><a href="[^"]*/words/([A-Z]+)"', page),
-            "remaining": int(re.search(r'data-remaining="(\d+)"', page).group(1)),
+            "remaining": int(float(re.search(r'data-remaining="([\d.]+)"', page).group(1))),
             "page": page,
         }
 
