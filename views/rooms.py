@@ -265,7 +265,7 @@ def join_room(code: str):
     rejoin_code = request.form.get("code", "").strip()[:16] or None
     try:
         if request.form.get("any"):
-            nickname = friendly_name(player.nickname for player in store.players(room.id))
+            nickname = friendly_name((player.nickname for player in store.players(room.id)), room.language)
         else:
             nickname = check_nickname(typed)
         store.join(room.id, player_id(create=True), nickname, nickname_key(nickname), now(),

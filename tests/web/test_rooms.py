@@ -145,11 +145,11 @@ def test_joining_takes_a_trimmed_nickname_and_lists_it(app, client):
     ("   ", 422, "Type a nickname"),
     ("A" * 21, 422, "at most 20 characters"),
     ("crap", 422, "not allowed in class"),
-    ("xXcrapXx", 422, "not allowed in class"),       # inside a longer name
-    ("Sh1tface", 422, "not allowed in class"),       # a digit for a letter
+    ("xXcrapXx", 422, "not allowed in class"),       # a whole word in a gamer tag's frame
+    ("Sh1tface", 422, "not allowed in class"),       # a digit for a letter, a reviewed compound
     ("f u c k", 422, "not allowed in class"),        # spaced out
     ("BICOT", 422, "not allowed in class"),          # French
-    ("neger123", 422, "not allowed in class"),       # Dutch, inside
+    ("neger123", 422, "not allowed in class"),       # Dutch, digits apart
     ("Ada\u200bx", 422, "letters, digits, spaces"),  # an invisible character
 ])
 def test_a_bad_nickname_is_refused_with_a_message(app, client, nickname, status, words):
@@ -174,6 +174,25 @@ def test_any_name_gives_a_friendly_unused_name(app, client):
         assert phone.post(f"/rooms/{code}/players", data={"nickname": "", "any": "1"}).status_code == 303
     names = [name for name, _, _ in ranking(client, code)]
     assert len(set(names)) == 5 and all(re.fullmatch(r"[A-Z][a-z]+ [A-Z][a-z]+|[A-Z][a-z]+ \d+", n) for n in names)
+
+
+def test_any_name_speaks_the_rooms_language(app, client):
+    from ruzzle.nicknames import friendly_name
+    code = open_room(client, language="it")
+    phone = app.test_client()
+    assert phone.post(f"/rooms/{code}/players", data={"nickname": "", "any": "1"}).status_code == 303
+    name = ranking(client, code)[0][0]
+    italian = {friendly_name((), "it") for _ in range(300)}
+    english = {friendly_name((), "en") for _ in range(300)}
+    assert name not in english and any(name.split()[0] == other.split()[0] for other in italian)
+
+
+@pytest.mark.parametrize("nickname", ["Peter", "Mona", "Pippa", "Janusz", "Maricarmen", "Analisa", "Dickens", "Shital",
+                                      "Anusha", "Constantin", "Consuelo", "Mariano"])
+def test_real_childrens_names_join_the_room(app, client, nickname):
+    code = open_room(client)
+    join(app, code, nickname)
+    assert ranking(client, code) == [(nickname, 0, 0)]
 
 
 def test_a_room_is_full_at_its_limit(app, client):
