@@ -296,10 +296,10 @@ class Store:
 
     def database_time(self) -> float:
         """The database's clock (seconds since the epoch): with several hosts on one PostgreSQL, the one clock."""
+        if self.dialect != "postgresql":
+            return time.time()  # SQLite serves one host: its clock is the one
         with self.reader.connect() as connection:
-            if self.dialect == "postgresql":
-                return float(connection.execute(text("SELECT extract(epoch FROM clock_timestamp())")).scalar_one())
-        return time.time()
+            return float(connection.execute(text("SELECT extract(epoch FROM clock_timestamp())")).scalar_one())
 
     def record_word(self, round_id: int, word: str, score: int, now: float, grace: float) -> Recorded:
         """Record a found word in one transaction: added once, never twice, never after the round's end.

@@ -379,14 +379,19 @@ def test_a_phone_already_seated_cannot_take_another_seat(app, client):
 @pytest.mark.parametrize("names, shown", [("all", 4), ("top3", 3), ("none", 0)])
 def test_the_projector_names_everyone_the_top_3_or_nobody(app, client, clock, names, shown):
     code = open_room(client)
-    for name in ("Ada", "Bruno", "Chen", "Dara"):
-        join(app, code, name)
+    phones = [join(app, code, name) for name in ("Ada", "Bruno", "Chen", "Dara")]
     assert client.post(f"/rooms/{code}/settings", data={"names": names}).status_code == 303
     start(client, clock, code)
     board = client.get(f"/rooms/{code}/leaderboard", headers=HTMX).get_data(as_text=True)
     assert len(re.findall(r'<th scope="row" class="nickname">', board)) == shown
     if names == "none":
         assert "Players" in board and "Points together" in board
+    clock.advance(SECONDS + 10)
+    podium = client.get(f"/rooms/{code}/host").get_data(as_text=True)
+    assert len(re.findall(r'class="podium-name"', podium)) == (0 if names == "none" else 3)
+    results = phones[3].get(f"/rooms/{code}/play").get_data(as_text=True)
+    assert "Rank 4 of 4" in re.sub(r"<[^>]+>", "", results)  # each phone still shows its own rank
+    assert len(re.findall(r'<th scope="row" class="nickname">', results)) == min(shown, 4 if names == "all" else 3)
 
 
 def test_a_bad_names_setting_is_a_400(app, client):
