@@ -449,7 +449,60 @@ def join_page(client, app):
     return player_like(app, client).get(f"/rooms/{open_room(client, preset='match')}")
 
 
+def after_host(*actions, url="/rooms/{code}/host", as_player=False, started=True, over=False, method="get",
+               data=None, headers=None):
+    """A room page once the host did some actions (POST path, form) in a started room."""
+    def ask(client, app):
+        code, players = room_with_players(client, app, started, over)
+        for path, form in actions:
+            client.post(path.format(code=code, player=_player_id(app, code)), data=form)
+        asker = players[0] if as_player else client
+        return getattr(asker, method)(url.format(code=code, player=_player_id(app, code)), headers=headers or {},
+                                      data=data)
+    return ask
+
+
+def _player_id(app, code: str) -> int:
+    rooms = app.extensions["ruzzle.store"].rooms
+    return rooms.players(rooms.get(code).id)[0].id
+
+
+def remote_page(started=False, over=False, walk=False):
+    def ask(client, app):
+        code, _ = room_with_players(client, app, started, over)
+        if walk:
+            client.post(f"/rooms/{code}/walk", data={"step": "next"})
+        return client.get(f"/rooms/{code}/remote")
+    return ask
+
+
+def rejoining(code_typed):
+    def ask(client, app):
+        code, _ = room_with_players(client, app)
+        return player_like(app, client).post(f"/rooms/{code}/players", data={"nickname": "ADA", "code": code_typed})
+    return ask
+
+
 ROOM_PAGES = {
+    "room: paused (player)": after_host(("/rooms/{code}/pause", {}), url="/rooms/{code}/play", as_player=True),
+    "room: word while paused": after_host(("/rooms/{code}/pause", {}), url="/rooms/{code}/words", as_player=True,
+                                          method="post", data={"word": "QQQQ"}, headers=HTMX),
+    "room: host paused": after_host(("/rooms/{code}/pause", {})),
+    "room: host with extra time playing": after_host(("/rooms/{code}/players/{player}/time", {"seconds": "600"}),
+                                                     over=True),
+    "room: host, names hidden": after_host(("/rooms/{code}/settings", {"names": "none"}), over=True),
+    "room: pause before the start": after_host(url="/rooms/{code}/pause", started=False, method="post"),
+    "room: time out of bounds": after_host(url="/rooms/{code}/time", method="post", data={"seconds": "9999"}),
+    "room: rename refused": after_host(url="/rooms/{code}/players/{player}/name", method="post",
+                                       data={"nickname": "fuck"}),
+    "room: remote lobby": remote_page(),
+    "room: remote playing": remote_page(started=True),
+    "room: remote walk-through": remote_page(over=True, walk=True),
+    "room: remote link wrong": in_room("/rooms/{code}/remote/not-the-key"),
+    "room: locked": after_host(("/rooms/{code}/lock", {}), url="/rooms/{code}", as_player=False, started=False),
+    "room: removed": after_host(("/rooms/{code}/players/{player}/remove", {}), url="/rooms/{code}", as_player=True,
+                                started=False),
+    "room: wrong rejoin code": rejoining("ZZZZ"),
     "room: join page": join_page,
     "room: nickname refused": joining("xXcrapXx"),
     "room: nickname empty": joining(""),
