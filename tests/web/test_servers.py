@@ -7,6 +7,7 @@ move between processes, servers (hosts) and restarts.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import signal
@@ -74,7 +75,7 @@ class Player:
         return {
             "score": int(re.search(r'<strong class="score">([\d,]+)</strong>', page).group(1).replace(",", "")),
             "found": re.findall(r'<li><a href="[^"]*/words/([A-Z]+)"', page),
-            "remaining": int(float(re.search(r'data-remaining="([\d.]+)"', page).group(1))),
+            "remaining": math.ceil(float(re.search(r'data-remaining="([\d.]+)"', page).group(1))),  # whole seconds, as shown
             "page": page,
         }
 
