@@ -1,12 +1,12 @@
-"""A live room under load: 100 players in one room, each polling the ranking every 2 s and sending a word every
+"""A live room under load: 100 players in one room, each polling its clock every 2 s and sending a word every
 2 s, against gunicorn as the README runs it, on SQLite (the default store) or PostgreSQL.
 
     python3 bench/rooms.py                       # 100 players, 60 s of play, SQLite
     python3 bench/rooms.py --players 30 --seconds 20 --store postgresql
 
 The host opens the room and starts it; each player joins with a nickname (its own session cookie), then, from
-the start, polls `GET /rooms/<CODE>/leaderboard` as the pages do (htmx, with the ETag of its last answer: an
-unchanged ranking is a 304) and sends one of the board's words (`POST /rooms/<CODE>/words`, htmx). The host
+the start, polls its clock, `GET /rooms/<CODE>/clock`, as the board page does (htmx, with the ETag of its last
+answer: a clock the teacher did not change is a 304) and sends one of the board's words (`POST /rooms/<CODE>/words`, htmx). The host
 polls the ranking as JSON every 2 s, as its projector page does. Every answer is checked (status and content);
 any other answer, or a failed connection, is an error. At the end the ranking's totals must equal the sum of the
 words the server accepted, player by player.
@@ -104,12 +104,12 @@ async def player(room: Room, nickname: str, cookie: str, words: list, until: flo
     while time.monotonic() < until:
         headers = {**HTMX, "Cookie": cookie, **({"If-None-Match": etag} if etag else {})}
         try:
-            reply, elapsed = await fetch(room.port, "GET", f"/rooms/{room.code}/leaderboard", headers)
+            reply, elapsed = await fetch(room.port, "GET", f"/rooms/{room.code}/clock?phase=playing&round=1", headers)
             room.latencies["poll"].append(elapsed)
             room.timeline.append((time.monotonic() - room.started, "poll", elapsed))
             if reply.status == 304:
                 room.not_modified += 1
-            elif reply.status != 200 or 'id="leaderboard"' not in reply.body:
+            elif reply.status != 200 or 'id="clock"' not in reply.body:
                 room.error(f"{nickname}: poll answered {reply.status}")
             etag = reply.headers.get("etag", etag)
             if time.monotonic() >= next_word and queue:

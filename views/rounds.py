@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from flask import Flask, current_app, g, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import lazy_gettext
+from itsdangerous import SignatureExpired, TimestampSigner
 
 from ruzzle.errors import N_, WordRefused
 from ruzzle.game import Found, Round, Solution
@@ -20,7 +21,23 @@ PLAYER = "player"
 UNREADABLE = "ruzzle.session_unreadable"
 UNREADABLE_MESSAGE = lazy_gettext("Your saved round could not be read (the cookie was changed, or it comes from "
                                   "another server), so a new round has started.")
+MAX_CLOCK_SKEW = 300  # seconds another host's clock may run ahead of this one's for its cookies to be read
 CLEANUP_EVERY = 3600  # seconds between two deletions of rounds past the retention period, per process
+
+
+class SkewTolerantSigner(TimestampSigner):
+    """A cookie's signature is dated by the host that signed it: with several hosts, one whose clock runs ahead
+    signs "in the future", which itsdangerous takes for an expired signature (a pupil lost their seat on the other
+    host for as long as the clocks differ). A date up to MAX_CLOCK_SKEW ahead is taken as now."""
+
+    def unsign(self, signed_value, max_age=None, return_timestamp=False):
+        try:
+            return super().unsign(signed_value, max_age, return_timestamp)
+        except SignatureExpired as error:
+            ahead = error.date_signed and error.date_signed.timestamp() - self.get_timestamp()
+            if not ahead or not 0 < ahead <= MAX_CLOCK_SKEW:
+                raise
+            return super().unsign(signed_value, None, return_timestamp)
 
 
 class RoundSessionInterface(SecureCookieSessionInterface):
@@ -31,7 +48,10 @@ class RoundSessionInterface(SecureCookieSessionInterface):
         key = app.secret_key
         cached = app.extensions.get("ruzzle.session_signer")
         if cached is None or cached[0] != key:
-            cached = (key, super().get_signing_serializer(app))
+            serializer = super().get_signing_serializer(app)
+            if serializer is not None:
+                serializer.signer = SkewTolerantSigner
+            cached = (key, serializer)
             app.extensions["ruzzle.session_signer"] = cached
         return cached[1]
 

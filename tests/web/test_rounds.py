@@ -219,3 +219,18 @@ def test_rounds_past_the_retention_period_are_deleted(app, client, clock):
     page = client.get("/me").get_data(as_text=True)
     assert f'href="{OTHER}"' in page and f'href="{BOARD}"' not in page
     assert "/words/" not in client.get(BOARD).get_data(as_text=True)  # the old round's words went with it
+
+
+@pytest.mark.parametrize("ahead, kept", [(5, True), (299, True), (3600, False)])
+def test_a_cookie_signed_by_a_host_whose_clock_runs_ahead_is_read(app, client, monkeypatch, ahead, kept):
+    """Several hosts: one whose clock runs a few seconds (up to 5 minutes) ahead signs cookies "in the future"; the
+    other hosts read them (a pupil keeps their seat), while a date far ahead is still refused."""
+    import time as clock_module
+    real = clock_module.time
+    monkeypatch.setattr(clock_module, "time", lambda: real() + ahead)  # the other host's clock
+    client.get(BOARD)
+    cookie = session_cookie(client)
+    monkeypatch.setattr(clock_module, "time", real)
+    other_host = clients_with(app, cookie, 1)[0]
+    page = other_host.get(BOARD).get_data(as_text=True)
+    assert ("could not be read" not in page) is kept
