@@ -171,11 +171,17 @@ def banned_message(room: Room) -> str:
 
 
 def finished_room(code: str, not_yet: str) -> Room:
-    """The room, for its host, once its current round is over (409 with `not_yet` before)."""
+    """The room, for its host, once its current round is over for everyone, a pupil's extra time included (409
+    with `not_yet` before, or saying who still plays: the walk-through would show them the words)."""
     room = find_room(code)
     require_host(room)
     if phase_of(room, now()).name != "over":
         raise Conflict(not_yet)
+    still = rooms_store().still_playing(room.id, room.current.number, now())
+    if still:
+        raise Conflict(ngettext("%(num)s pupil is still playing (extra time): wait for them, or end the round now.",
+                                "%(num)s pupils are still playing (extra time): wait for them, or end the round now.",
+                                still))
     return room
 
 

@@ -485,7 +485,7 @@
     if (timer.dataset.paused !== undefined) { clock = null; return; }
     var serverNow = Number(timer.dataset.serverNow) * 1000;
     var endsAt = serverOffset !== null && serverNow ? serverNow + remaining - serverOffset : Date.now() + remaining;
-    clock = { element: timer, endsAt: endsAt, url: timer.dataset.refreshUrl };
+    clock = { element: timer, endsAt: endsAt, url: timer.dataset.refreshUrl, target: timer.dataset.refreshTarget || "#game" };
     tick();
   }
 
@@ -495,9 +495,9 @@
     clock.element.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
     clock.element.classList.toggle("timer-low", left <= LOW_TIME);
     if (left === 0) {
-      var url = clock.url;
+      var url = clock.url, target = clock.target;
       clock = null;
-      whenIdle(function () { htmx.ajax("GET", url, { target: "#game", swap: "outerHTML" }); });
+      whenIdle(function () { htmx.ajax("GET", url, { target: target, swap: "outerHTML" }); });
     }
   }
   setInterval(tick, 250);

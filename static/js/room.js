@@ -26,8 +26,9 @@
   window.addEventListener("pageshow", function () { pressed = false; });
 })();
 
-// The host's stage polls and is swapped whole when something changed: a panel of tools the teacher opened stays
-// open, and a stage is not swapped under a teacher typing a pupil's new name or extra time.
+// The host's stage polls and is swapped whole when something changed: the players' tools the teacher opened stay
+// open (the remote's link does not: it closes with the next change, so it does not stay on the projector), and a
+// stage is not swapped under a teacher typing a pupil's new name or extra time.
 (function () {
   "use strict";
 
@@ -40,7 +41,7 @@
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "game") {
-      open = Array.prototype.map.call(document.querySelectorAll("#game details[open][id]"), function (d) { return d.id; });
+      open = Array.prototype.map.call(document.querySelectorAll("#game details#manage[open]"), function (d) { return d.id; });
     }
   });
   document.addEventListener("htmx:afterSwap", function () {

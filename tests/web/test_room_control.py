@@ -440,3 +440,23 @@ def test_every_answer_says_the_servers_time(app, client, clock):
     code = open_room(client)
     answer = client.get(f"/rooms/{code}/leaderboard", headers=JSON)
     assert float(answer.headers["X-Ruzzle-Time"]) == pytest.approx(clock.now, abs=1)
+
+
+def test_nothing_of_the_boards_words_shows_while_a_pupil_still_plays(app, client, clock):
+    """The podium, the walk-through and another round wait for a pupil's extra time: the projector would show
+    them the words. End now ends it for them too."""
+    code = open_room(client)
+    join(app, code, "Ada")
+    bruno = join(app, code, "Bruno")
+    client.post(f"/rooms/{code}/players/{player_id(app, code, 'Bruno')}/time", data={"seconds": "60"})
+    start(client, clock, code)
+    clock.advance(SECONDS + 5)
+    podium = client.get(f"/rooms/{code}/host").get_data(as_text=True)
+    assert "1 still playing" in podium and "Nobody found" not in podium and "Best word" not in podium
+    for method, path in (("get", "projector"), ("post", "walk"), ("post", "rounds")):
+        answer = getattr(client, method)(f"/rooms/{code}/{path}")
+        assert answer.status_code == 409 and "still playing (extra time)" in answer.get_data(as_text=True)
+    assert client.post(f"/rooms/{code}/end").status_code == 303
+    assert "Time is up" in send(bruno, code, words_of(app, code)[0].word).get_data(as_text=True)
+    assert "Nobody found" in client.get(f"/rooms/{code}/host").get_data(as_text=True)
+    assert client.get(f"/rooms/{code}/projector").status_code == 200
