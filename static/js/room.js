@@ -1,16 +1,19 @@
 // The host's view of a room: a presentation clicker (PageDown, →, Space, Enter) presses the stage's main action
-// (Start before the round, "Walk through the words" after it), whatever has the focus, once per press.
+// (Start before the round, Resume while paused, "Walk through the words" after it), whatever has the focus, once per
+// press; its "blank screen" key (B or .) pauses and resumes the round.
 (function () {
   "use strict";
 
   var NEXT = ["ArrowRight", "PageDown", " ", "Spacebar", "Enter"];
+  var BLANK = ["b", "B", "."];
   var pressed = false;  // a Start already sent: a clicker's double press must not send it twice
 
   document.addEventListener("keydown", function (event) {
     if (event.target.closest && event.target.closest("input, select, textarea")) return;
     if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
-    if (NEXT.indexOf(event.key) === -1) return;
-    var action = document.querySelector("[data-clicker]");
+    var blank = BLANK.indexOf(event.key) !== -1;
+    if (NEXT.indexOf(event.key) === -1 && !blank) return;
+    var action = document.querySelector(blank ? "[data-clicker-pause]" : "[data-clicker]");
     if (!action) return;
     // Enter or Space on another button or link the host reached with Tab presses that one
     var focused = event.target.closest && event.target.closest("a[href], button");

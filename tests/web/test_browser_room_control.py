@@ -389,3 +389,18 @@ def test_a_pupil_with_extra_time_plays_on_after_the_class_while_the_projector_sa
     assert delay >= 0
     expect(host.locator(".room-still-playing")).to_have_count(0, timeout=5000)
     expect(bruno.locator(".room-results .summary-score")).to_contain_text("Rank 1 of 2")
+
+
+def test_a_clickers_blank_screen_key_pauses_and_resumes_the_round(open_page, server):
+    """A presenter's clicker has a "blank screen" key (B or .): on the host's view it pauses the round, and again
+    resumes it, whatever has the focus."""
+    host, code = open_room(open_page, server, 60)
+    phone = join(open_page, server, code, "Ada")
+    host.keyboard.press("PageDown")  # Start, by the clicker
+    expect(host.get_by_role("button", name="Pause", exact=True)).to_be_visible(timeout=10000)
+    host.keyboard.press("b")
+    expect(host.get_by_role("button", name="Resume", exact=True)).to_be_visible(timeout=5000)
+    expect(phone.locator("#timer[data-paused]")).to_be_visible(timeout=5000)
+    host.keyboard.press(".")
+    expect(host.get_by_role("button", name="Pause", exact=True)).to_be_visible(timeout=5000)
+    expect(phone.locator("#board.board-play")).to_be_visible(timeout=5000)
