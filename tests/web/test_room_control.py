@@ -11,21 +11,11 @@ import pytest
 from views.rooms import COUNTDOWN
 
 from .conftest import HTMX
+from .test_rooms import exact_ranking, store_url  # noqa: F401 (fixtures: both stores, the exact ranking)
 from .test_rooms import JSON, SECONDS, join, message, open_room, send, start, words_of
 
 MOBILE = {"User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36"}
 LAPTOP = {"User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36"}
-
-
-@pytest.fixture
-def store_url(database_url) -> str:
-    """Every test here runs on both stores."""
-    return database_url
-
-
-@pytest.fixture(autouse=True)
-def exact_ranking(app):
-    app.config["ROOM_RANKING_SECONDS"] = 0
 
 
 def state(client, code: str) -> dict:
