@@ -383,9 +383,14 @@ def test_a_pupil_with_extra_time_plays_on_after_the_class_while_the_projector_sa
     assert {p["nickname"]: p["score"] for p in ranking["players"]}["Bruno"] == words[1].score + words[2].score
     shoot(host, "control-projector-podium-still-playing")
 
-    # then his time is up too, and the projector no longer says anyone plays
-    expect(bruno.locator(".room-results")).to_be_visible(timeout=(60 + 10) * 1000)
-    delay, _ = seen(bruno, "results at the deadline", ends_at + 60, timings)
+    # the teacher cuts his extra time to 30 s (mid-round, in the tools): his time is up then, and the projector no
+    # longer says anyone plays
+    open_tools(host, "manage")
+    manage_row(host, "Bruno").get_by_label("Extra seconds").fill("30")
+    manage_row(host, "Bruno").get_by_role("button", name="Set").click()
+    expect(manage_row(host, "Bruno")).to_contain_text("+30 s each round")
+    expect(bruno.locator(".room-results")).to_be_visible(timeout=(30 + 10) * 1000)
+    delay, _ = seen(bruno, "results at the deadline", ends_at + 30, timings)
     assert delay >= 0
     expect(host.locator(".room-still-playing")).to_have_count(0, timeout=5000)
     expect(bruno.locator(".room-results .summary-score")).to_contain_text("Rank 1 of 2")
