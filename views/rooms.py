@@ -405,9 +405,9 @@ def show_room_word(code: str, word: str):
     room = find_room(code)
     member = require_member(room)
     board = room_board(room)
+    if phase_of(room, now()).name in ("waiting", "countdown"):
+        raise Conflict(not_started_message())  # (the board is not shown before the start, nor its words)
     played = room_round(room, board)
-    if played is None:
-        raise Conflict(not_started_message())
     return show_word_on(board, played.round, word,
                         lambda board_, round_, message: room_game_context(room, board_, member, round_, message))
 

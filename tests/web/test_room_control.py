@@ -450,3 +450,12 @@ def test_nothing_of_the_boards_words_shows_while_a_pupil_still_plays(app, client
     assert "Time is up" in send(bruno, code, words_of(app, code)[0].word).get_data(as_text=True)
     assert "Nobody found" in client.get(f"/rooms/{code}/host").get_data(as_text=True)
     assert client.get(f"/rooms/{code}/projector").status_code == 200
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX])
+def test_a_words_page_during_the_3_2_1_is_a_409_not_a_500(app, client, headers):
+    code = open_room(client)
+    phone = join(app, code, "Ada")
+    client.post(f"/rooms/{code}/start")
+    answer = phone.get(f"/rooms/{code}/words/{words_of(app, code)[0].word}", headers=headers)
+    assert answer.status_code == 409 and "has not started yet" in answer.get_data(as_text=True)
