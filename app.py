@@ -129,7 +129,8 @@ def open_store(app: Flask) -> Store:
     store = Store(app.config["DATABASE_URL"] or sqlite_url(Path(app.instance_path)))
     if app.config["MIGRATE_ON_START"]:
         store.migrate()
-        store.delete_rounds_before((app.config["CLOCK"] or store.database_time)() - float(app.config["RETENTION_DAYS"]) * 86400)
+        moment = (app.config["CLOCK"] or store.database_time)()
+        store.delete_rounds_before(moment - float(app.config["RETENTION_DAYS"]) * 86400)
     return store
 
 
