@@ -713,7 +713,19 @@ def show_room_walk(code: str):
     if step != room.walk_step:
         rooms_store().set_room(room.id, walk_step=step)  # the remote goes on from where the projector is
     return projector_page(room_board(room), step, join_url=join_url(room), seconds=room.seconds,
-                          finders=finders_of(room) if room.names != "none" else None, room=room)
+                          finders=named_finders(room), room=room)
+
+
+def named_finders(room: Room) -> dict[str, list[str] | None] | None:
+    """Who found each word, as the projector may name them (the room's setting): everyone; the top 3 only (a word
+    only others found maps to None: found, but by nobody it names); nobody (None)."""
+    if room.names == "none":
+        return None
+    finders = finders_of(room)
+    if room.names == "top3":
+        top = {line.nickname for line in ranking(room).lines[:3]}
+        return {word: [name for name in names if name in top] or None for word, names in finders.items()}
+    return finders
 
 
 @bp.get("/rooms/<code>/walk")

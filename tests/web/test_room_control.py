@@ -459,3 +459,28 @@ def test_a_words_page_during_the_3_2_1_is_a_409_not_a_500(app, client, headers):
     client.post(f"/rooms/{code}/start")
     answer = phone.get(f"/rooms/{code}/words/{words_of(app, code)[0].word}", headers=headers)
     assert answer.status_code == 409 and "has not started yet" in answer.get_data(as_text=True)
+
+
+def test_the_walk_through_names_only_whom_the_projector_may_name(app, client, clock):
+    code = open_room(client)
+    phones = {name: join(app, code, name) for name in ("Ada", "Bruno", "Chen", "Dara")}
+    start(client, clock, code)
+    words = words_of(app, code)
+    for i, name in enumerate(("Ada", "Bruno", "Chen")):  # the top 3, best first
+        send(phones[name], code, words[i].word)
+    send(phones["Dara"], code, words[-1].word)  # the lowest word: Dara is 4th
+    clock.advance(SECONDS + 10)
+    step = len(words)  # the walk-through's last step: the lowest word, found only by Dara
+
+    def finders_line(names: str) -> str:
+        client.post(f"/rooms/{code}/settings", data={"names": names})
+        page = client.get(f"/rooms/{code}/projector?step={step}").get_data(as_text=True)
+        found = re.search(r'<p class="walk-finders">(.*?)</p>', page, flags=re.S)
+        return re.sub(r"<[^>]+>", "", found.group(1)) if found else ""
+
+    assert finders_line("all") == "Found by Dara"
+    assert finders_line("top3") == ""  # found, by someone the projector does not name
+    assert finders_line("none") == ""
+    client.post(f"/rooms/{code}/settings", data={"names": "top3"})
+    first = client.get(f"/rooms/{code}/projector?step=1").get_data(as_text=True)
+    assert "Found by <strong>Ada</strong>" in first
