@@ -353,19 +353,17 @@ def show_room_clock(code: str):
     room = find_room(code)
     member = require_member(room)
     moment = now()
-    phase = phase_of(room, moment)
-    shown = (request.args.get("phase", ""), request.args.get("round", ""))
-    clock = phase
-    if phase.name not in ("waiting", "countdown"):
-        clock = clock_of(room_round(room, room_board(room)).round.timeline, moment)
-    if shown != (clock.name, str(room.current.number)):
+    board = room_board(room)
+    played = room_round(room, board) if phase_of(room, moment).name not in ("waiting", "countdown") else None
+    clock = played and clock_of(played.round.timeline, moment)
+    if clock is None or (request.args.get("phase"), request.args.get("round")) != (clock.name,
+                                                                                  str(room.current.number)):
         response = current_app.make_response(player_page(room, member))
         response.headers.update({"HX-Retarget": "#game", "HX-Reswap": "outerHTML"})
         return response
-    board = room_board(room)
     state = (clock.name, room.current.number, clock.ends_at, clock.seconds_left if clock.name == "paused" else None)
     return conditional(state, lambda etag: render("room_play.html", ["clock"], etag=etag, **room_game_context(
-        room, board, member, load_round(board).round)))
+        room, board, member, played.round)))
 
 
 def _waiting_context(room: Room, board: RoomBoard, member: RoomPlayer, phase: RoomClock, players) -> dict:
@@ -434,7 +432,15 @@ def host_room(code: str):
              [ban.player_id for ban in context["bans"]], context["still_playing"],
              context["ranking"].state() if phase.name == "over" else None,
              context["class_view"] and context["class_view"]["still_counting"])
-    return conditional(state, lambda etag: render("room_host.html", ["game"], etag=etag, **context))
+    return conditional(state, lambda etag: render("room_host.html", ["game"], etag=etag, **context,
+                                                  **qr_codes(context, phase)))
+
+
+def qr_codes(context: dict, phase: RoomClock) -> dict:
+    """The host's QR codes (the join link's in the lobby, the remote's), drawn only when the stage is rendered: a
+    poll answered 304 draws none."""
+    return {"qr_svg": qr_svg(context["join_url"]) if phase.name == "waiting" else None,
+            "remote_qr": qr_svg(context["remote_url"])}
 
 
 def host_context(room: Room, phase: RoomClock) -> dict:
@@ -442,9 +448,7 @@ def host_context(room: Room, phase: RoomClock) -> dict:
     url = join_url(room)
     waiting = phase.name == "waiting"
     context = {"room": room, "phase": phase, "request_board": board, "board": board.board(), "join_url": url,
-               "qr_svg": qr_svg(url) if waiting else None,  # (only the lobby shows it)
-               "remote_url": remote_url(room), "remote_qr": qr_svg(remote_url(room)),
-               "players": rooms_store().players(room.id),
+               "remote_url": remote_url(room), "players": rooms_store().players(room.id),
                "bans": rooms_store().bans(room.id), "poll_seconds": POLL_SECONDS,
                "ranking": None if waiting else ranking(room), "class_view": None,
                "still_playing": 0, "add_seconds": ADD_SECONDS[2], "names_shown": NAMES_SHOWN}
