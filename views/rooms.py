@@ -577,19 +577,18 @@ def add_room_round(code: str):
     return back_to_host(room)
 
 
-def room_player(room: Room, player: int) -> int:
-    """A player id of the URL that names a player of this room (404 otherwise)."""
-    if player > MAX_ID or not any(p.id == player for p in rooms_store().players(room.id)):
+def on_player(player: int, action) -> None:
+    """Do a host's action on the player of the URL (the store's step says whether the room has that player); 404
+    when it has not, or for an id past any the store holds."""
+    if player > MAX_ID or not action():
         raise NotFound(gettext("That player is not in this room (any more)."))
-    return player
 
 
 @bp.post("/rooms/<code>/players/<int:player>/remove")
 def remove_room_player(code: str, player: int):
     """Remove a player: their browser cannot rejoin under any name (the host can undo); their name is free."""
     room = host_action(code)
-    if player > MAX_ID or not rooms_store().remove(room.id, player, now()):
-        raise NotFound(gettext("That player is not in this room (any more)."))
+    on_player(player, lambda: rooms_store().remove(room.id, player, now()))
     return back_to_host(room)
 
 
@@ -607,10 +606,9 @@ def unban_room_player(code: str, player: int):
 def rename_room_player(code: str, player: int):
     """Give a pupil another name (the class's rules for names)."""
     room = host_action(code)
-    room_player(room, player)
     try:
         nickname = check_nickname(request.form.get("nickname", ""))
-        rooms_store().rename(room.id, player, nickname, nickname_key(nickname))
+        on_player(player, lambda: rooms_store().rename(room.id, player, nickname, nickname_key(nickname)))
     except NicknameRefused as error:
         raise UnprocessableEntity(sentence(translate_error(error)))
     except NicknameTaken:
@@ -623,7 +621,7 @@ def give_player_time(code: str, player: int):
     """Extra time for one pupil in every round (0 to 600 s), never shown to classmates."""
     room = host_action(code)
     seconds = parse_whole(request.form.get("seconds"), *EXTRA_SECONDS, None)
-    rooms_store().set_extra(room.id, room_player(room, player), seconds, room.current.number)
+    on_player(player, lambda: rooms_store().set_extra(room.id, player, seconds, room.current.number))
     return back_to_host(room)
 
 
@@ -631,7 +629,7 @@ def give_player_time(code: str, player: int):
 def let_player_in(code: str, player: int):
     """For a pupil who lost their rejoin code: for ten minutes their name takes their seat on any device."""
     room = host_action(code)
-    rooms_store().let_in(room.id, room_player(room, player), now() + LET_IN_SECONDS)
+    on_player(player, lambda: rooms_store().let_in(room.id, player, now() + LET_IN_SECONDS))
     return back_to_host(room)
 
 
