@@ -105,7 +105,7 @@ def answer_word(board: BoardRequest, played: PlayerRound, message: str | None, c
         return redirect(board.url(**_extra_args()), 303)
     context = context_of(board, round_, message)
     context.update(highlight=highlight, breakdown_path=highlight.path if highlight else None,
-                   refused=refused and translate_error(refused))
+                   refused=refused and translate_error(refused), refused_reason=refused and refused.reason)
     template = context.get("page_template", "play.html")
     if refused and refused.reason == "time-up":
         body, status = render(template, GAME_REGIONS, **context)

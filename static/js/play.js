@@ -14,8 +14,7 @@
   // so that a diagonal move does not catch the corner of a side neighbour.
   var HIT_RADIUS = 0.42;
   var LOW_TIME = 10;
-  var ATTEMPTS = 3;                 // a word is tried this often before the player is asked to retry it
-  var RETRY_DELAYS = [500, 1500];   // ms before the second and third attempts
+  var RETRY_DELAYS = [500, 1000, 2000, 3000, 5000];  // ms before each new try of a word not sent; then every 5 s
   var TIMEOUT = 8000;               // ms an attempt may take (a worker restarting, Wi-Fi lost)
   var REPEAT_WINDOW = 1500;         // ms after a word is sent in which an empty Enter is a double press
   var CONFIRM_WINDOW = 4000;        // ms in which a second press of "End round" ends it
@@ -234,11 +233,18 @@
 
   // --- The queue of words on their way ---------------------------------------------------------------------
 
-  var queue = [];          // words waiting, oldest first: {fields, label, attempts, entry}
-  var inFlight = null;     // the word on its way
+  // No word is lost to the network: a word that cannot be sent (offline, a dropped request, a server restarting or
+  // asking to slow down) stays first in the queue and is tried again by itself, sooner and sooner apart at first,
+  // then every few seconds, and at once when the browser says the network is back. The words after it wait their
+  // turn (the server must see them in the order they were played). A word played before the end that arrives
+  // within the round's grace counts; one that arrives later is answered "time is up" and shown as too late.
+  var queue = [];          // words waiting, oldest first: {fields, label, attempts, entry, url}
+  var inFlight = null;     // the word on its way (or waiting to be tried again)
+  var retryTimer = null;
   var lastSent = 0;
   var idleWaiters = [];    // callbacks to run once no word is waiting or on its way
   var heldBoard = null;    // a board sent while the player was tracing: shown when the trace ends
+  var tooLate = [];        // words of this round the server answered after its end
 
   function busy() { return inFlight !== null || queue.length > 0; }
 
@@ -258,6 +264,7 @@
 
   function pump() {
     if (inFlight) return;
+    showWaiting();
     if (!queue.length) {
       flushBoard();
       var waiters = idleWaiters;
@@ -274,36 +281,57 @@
   }
 
   function attempt(item) {
+    clearTimeout(retryTimer);
+    retryTimer = null;
     item.attempts += 1;
-    var controller = window.AbortController ? new AbortController() : null;
-    var timer = setTimeout(function () { if (controller) controller.abort(); }, TIMEOUT);
+    item.sending = true;
+    item.controller = window.AbortController ? new AbortController() : null;
+    var timer = setTimeout(function () { if (item.controller) item.controller.abort(); }, TIMEOUT);
     var sent = Date.now();
     fetch(item.url, {
       method: "POST",
       body: new URLSearchParams(item.fields),
       headers: { "HX-Request": "true", "HX-Target": "result", "HX-Current-URL": location.href },
       credentials: "same-origin",
-      signal: controller ? controller.signal : undefined,
+      signal: item.controller ? item.controller.signal : undefined,
     }).then(function (response) {
-      // 5xx: a worker restarting or a proxy between: the word is safe to send again (a repeat is "already found")
       noteServerTime(sent, Date.now(), response.headers.get("X-Ruzzle-Time"));
-      if (response.status >= 500) throw new Error("server answered " + response.status);
+      // 5xx (a worker restarting, the store busy, a proxy between) or 429 (too fast): the word is safe to send
+      // again (a repeat is "already found"), after the time the server asks for, if it says
+      if (response.status >= 500 || response.status === 429) {
+        var busyServer = new Error("server answered " + response.status);
+        busyServer.retryAfter = Number(response.headers.get("Retry-After")) || 0;
+        throw busyServer;
+      }
       return response.text().then(function (html) { return { response: response, html: html }; });
     }).then(function (answer) {
       clearTimeout(timer);
+      item.sending = false;
       showAnswer(item, answer);
       inFlight = null;
       pump();
-    }, function () {
+    }, function (error) {
       clearTimeout(timer);
-      if (item.attempts < ATTEMPTS) {
-        setTimeout(function () { attempt(item); }, RETRY_DELAYS[item.attempts - 1]);
-        return;
-      }
-      showFailed(item);
-      inFlight = null;
-      pump();
+      item.sending = false;
+      if (inFlight !== item) return;
+      var delay = item.atOnce ? 0 : error && error.retryAfter ? error.retryAfter * 1000 :
+        RETRY_DELAYS[Math.min(item.attempts, RETRY_DELAYS.length) - 1];
+      item.atOnce = false;
+      if (item.attempts >= 2) showWaiting();  // the first failure is tried again quietly, half a second later
+      retryTimer = setTimeout(function () { attempt(item); }, delay);
     });
+  }
+
+  // Send the waiting word now (the network is back, the page is looked at again, or the player asked): a try that
+  // hangs on the old network is dropped for a new one.
+  function sendWaitingNow() {
+    var item = inFlight;
+    if (!item) return;
+    if (item.sending) {
+      if (item.attempts >= 2 && item.controller) { item.atOnce = true; item.controller.abort(); }
+      return;
+    }
+    attempt(item);
   }
 
   // The server's answer goes where htmx would put it (its fragments carry their out-of-band regions).
@@ -312,11 +340,13 @@
     var target = document.querySelector(headers.get("HX-Retarget") || "#result");
     var outcome = outcomeOf(answer.html);
     showOutcome(item, outcome);
+    if (outcome.tooLate) tooLate.push(item.label);
+    if (outcome.refused && item.label) announce(item.label + ": " + (outcome.text || "✗"));
     if (!target) return;
     htmx.swap(target, answer.html, { swapStyle: headers.get("HX-Reswap") || "outerHTML", swapDelay: 0, settleDelay: 0 });
   }
 
-  // What the answer says of the word: found (with its points) or refused (with the reason).
+  // What the answer says of the word: found (with its points) or refused (with the reason), or too late.
   function outcomeOf(html) {
     var template = document.createElement("template");
     template.innerHTML = html;
@@ -325,7 +355,7 @@
     var total = result.querySelector(".breakdown-total");
     if (result.classList.contains("result-found") && total) return { refused: false, text: "+" + total.textContent.replace(/\D+/g, "") };
     var message = result.querySelector(".result-message");
-    return { refused: true, text: message ? message.textContent.trim() : "" };
+    return { refused: true, tooLate: result.dataset.reason === "time-up", text: message ? message.textContent.trim() : "" };
   }
 
   // An answer for an earlier word does not redraw the board under a finger: while the player traces, or more
@@ -355,7 +385,7 @@
     }
   }
 
-  // --- The list of words sent: on their way, answered, or waiting to be retried ------------------------------
+  // --- The list of words sent: on their way, answered, or waiting for the network ----------------------------
 
   function sentList() { return document.getElementById("sent"); }
 
@@ -384,7 +414,7 @@
     entry.appendChild(word);
     var note = document.createElement("span");
     note.className = "sent-note";
-    note.textContent = outcome.refused ? "✗" : outcome.text;
+    note.textContent = outcome.tooLate ? sentList().dataset.tooLateText : outcome.refused ? "✗" : outcome.text;
     if (outcome.refused && outcome.text) entry.title = outcome.text;
     entry.appendChild(note);
     trimAnswers();
@@ -397,31 +427,43 @@
     for (var i = 0; i < answered.length - ANSWERS_SHOWN; i++) answered[i].remove();
   }
 
-  // A word that could not be sent stays, as a button: tapping it sends it again.
-  function showFailed(item) {
-    var list = sentList();
-    if (!list) return;
-    var entry = item.entry && item.entry.isConnected ? item.entry : document.createElement("li");
-    entry.className = "sent-item sent-failed";
-    entry.textContent = "";
-    var button = document.createElement("button");
-    button.type = "button";
-    button.className = "button button-small sent-retry";
-    button.textContent = (item.label || "…") + " · " + list.dataset.failedText;
-    button.addEventListener("click", function () {
-      item.attempts = 0;
-      entry.className = "sent-item sent-sending";
-      entry.textContent = "";
-      var word = document.createElement("span");
-      word.className = "sent-word";
-      word.textContent = item.label;
-      entry.appendChild(word);
-      queue.push(item);
-      pump();
+  // The words waiting for the network, counted beside the board (a bar that stays in view, over the page's top
+  // edge, so the board does not move under a finger when it shows), with a button to try at once.
+  function waitingCount() {
+    return inFlight && inFlight.attempts >= 2 ? queue.length + 1 : 0;
+  }
+
+  function showWaiting() {
+    var bar = document.getElementById("network");
+    if (!bar) return;
+    var count = waitingCount();
+    var wasHidden = bar.hidden;
+    bar.hidden = count === 0;
+    document.querySelectorAll("#sent .sent-item").forEach(function (entry) {
+      entry.classList.toggle("sent-waiting", count > 0 && entry.classList.contains("sent-sending"));
     });
-    entry.appendChild(button);
-    if (!entry.isConnected) list.appendChild(entry);
-    item.entry = entry;
+    if (!count) return;
+    var text = (count === 1 ? bar.dataset.one : bar.dataset.many).replace("{n}", count);
+    bar.querySelector(".network-text").textContent = text;
+    if (wasHidden) announce(text);
+  }
+
+  document.addEventListener("click", function (event) {
+    if (closest(event.target, "#network .network-retry")) sendWaitingNow();
+  });
+
+  // Words answered after the end are named on the round's summary, which replaced the list they were in.
+  function showTooLate(root) {
+    var game = root && root.querySelector && (root.id === "game" ? root : root.querySelector("#game"));
+    if (!game) return;
+    if (game.dataset.wordsUrl) { tooLate = []; return; }  // a round being played: a new list
+    if (!tooLate.length || game.querySelector(".notice-too-late")) return;
+    var panel = game.querySelector(".game-panel") || game;
+    var notice = document.createElement("p");
+    notice.className = "notice notice-refused notice-too-late";
+    notice.setAttribute("role", "status");
+    notice.textContent = game.dataset.tooLateText.replace("{words}", tooLate.join(", "));
+    panel.insertBefore(notice, panel.firstChild);
   }
 
   // --- The end of the round ---------------------------------------------------------------------------------
@@ -479,28 +521,162 @@
   })();
 
   // The clock counts down to the end the server said, on the server's time; paused, it stands still. At zero (once
-  // the last words are answered) the server's page shows the round's end.
+  // the last words are answered) the server's page shows the round's end. A screen reader hears the time left at
+  // each whole minute and at 10 seconds, not every second.
   function startClock(timer) {
     var remaining = Number(timer.dataset.remaining) * 1000;
     if (timer.dataset.paused !== undefined) { clock = null; return; }
     var serverNow = Number(timer.dataset.serverNow) * 1000;
     var endsAt = serverOffset !== null && serverNow ? serverNow + remaining - serverOffset : Date.now() + remaining;
-    clock = { element: timer, endsAt: endsAt, url: timer.dataset.refreshUrl, target: timer.dataset.refreshTarget || "#game" };
+    clock = { element: timer, endsAt: endsAt, url: timer.dataset.refreshUrl, target: timer.dataset.refreshTarget || "#game",
+              said: Math.ceil(remaining / 1000) };
     tick();
   }
 
+  // Each tick comes right when the clock's second turns (and at least every 250 ms, should a timer be late).
+  var clockTimer = null;
   function tick() {
+    clearTimeout(clockTimer);
     if (!clock || !document.body.contains(clock.element)) return;
-    var left = Math.max(0, Math.ceil((clock.endsAt - Date.now()) / 1000));
+    var toGo = clock.endsAt - Date.now();
+    var left = Math.max(0, Math.ceil(toGo / 1000));
+    if (left > 0) clockTimer = setTimeout(tick, Math.min(250, toGo - (left - 1) * 1000 + 5));
     clock.element.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
     clock.element.classList.toggle("timer-low", left <= LOW_TIME);
+    if (left < clock.said) {
+      clock.said = left;
+      sayTimeLeft(left);
+    }
     if (left === 0) {
       var url = clock.url, target = clock.target;
       clock = null;
-      whenIdle(function () { htmx.ajax("GET", url, { target: target, swap: "outerHTML" }); });
+      whenIdle(function () { refresh(url, target); });
     }
   }
-  setInterval(tick, 250);
+
+  function sayTimeLeft(left) {
+    var texts = document.getElementById("announce");
+    if (!texts || !texts.dataset.minutes) return;
+    if (left > 0 && left % 60 === 0) {
+      announce((left === 60 ? texts.dataset.minute : texts.dataset.minutes).replace("{n}", left / 60));
+    } else if (left === LOW_TIME) {
+      announce(texts.dataset.seconds.replace("{n}", left));
+    }
+  }
+
+  // One polite live region for what a screen reader should hear without moving the focus.
+  function announce(text) {
+    var region = document.getElementById("announce");
+    if (!region || !text) return;
+    region.textContent = "";
+    setTimeout(function () { region.textContent = text; }, 50);
+  }
+
+  // --- Never stuck: the page that waits for something always gets it ------------------------------------------
+
+  // A page waiting for the next thing (the board after 3-2-1, the results at 0:00) asks for it until it has it: a
+  // try that fails (offline, the server restarting) is made again, a little later each time (at most every 4 s),
+  // and at once when the network comes back or the phone wakes up.
+  var REFRESH_DELAYS = [1000, 2000, 3000, 4000];
+  var pending = null;  // {url, target, failures, timer}
+
+  function refresh(url, target) {
+    if (pending) clearTimeout(pending.timer);
+    pending = { url: url, target: target, failures: 0, timer: null };
+    tryRefresh();
+  }
+
+  function tryRefresh() {
+    var job = pending;
+    if (!job || job.loading) return;
+    clearTimeout(job.timer);
+    job.loading = true;
+    load(job.url, job.target).then(function (done) {
+      job.loading = false;
+      if (pending !== job) return;
+      if (done) { pending = null; return; }
+      job.failures += 1;
+      job.timer = setTimeout(tryRefresh, REFRESH_DELAYS[Math.min(job.failures, REFRESH_DELAYS.length) - 1]);
+    });
+  }
+
+  // GET a page region and swap it in as htmx would; true once it is in place.
+  function load(url, target) {
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = setTimeout(function () { if (controller) controller.abort(); }, TIMEOUT);
+    var sent = Date.now();
+    return fetch(url, {
+      headers: { "HX-Request": "true", "HX-Current-URL": location.href },
+      credentials: "same-origin",
+      signal: controller ? controller.signal : undefined,
+    }).then(function (response) {
+      noteServerTime(sent, Date.now(), response.headers.get("X-Ruzzle-Time"));
+      var redirect = response.headers.get("HX-Redirect");
+      if (redirect) { location.href = redirect; return true; }
+      if (!response.ok) return false;
+      return response.text().then(function (html) {
+        clearTimeout(timer);
+        var element = document.querySelector(response.headers.get("HX-Retarget") || target);
+        if (element) htmx.swap(element, html, { swapStyle: response.headers.get("HX-Reswap") || "outerHTML", swapDelay: 0, settleDelay: 0 });
+        return true;
+      });
+    }).catch(function () {
+      clearTimeout(timer);
+      return false;
+    });
+  }
+
+  // The page's polls (hx-trigger "every 2s": the lobby, the room's clock, the results until the next round) go on
+  // whatever happens; after a failed one they back off (the network: a little; a server in trouble: as long as it
+  // asks, or up to 30 s) and the next success brings them back to their pace.
+  var pollFailures = 0;
+  var pollQuietUntil = 0;
+
+  function isPoll(detail) {
+    var elt = detail.elt;
+    return !detail.requestConfig.triggeringEvent && elt && elt.getAttribute &&
+      /(^|,)\s*every /.test(elt.getAttribute("hx-trigger") || "");
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isPoll(event.detail) && Date.now() < pollQuietUntil) event.preventDefault();
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!isPoll(event.detail)) return;
+    var xhr = event.detail.xhr;
+    var status = xhr ? xhr.status : 0;
+    if (status && status < 400) { pollFailures = 0; pollQuietUntil = 0; return; }
+    pollFailures += 1;
+    var asked = status ? Number(xhr.getResponseHeader("Retry-After")) * 1000 || 0 : 0;
+    var wait = status >= 429 ? Math.max(asked, Math.min(30000, 1000 * Math.pow(2, pollFailures))) :
+      Math.min(3000, 1000 * pollFailures);  // no answer at all: nothing reached the server, try again soon
+    pollQuietUntil = Date.now() + wait;
+  });
+
+  // The network is back, or the page is looked at again (a phone woken up, a tab brought back, a page restored
+  // from the back-forward cache): words waiting are sent, and every poll asks at once, dropping a try that hangs
+  // on the old network.
+  function wakeUp() {
+    pollFailures = 0;
+    pollQuietUntil = 0;
+    sendWaitingNow();
+    if (pending) { clearTimeout(pending.timer); tryRefresh(); }
+    document.querySelectorAll("[hx-trigger]").forEach(function (elt) {
+      if (!/(^|,)\s*every /.test(elt.getAttribute("hx-trigger"))) return;
+      htmx.trigger(elt, "htmx:abort");
+      var asked = htmx.ajax("GET", elt.getAttribute("hx-get"), { source: elt });
+      if (asked && asked.catch) asked.catch(function () {});  // a failure is the poll's own, backed off as any
+    });
+    if (clock) tick();
+  }
+  window.addEventListener("online", wakeUp);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) wakeUp(); });
+  var hiddenAt = null;
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") { hiddenAt = Date.now(); return; }
+    if (hiddenAt !== null && Date.now() - hiddenAt > 1000) wakeUp();
+    hiddenAt = null;
+  });
 
   // --- Sharing ------------------------------------------------------------------------------------------------
 
@@ -539,6 +715,7 @@
       if (!navigator.share) button.textContent = button.dataset.copyLabel;
       button.hidden = false;
     });
+    showTooLate(root);
     var timer = root.matches && root.matches("#timer") ? root : root.querySelector("#timer[data-remaining]");
     if (timer && timer.dataset.remaining) startClock(timer);
     var summary = root.querySelector("#summary-title");

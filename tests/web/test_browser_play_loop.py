@@ -7,7 +7,10 @@ must list every word sent with the exact total score, and no accepted word may h
 
 from __future__ import annotations
 
+import re
+
 import time
+import weakref
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -36,12 +39,18 @@ def solution(seed: str = SEED) -> Solution:
     return Solution.of(generate("en", seed, 4, 4), Lexicon.builtin("en"), blocked_words("en"))
 
 
-def slow_network(page: Page, latency_ms: int) -> None:
-    """Every request of this page takes `latency_ms` longer, as on school Wi-Fi or a phone on 4G."""
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Network.enable")
+def slow_network(page: Page, latency_ms: int, offline: bool = False) -> None:
+    """Every request of this page takes `latency_ms` longer, as on school Wi-Fi or a phone on 4G; `offline`, none
+    gets through. (One CDP session per page: conditions sent through a second one do not replace the first's.)"""
+    cdp = NETWORKS.get(page)
+    if cdp is None:
+        cdp = NETWORKS[page] = page.context.new_cdp_session(page)
+        cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions",
-             {"offline": False, "latency": latency_ms, "downloadThroughput": -1, "uploadThroughput": -1})
+             {"offline": offline, "latency": latency_ms, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+NETWORKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # page: the CDP session of its network
 
 
 @pytest.fixture
@@ -243,20 +252,40 @@ def test_a_dropped_request_is_retried_and_counts(open_board):
     assert_round_holds(page, [found])
 
 
-def test_a_word_that_cannot_be_sent_is_kept_with_a_retry(open_board):
-    """Unreachable for every try: the word stays, as 'not sent, tap to retry'; the tap sends it and it counts."""
+def test_a_word_that_cannot_be_sent_waits_in_view_and_goes_by_itself(open_board):
+    """Unreachable for every try: the word waits, counted in a bar that stays in view; once the server is
+    reachable again it is sent by itself (no tap) and counts, and the bar goes."""
     page = open_board(LAPTOP, 100)
     found = words_for_burst(1)[0]
     open_board.allow("net::ERR_INTERNET_DISCONNECTED")
     page.route("**/words", lambda route: route.abort("internetdisconnected"))
     type_word(page, found.word)
-    retry = page.locator("#sent .sent-retry")
-    expect(retry).to_have_text(f"{found.word} · not sent, tap to retry", timeout=15_000)
+    bar = page.locator("#network")
+    expect(bar).to_have_text(re.compile(r"^1 word waiting for the network\s+Send now$"), timeout=10_000)
+    expect(page.locator("#sent .sent-waiting")).to_have_text(found.word)
     expect(page.locator("#word")).to_have_value("")
+    box = bar.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
     page.unroute("**/words")
-    retry.click()
-    wait_until_answered(page)
+    wait_until_answered(page, timeout_ms=10_000)  # the next try, at most 5 s later
+    expect(bar).to_be_hidden()
     expect(page.locator("#sent .sent-found")).to_have_count(1)
+    assert_round_holds(page, [found])
+
+
+def test_send_now_sends_a_waiting_word_at_once(open_board):
+    page = open_board(LAPTOP, 100)
+    found = words_for_burst(1)[0]
+    open_board.allow("net::ERR_INTERNET_DISCONNECTED")
+    page.route("**/words", lambda route: route.abort("internetdisconnected"))
+    type_word(page, found.word)
+    expect(page.locator("#network")).to_be_visible(timeout=10_000)
+    page.wait_for_timeout(2500)  # the tries are now seconds apart
+    page.unroute("**/words")
+    pressed = time.monotonic()
+    page.get_by_role("button", name="Send now").click()
+    wait_until_answered(page, timeout_ms=10_000)
+    assert time.monotonic() - pressed < 1.5
     assert_round_holds(page, [found])
 
 
