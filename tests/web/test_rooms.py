@@ -386,7 +386,7 @@ def test_the_csv_has_a_row_per_player_that_matches_the_ranking(app, client, cloc
     _, words = play_a_round(app, client, clock, code)
     answer = client.get(f"/rooms/{code}/results.csv")
     assert answer.mimetype == "text/csv" and f"ruzzle-room-{code}.csv" in answer.headers["Content-Disposition"]
-    rows = list(csv.DictReader(io.StringIO(answer.get_data(as_text=True))))
+    rows = list(csv.DictReader(io.StringIO(answer.get_data().decode("utf-8-sig"))))
     assert [(r["nickname"], int(r["score"]), int(r["words found"]), int(r["rank"])) for r in rows] == [
         ("Ada", words[0].score + words[1].score + words[2].score, 3, 1),
         ("Bruno", words[1].score + words[3].score, 2, 2), ("Chiara", 0, 0, 3)]
@@ -396,7 +396,7 @@ def test_the_csv_has_a_row_per_player_that_matches_the_ranking(app, client, cloc
 def test_a_nickname_a_spreadsheet_would_run_is_written_as_text(app, client):
     code = open_room(client)
     join(app, code, "=1+2")
-    rows = list(csv.reader(io.StringIO(client.get(f"/rooms/{code}/results.csv").get_data(as_text=True))))
+    rows = list(csv.reader(io.StringIO(client.get(f"/rooms/{code}/results.csv").get_data().decode("utf-8-sig"))))
     assert rows[1][0] == "'=1+2"
 
 
@@ -478,7 +478,7 @@ def test_thirty_players_send_ten_words_each_at_once_and_every_point_is_counted(a
         list(pool.map(play, range(players)))
     board = {name: score for name, score, _ in ranking(client, code)}
     assert board == accepted and len(board) == players
-    rows = list(csv.DictReader(io.StringIO(client.get(f"/rooms/{code}/results.csv").get_data(as_text=True))))
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/rooms/{code}/results.csv").get_data().decode("utf-8-sig"))))
     assert {r["nickname"]: int(r["score"]) for r in rows} == accepted
     assert all(len(r["words"].split()) == int(r["words found"]) for r in rows)
 
