@@ -121,7 +121,7 @@ def test_a_code_typed_in_any_case_finds_the_room(client):
     ("post", "/rooms/{code}/words"), ("get", "/rooms/{code}/host"), ("post", "/rooms/{code}/start"),
     ("get", "/rooms/{code}/leaderboard"), ("get", "/rooms/{code}/results.csv"),
     ("post", "/rooms/{code}/players/1/remove"), ("post", "/rooms/{code}/rounds"), ("get", "/rooms/{code}/projector"),
-    ("get", "/rooms?code={code}"),
+    ("get", "/rooms?code={code}"), ("get", "/rooms/{code}/results.xlsx"),
 ])
 @pytest.mark.parametrize("code", ["ZZZZZZ", "not-a-code", "O0I1L"])
 def test_an_unknown_code_is_a_404_that_says_so(client, method, path, code):
@@ -208,6 +208,7 @@ def test_a_room_is_full_at_its_limit(app, client):
 
 @pytest.mark.parametrize("method, path", [
     ("get", "/rooms/{code}/host"), ("post", "/rooms/{code}/start"), ("get", "/rooms/{code}/results.csv"),
+    ("get", "/rooms/{code}/results.xlsx"),
     ("post", "/rooms/{code}/players/{player}/remove"), ("post", "/rooms/{code}/rounds"),
     ("get", "/rooms/{code}/projector"),
 ])
