@@ -19,7 +19,7 @@ from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
 from store import Store, sqlite_url
-from views import history, i18n, play, rooms, solution
+from views import exports, history, i18n, play, rooms, solution
 from views.addresses import MAX_HOST, LanAddresses
 from views.assets import serve_static_files
 from views.budget import SolvingBudget
@@ -96,6 +96,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(solution.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(rooms.bp)
+    app.register_blueprint(exports.bp)
     serve_static_files(app)
     # Pages, fragments, CSS and JavaScript compressed as the browser accepts (zstd, br, gzip): a 12x12
     # solution page is 184 KB of HTML and 15 KB on the wire.

@@ -7,10 +7,8 @@ every 2 s) with conditional responses: a poll whose answer has not changed costs
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import hmac
-import io
 import math
 import re
 import time
@@ -676,35 +674,6 @@ def parse_names(text: str | None) -> str:
         raise BadRequest(gettext("The projector shows the names of all players (all), the top 3 (top3) or nobody "
                                  "(none)."))
     return text
-
-
-@bp.get("/rooms/<code>/results.csv")
-def download_results(code: str):
-    """The room's results for the host: one row per player (nickname, score, words found, rank, the words)."""
-    room = find_room(code)
-    require_host(room)
-    table = ranking(room)
-    words = defaultdict(list)
-    for number in range(1, len(room.rounds) + 1):
-        for found in rooms_store().words_found(room, number):
-            words[found.player_id].append(found.word)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    rounds_header = [gettext("round %(round)s", round=n) for n in range(1, len(room.rounds) + 1)] \
-        if len(room.rounds) > 1 else []
-    writer.writerow([gettext("nickname"), gettext("score"), gettext("words found"), gettext("rank"), gettext("words"),
-                     *rounds_header])
-    for line in table.lines:
-        writer.writerow([_csv_safe(line.nickname), line.score, line.words, line.rank,
-                         " ".join(sorted(words[line.player_id])), *(line.round_scores if rounds_header else [])])
-    filename = f"ruzzle-room-{room.code}.csv"
-    return Response(out.getvalue(), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"})
-
-
-def _csv_safe(text: str) -> str:
-    """A nickname a spreadsheet shows as text (one starting with = + - @ would be run as a formula)."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 @bp.get("/rooms/<code>/projector")

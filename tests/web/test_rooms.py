@@ -121,7 +121,7 @@ def test_a_code_typed_in_any_case_finds_the_room(client):
     ("post", "/rooms/{code}/words"), ("get", "/rooms/{code}/host"), ("post", "/rooms/{code}/start"),
     ("get", "/rooms/{code}/leaderboard"), ("get", "/rooms/{code}/results.csv"),
     ("post", "/rooms/{code}/players/1/remove"), ("post", "/rooms/{code}/rounds"), ("get", "/rooms/{code}/projector"),
-    ("get", "/rooms?code={code}"),
+    ("get", "/rooms?code={code}"), ("get", "/rooms/{code}/results.xlsx"),
 ])
 @pytest.mark.parametrize("code", ["ZZZZZZ", "not-a-code", "O0I1L"])
 def test_an_unknown_code_is_a_404_that_says_so(client, method, path, code):
@@ -208,6 +208,7 @@ def test_a_room_is_full_at_its_limit(app, client):
 
 @pytest.mark.parametrize("method, path", [
     ("get", "/rooms/{code}/host"), ("post", "/rooms/{code}/start"), ("get", "/rooms/{code}/results.csv"),
+    ("get", "/rooms/{code}/results.xlsx"),
     ("post", "/rooms/{code}/players/{player}/remove"), ("post", "/rooms/{code}/rounds"),
     ("get", "/rooms/{code}/projector"),
 ])
@@ -386,7 +387,7 @@ def test_the_csv_has_a_row_per_player_that_matches_the_ranking(app, client, cloc
     _, words = play_a_round(app, client, clock, code)
     answer = client.get(f"/rooms/{code}/results.csv")
     assert answer.mimetype == "text/csv" and f"ruzzle-room-{code}.csv" in answer.headers["Content-Disposition"]
-    rows = list(csv.DictReader(io.StringIO(answer.get_data(as_text=True))))
+    rows = list(csv.DictReader(io.StringIO(answer.get_data().decode("utf-8-sig"))))
     assert [(r["nickname"], int(r["score"]), int(r["words found"]), int(r["rank"])) for r in rows] == [
         ("Ada", words[0].score + words[1].score + words[2].score, 3, 1),
         ("Bruno", words[1].score + words[3].score, 2, 2), ("Chiara", 0, 0, 3)]
@@ -396,7 +397,7 @@ def test_the_csv_has_a_row_per_player_that_matches_the_ranking(app, client, cloc
 def test_a_nickname_a_spreadsheet_would_run_is_written_as_text(app, client):
     code = open_room(client)
     join(app, code, "=1+2")
-    rows = list(csv.reader(io.StringIO(client.get(f"/rooms/{code}/results.csv").get_data(as_text=True))))
+    rows = list(csv.reader(io.StringIO(client.get(f"/rooms/{code}/results.csv").get_data().decode("utf-8-sig"))))
     assert rows[1][0] == "'=1+2"
 
 
@@ -478,7 +479,7 @@ def test_thirty_players_send_ten_words_each_at_once_and_every_point_is_counted(a
         list(pool.map(play, range(players)))
     board = {name: score for name, score, _ in ranking(client, code)}
     assert board == accepted and len(board) == players
-    rows = list(csv.DictReader(io.StringIO(client.get(f"/rooms/{code}/results.csv").get_data(as_text=True))))
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/rooms/{code}/results.csv").get_data().decode("utf-8-sig"))))
     assert {r["nickname"]: int(r["score"]) for r in rows} == accepted
     assert all(len(r["words"].split()) == int(r["words found"]) for r in rows)
 

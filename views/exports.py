@@ -1,0 +1,146 @@
+"""A room's results for the host to keep: a CSV and an .xlsx workbook, each opening right in the spreadsheets of
+every interface language (no mangled accents, one value a column, numbers as numbers, no nickname run as a formula).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+
+from babel.numbers import get_decimal_symbol
+from flask import Blueprint, Response
+from flask_babel import get_locale, gettext
+from openpyxl import Workbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from store.rooms import Room
+
+from .rooms import RankLine, Ranking, find_room, ranking, require_host, rooms_store
+
+bp = Blueprint("exports", __name__)
+BOM = "\ufeff"  # without it, Excel reads a CSV in the region's old code page: Zoë becomes ZoÃ«
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet run a CSV field as a formula
+COLUMN_WIDTHS = (8, 60)  # a workbook column's least and most width, in characters
+SHEET_TITLE = re.compile(r"[\\/*?:\[\]]")  # characters a sheet's title may not hold
+SHEET_TITLE_LENGTH = 31
+BOLD = Font(bold=True)
+Words = dict[int, list[str]]  # the words each player found in a round, by player id
+
+
+# --- what both downloads show ----------------------------------------------------------------------------------------
+
+def host_results(code: str) -> tuple[Room, Ranking, list[Words]]:
+    """The room (for its host only: 403 otherwise), its ranking and the words of each of its rounds."""
+    room = find_room(code)
+    require_host(room)
+    return room, ranking(room), [words_by_player(room, number) for number in range(1, len(room.rounds) + 1)]
+
+
+def words_by_player(room: Room, number: int) -> Words:
+    """The words each player found in a round of the room, in alphabetical order."""
+    words = defaultdict(list)
+    for found in rooms_store().words_found(room, number):
+        words[found.player_id].append(found.word)
+    return {player: sorted(found) for player, found in words.items()}
+
+
+def round_headers(rounds: int) -> list[str]:
+    return [gettext("round %(round)s", round=number) for number in range(1, rounds + 1)]
+
+
+def download(body: str | bytes, mimetype: str, filename: str) -> Response:
+    """A file the browser saves under its name, kept by no cache (the results change while the room plays)."""
+    return Response(body, mimetype=mimetype,
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"})
+
+
+# --- the CSV -----------------------------------------------------------------------------------------------------
+
+@bp.get("/rooms/<code>/results.csv")
+def download_results(code: str):
+    """The room's results for the host: one row per player (nickname, score, words found, rank, the words, and each
+    round's score when there are several), separated as the interface language's spreadsheets expect."""
+    room, table, rounds = host_results(code)
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=csv_delimiter(), lineterminator="\r\n")
+    per_round = round_headers(len(rounds)) if len(rounds) > 1 else []
+    writer.writerow([gettext("nickname"), gettext("score"), gettext("words found"), gettext("rank"), gettext("words"),
+                     *per_round])
+    for line in table.lines:
+        words = sorted(word for found in rounds for word in found.get(line.player_id, ()))
+        writer.writerow([csv_safe(line.nickname), line.score, line.words, line.rank, " ".join(words),
+                         *(line.round_scores if per_round else ())])
+    return download(BOM + out.getvalue(), "text/csv", f"ruzzle-room-{room.code}.csv")
+
+
+def csv_delimiter() -> str:
+    """The field separator of this request's language: spreadsheets split a CSV on the region's list separator,
+    which is ';' where the comma is the decimal mark (1,5;2 in Italy) and ',' elsewhere (1.5,2 in England)."""
+    return ";" if get_decimal_symbol(get_locale()) == "," else ","
+
+
+def csv_safe(text: str) -> str:
+    """A nickname a spreadsheet shows as text (one starting with = + - @ would be run as a formula)."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+# --- the workbook ------------------------------------------------------------------------------------------------
+
+@bp.get("/rooms/<code>/results.xlsx")
+def download_workbook(code: str):
+    """The room's results for the host as a workbook: the totals first, then a sheet per round."""
+    room, table, rounds = host_results(code)
+    book = Workbook()
+    fill_totals(book.active, table)
+    for number, words in enumerate(rounds, start=1):
+        fill_round(book.create_sheet(), number, table, words)
+    out = io.BytesIO()
+    book.save(out)
+    return download(out.getvalue(), XLSX, f"ruzzle-room-{room.code}.xlsx")
+
+
+def fill_totals(sheet: Worksheet, table: Ranking) -> None:
+    """Every player in ranking order: nickname, total, rank, words found, and the points of each round."""
+    sheet.title = sheet_title(gettext("Totals"))
+    rows = [[line.nickname, line.score, line.rank, line.words, *line.round_scores] for line in table.lines]
+    fill(sheet, [gettext("nickname"), gettext("score"), gettext("rank"), gettext("words found"),
+                 *round_headers(table.rounds)], rows)
+
+
+def fill_round(sheet: Worksheet, number: int, table: Ranking, words: Words) -> None:
+    """One round, best first (ties in the ranking's order): nickname, points, words found, the words."""
+    sheet.title = sheet_title(gettext("Round %(round)s", round=number))
+
+    def points(line: RankLine) -> int:
+        return line.round_scores[number - 1]
+
+    rows = [[line.nickname, points(line), len(words.get(line.player_id, ())), " ".join(words.get(line.player_id, ()))]
+            for line in sorted(table.lines, key=points, reverse=True)]
+    fill(sheet, [gettext("nickname"), gettext("score"), gettext("words found"), gettext("words")], rows)
+
+
+def fill(sheet: Worksheet, header: list[str], rows: Sequence[list[str | int]]) -> None:
+    """A sheet with a bold header row that stays in sight, its rows, and each column as wide as its values."""
+    for values in (header, *rows):
+        sheet.append(values)
+        for cell in sheet[sheet.max_row]:
+            if isinstance(cell.value, str):
+                cell.data_type = "s"  # text as typed: openpyxl would store a nickname such as =1+1 as a formula
+    for cell in sheet[1]:
+        cell.font = BOLD
+    sheet.freeze_panes = "A2"
+    least, most = COLUMN_WIDTHS
+    for column, values in enumerate(zip(header, *rows), start=1):
+        longest = max(len(str(value)) for value in values)
+        sheet.column_dimensions[get_column_letter(column)].width = min(most, max(least, longest + 2))
+
+
+def sheet_title(text: str) -> str:
+    """A translated title as a sheet may carry it (no \\ / * ? : [ ], at most 31 characters)."""
+    return SHEET_TITLE.sub(" ", text)[:SHEET_TITLE_LENGTH]
