@@ -196,3 +196,43 @@ def test_the_phones_clock_follows_the_servers_even_when_its_own_is_7_s_behind(op
     timings["clock turns: phone minus server (s)"] = errors
     assert len(errors) >= 8, shown
     assert max(abs(error) for error in errors) <= 0.3, errors
+
+
+# In the page: every text the screen reader's live region is given, in order.
+WATCH_ANNOUNCEMENTS = """() => {
+    window.heard = [];
+    const region = document.querySelector('#announce');
+    new MutationObserver(() => { if (region.textContent) window.heard.push(region.textContent); })
+        .observe(region, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def test_a_screen_reader_hears_the_minutes_the_last_10_seconds_and_words_refused_or_waiting(open_page, server):
+    """The live region says the time left at each whole minute and at 10 s (not every second), a refused word with
+    its reason, and that words wait for the network."""
+    allow_the_drops(open_page)
+    host, code = open_room(open_page, server, 71)
+    phone = join(open_page, server, code, "Ada")
+    phone.evaluate(WATCH_ANNOUNCEMENTS)
+    press(host, "Start")
+    expect(phone.locator("#board.board-play")).to_be_visible(timeout=10_000)
+    phone.wait_for_function("() => window.heard.includes('1 minute left')", timeout=20_000)
+
+    phone.locator("#word").press_sequentially("qqzz", delay=40)
+    phone.press("#word", "Enter")
+    phone.wait_for_function("() => window.heard.some(text => text.startsWith('QQZZ: '))", timeout=5000)
+
+    network(phone, online=False)
+    word = solution()[0]
+    phone.locator("#word").press_sequentially(word.word, delay=40)
+    phone.press("#word", "Enter")
+    phone.wait_for_function("() => window.heard.includes('1 word waiting for the network')", timeout=5000)
+    network(phone, online=True)
+    wait_until_answered(phone)
+
+    phone.wait_for_function("() => window.heard.includes('10 seconds left')", timeout=70_000)
+    expect(phone.locator(".room-results")).to_be_visible(timeout=15_000)
+    heard = phone.evaluate("window.heard")
+    print(heard)
+    timer = [text for text in heard if text.endswith(" left")]
+    assert timer == ["1 minute left", "10 seconds left"], heard
