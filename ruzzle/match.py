@@ -1,17 +1,54 @@
 """Ruzzle's 3-round match, a variant of the board rules: round 1 has letter bonuses only, round 2 adds a double
-word, round 3 is a full board. The counts are data (`data/match.toml`, with their source)."""
+word, round 3 is a full board. The counts are data (`data/match.toml`, with their source). A room that plays matches
+numbers its rounds 1, 2, 3, ... for its whole life; every 3 in a row make a match (`MatchRound`)."""
 
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from functools import cache
+from typing import ClassVar
 from importlib import resources
 
 from .board import Board, Tile
 from .rules import Multiplier
 
 MATCH_ROUNDS = (1, 2, 3)
+ROUNDS_PER_MATCH = len(MATCH_ROUNDS)
 CELLS_PER_COUNT = 16
+
+
+@dataclass(frozen=True)
+class MatchRound:
+    """Where a round of a room that plays matches falls: its match (1, 2, ...) and its round in that match (1-3)."""
+
+    match: int
+    round: int
+    rounds: ClassVar[int] = ROUNDS_PER_MATCH  # how many rounds a match has (for the pages: "round 2 of 3")
+
+    @classmethod
+    def of(cls, number: int) -> MatchRound:
+        """The match and round of the room's round `number` (round 4 is round 1 of match 2); ValueError below 1."""
+        if number < 1:
+            raise ValueError(f"a room's rounds are numbered from 1, not {number}")
+        match, index = divmod(number - 1, ROUNDS_PER_MATCH)
+        return cls(match + 1, index + 1)
+
+    @property
+    def numbers(self) -> range:
+        """The room's round numbers of this match so far: its first round up to this one (what its totals add)."""
+        first = (self.match - 1) * ROUNDS_PER_MATCH + 1
+        return range(first, first + self.round)
+
+    @property
+    def last(self) -> bool:
+        """Whether this round ends its match (the final podium comes after it)."""
+        return self.round == ROUNDS_PER_MATCH
+
+    @property
+    def board_round(self) -> int | None:
+        """The match round its board names (`match=` of a board URL): None for the last round, the whole board."""
+        return None if self.last else self.round
 
 
 @cache

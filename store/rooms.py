@@ -7,6 +7,7 @@ words are recorded by the store's one atomic step (`Store.record_word`) and a ro
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import bindparam, delete, func, select, text, update
@@ -475,9 +476,11 @@ class Rooms:
                                                                generator=generator, match_round=match_round))
                 connection.execute(update(rooms).where(rooms.c.id == room_id).values(walk_step=None))
 
-    def scores(self, room: Room) -> list[PlayerScore]:
-        """Every player's result in every round of the room (a player with no round yet: one row with None)."""
-        keys = {round_key(room.id, r.number): r.number for r in room.rounds}
+    def scores(self, room: Room, numbers: Iterable[int] | None = None) -> list[PlayerScore]:
+        """Every player's result in the rounds `numbers` of the room, every round by default (a player with no round
+        among them: one row with None)."""
+        numbers = [r.number for r in room.rounds] if numbers is None else numbers
+        keys = {round_key(room.id, number): number for number in numbers}
         with self.store.reader.connect() as connection:
             rows = connection.execute(SCORES, {"room_id": room.id, "keys": list(keys)}).all()
         return [PlayerScore(row.id, row.nickname, row.joined, keys.get(row.board_key), row.score or 0,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ruzzle import generate
-from ruzzle.match import bonus_counts, match_board
+from ruzzle.match import MatchRound, bonus_counts, match_board
 from ruzzle.rules import Multiplier
 
 
@@ -35,3 +35,21 @@ def test_a_bigger_board_keeps_the_same_share():
 def test_there_are_three_rounds():
     with pytest.raises(ValueError, match="rounds 1, 2, 3"):
         bonus_counts(4)
+
+
+@pytest.mark.parametrize("number, match, round_, first", [
+    (1, 1, 1, 1), (2, 1, 2, 1), (3, 1, 3, 1), (4, 2, 1, 4), (6, 2, 3, 4), (7, 3, 1, 7)])
+def test_every_three_rounds_of_a_room_make_a_match(number, match, round_, first):
+    place = MatchRound.of(number)
+    assert (place.match, place.round) == (match, round_)
+    assert place.numbers == range(first, number + 1)
+    assert place.last == (round_ == 3)
+
+
+def test_the_last_round_of_every_match_is_the_whole_board():
+    assert [MatchRound.of(n).board_round for n in range(1, 7)] == [1, 2, None, 1, 2, None]
+
+
+def test_rooms_number_their_rounds_from_one():
+    with pytest.raises(ValueError, match="from 1"):
+        MatchRound.of(0)

@@ -17,7 +17,7 @@ from ruzzle import Board, Lexicon, generate, get_language, normalize_seed
 from ruzzle import blocked_words
 from ruzzle.generator import LATEST_VERSION, VERSIONS
 from ruzzle.game import Solution
-from ruzzle.match import MATCH_ROUNDS, match_board
+from ruzzle.match import MATCH_ROUNDS, MatchRound, match_board
 
 from .pages import cached_url
 
@@ -275,10 +275,9 @@ def parse_match_round(text: str | None) -> int | None:
     Round 3 is the whole board, so it is the same as no round."""
     if text is None or text == "":
         return None
-    if text.strip() not in ("1", "2", "3"):
+    if text.strip() not in map(str, MATCH_ROUNDS):
         raise BadRequest("a match round (match=) is 1 (letter bonuses only), 2 (one double word) or 3 (every bonus)")
-    number = int(text)
-    return None if number == MATCH_ROUNDS[-1] else number
+    return MatchRound.of(int(text)).board_round
 
 
 def parse_challenge(text: str | None) -> int | None:

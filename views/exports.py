@@ -36,10 +36,12 @@ Words = dict[int, list[str]]  # the words each player found in a round, by playe
 # --- what both downloads show ----------------------------------------------------------------------------------------
 
 def host_results(code: str) -> tuple[Room, Ranking, list[Words]]:
-    """The room (for its host only: 403 otherwise), its ranking and the words of each of its rounds."""
+    """The room (for its host only: 403 otherwise), its ranking and the words of each round it counts (the current
+    match's, or every round of a room of single rounds), in order."""
     room = find_room(code)
     require_host(room)
-    return room, ranking(room), [words_by_player(room, number) for number in range(1, len(room.rounds) + 1)]
+    table = ranking(room)
+    return room, table, [words_by_player(room, number) for number in table.stage.counted]
 
 
 def words_by_player(room: Room, number: int) -> Words:

@@ -23,7 +23,7 @@ from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, Unpro
 from ruzzle import get_language, new_seed
 from ruzzle.game import Round
 from ruzzle.generator import LATEST_VERSION
-from ruzzle.match import MATCH_ROUNDS
+from ruzzle.match import ROUNDS_PER_MATCH, MatchRound
 from ruzzle.nicknames import NicknameRefused, check_nickname, friendly_name, nickname_key
 from ruzzle.timeline import Timeline, TimelineError
 from store.rooms import (CODE_ALPHABET, CODE_LENGTH, AlreadySeated, Banned, NicknameTaken, Room, RoomFull, RoomLocked,
@@ -95,6 +95,40 @@ def room_board(room: Room, number: int | None = None) -> RoomBoard:
 
 
 # --- where a room stands -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RoomStage:
+    """Where the room's current round stands in the room's life, as the pages name it: its number, its match and round
+    in the match (in a room that plays matches), and the rounds whose points add up to the totals and the ranking."""
+
+    number: int  # the room's round number: 1, 2, 3, ... for the room's whole life, matches or not
+    match: MatchRound | None  # None in a room of single rounds
+    counted: tuple[int, ...]  # the current match's rounds so far, or every round of a room of single rounds
+
+    @property
+    def totals(self) -> bool:
+        """Whether the pages show a total beside the round's points: in a match, or once there are several rounds."""
+        return self.match is not None or len(self.counted) > 1
+
+    @property
+    def match_ends(self) -> bool:
+        """Whether this round is the last of its match (a final podium after it, then another match)."""
+        return self.match is not None and self.match.last
+
+
+def stage_of(room: Room) -> RoomStage:
+    """Where the room's current round stands (ruzzle.match says how rounds make a match)."""
+    number = room.current.number
+    if room.preset != "match":
+        return RoomStage(number, None, tuple(played.number for played in room.rounds))
+    match = MatchRound.of(number)
+    return RoomStage(number, match, tuple(match.numbers))
+
+
+def board_round(preset: str, number: int) -> int | None:
+    """The match round whose bonus tiles the room's round `number` has (None: the whole board)."""
+    return MatchRound.of(number).board_round if preset == "match" else None
+
 
 @dataclass(frozen=True)
 class RoomClock:
@@ -219,7 +253,7 @@ def create_room():
     if preset not in PRESETS:
         raise BadRequest(gettext("A room plays one board a round (single) or Ruzzle's 3-round match (match)."))
     seed = parse_seed(form["seed"]) if form.get("seed", "").strip() else new_seed()
-    match_round = MATCH_ROUNDS[0] if preset == "match" else None
+    match_round = board_round(preset, 1)
     names = parse_names(form.get("names"))
     clean_up_store()
     room = rooms_store().create(player_id(create=True), language, rows, cols, seconds, parse_safe(form.get("safe")),
@@ -252,7 +286,8 @@ def join_page(code: str):
 
 
 def _join_form(room: Room, problem: str | None = None, nickname: str = "", status: int = 200):
-    return render("room_join.html", ["main"], status, room=room, problem=problem, nickname=nickname)
+    return render("room_join.html", ["main"], status, room=room, problem=problem, nickname=nickname,
+                  rounds_per_match=ROUNDS_PER_MATCH)
 
 
 def locked_message(room: Room) -> str:
@@ -366,7 +401,8 @@ def show_room_clock(code: str):
 
 def _waiting_context(room: Room, board: RoomBoard, member: RoomPlayer, phase: RoomClock, players) -> dict:
     return {"room": room, "request_board": board, "member": member, "phase": phase, "players": players,
-            "poll_seconds": POLL_SECONDS, "countdown": phase.starts_in, "board": None, "clock": phase}
+            "poll_seconds": POLL_SECONDS, "countdown": phase.starts_in, "board": None, "clock": phase,
+            "stage": stage_of(room)}
 
 
 def room_game_context(room: Room, board: RoomBoard, member: RoomPlayer, round_: Round, message=None) -> dict:
@@ -374,7 +410,7 @@ def room_game_context(room: Room, board: RoomBoard, member: RoomPlayer, round_: 
     time), and once over, the room's results for this player."""
     context = game_context(board, round_, message)
     context.update(room=room, member=member, phase=phase_of(room, now()), clock=clock_of(round_.timeline, now()),
-                   poll_seconds=POLL_SECONDS, page_template="room_play.html")
+                   poll_seconds=POLL_SECONDS, page_template="room_play.html", stage=stage_of(room))
     if context["over"]:
         context["results"] = player_results(room, board, member)
     return context
@@ -445,8 +481,8 @@ def host_context(room: Room, phase: RoomClock) -> dict:
     board = room_board(room)
     url = join_url(room)
     waiting = phase.name == "waiting"
-    context = {"room": room, "phase": phase, "request_board": board, "board": board.board(), "join_url": url,
-               "remote_url": remote_url(room), "players": rooms_store().players(room.id),
+    context = {"room": room, "phase": phase, "stage": stage_of(room), "request_board": board, "board": board.board(),
+               "join_url": url, "remote_url": remote_url(room), "players": rooms_store().players(room.id),
                "bans": rooms_store().bans(room.id), "poll_seconds": POLL_SECONDS,
                "ranking": None if waiting else ranking(room), "class_view": None,
                "still_playing": 0, "add_seconds": ADD_SECONDS[2], "names_shown": NAMES_SHOWN}
@@ -484,7 +520,7 @@ def show_remote(code: str):
     phase = phase_of(room, now())
     still = rooms_store().still_playing(room.id, room.current.number, phase.now) if phase.name == "over" else 0
     players = rooms_store().players(room.id)
-    context = {"room": room, "phase": phase, "players": players, "still_playing": still,
+    context = {"room": room, "phase": phase, "stage": stage_of(room), "players": players, "still_playing": still,
                "poll_seconds": POLL_SECONDS, "add_seconds": ADD_SECONDS[2], "walk_total": walk_total(room)
                if phase.name == "over" else 0, "host_url": cached_url("rooms.host_room", code=room.code)}
     state = ("remote", room.current.number, phase.name, phase.ends_at, phase.seconds_left if phase.name == "paused"
@@ -565,13 +601,11 @@ def change_room_settings(code: str):
 
 @bp.post("/rooms/<code>/rounds")
 def add_room_round(code: str):
-    """Another round in the same room on a fresh board (in a match, the next round's bonus tiles)."""
+    """Another round in the same room on a fresh board: in a match, the next round's bonus tiles, and after its last
+    round the first round of another match."""
     room = finished_room(code, gettext("This round is not over yet: a new round can start once it ends."))
     number = room.current.number
-    match_round = (number % len(MATCH_ROUNDS)) + 1 if room.preset == "match" else None
-    if match_round == MATCH_ROUNDS[-1]:
-        match_round = None  # round 3 of a match is a whole board
-    rooms_store().add_round(room.id, number, new_seed(), LATEST_VERSION, match_round)
+    rooms_store().add_round(room.id, number, new_seed(), LATEST_VERSION, board_round(room.preset, number + 1))
     return back_to_host(room)
 
 
@@ -732,42 +766,56 @@ class RankLine:
     rank: int
     player_id: int
     nickname: str
-    score: int
+    score: int  # the total of the rounds the ranking counts
     words: int
-    round_scores: tuple[int, ...]
+    round_scores: tuple[int, ...]  # each counted round's score, the current round's last
     reached: float | None  # when the score was reached (ties go to the earlier)
+
+    @property
+    def this_round(self) -> int:
+        """The player's points in the room's current round."""
+        return self.round_scores[-1] if self.round_scores else 0
 
 
 @dataclass(frozen=True)
 class Ranking:
-    """The room's ranking: every player, best first, with each round's score when there are several."""
+    """The room's ranking over the rounds its stage counts (the current match's, or every round): every player, best
+    first, with each round's score."""
 
-    rounds: int
+    stage: RoomStage
     lines: tuple[RankLine, ...]
 
+    @property
+    def rounds(self) -> int:
+        """How many rounds the totals add up."""
+        return len(self.stage.counted)
+
     def state(self) -> tuple:
-        return self.rounds, tuple((line.player_id, line.score, line.words, line.round_scores) for line in self.lines)
+        return self.stage, tuple((line.player_id, line.score, line.words, line.round_scores) for line in self.lines)
 
     def of(self, player_id: int) -> RankLine | None:
         return next((line for line in self.lines if line.player_id == player_id), None)
 
 
 def ranking(room: Room) -> Ranking:
-    """Rank the room's players by their total, ties to the one who reached it first (then who joined first)."""
+    """Rank the room's players by their total over the rounds that count (the current match's, or every round), ties
+    to the one who reached it first (then who joined first)."""
+    stage = stage_of(room)
+    position = {number: index for index, number in enumerate(stage.counted)}
     totals: dict[int, dict] = {}
-    for row in rooms_store().scores(room):
+    for row in rooms_store().scores(room, stage.counted):
         line = totals.setdefault(row.player_id, {"nickname": row.nickname, "joined": row.joined, "score": 0,
-                                                 "words": 0, "rounds": [0] * len(room.rounds), "reached": None})
+                                                 "words": 0, "rounds": [0] * len(stage.counted), "reached": None})
         if row.number is None:
             continue
         line["score"] += row.score
         line["words"] += row.found
-        line["rounds"][row.number - 1] = row.score
+        line["rounds"][position[row.number]] = row.score
         if row.scored_at is not None:
             line["reached"] = max(line["reached"] or row.scored_at, row.scored_at)
     ordered = sorted(totals.items(), key=lambda item: (-item[1]["score"], item[1]["reached"] or math.inf,
                                                        item[1]["joined"], item[0]))
-    return Ranking(len(room.rounds), tuple(
+    return Ranking(stage, tuple(
         RankLine(rank, player, line["nickname"], line["score"], line["words"], tuple(line["rounds"]), line["reached"])
         for rank, (player, line) in enumerate(ordered, start=1)))
 
@@ -793,7 +841,8 @@ def live_ranking(room: Room) -> Ranking:
 
 @bp.get("/rooms/<code>/leaderboard")
 def show_leaderboard(code: str):
-    """The ranking as a fragment (htmx polls it) or, for `Accept: application/json`, as JSON."""
+    """The ranking as a fragment (htmx polls it) or, for `Accept: application/json`, as JSON (`round` is the room's
+    round number; in a match, `match` and `round_in_match` place it, and the totals and `rounds` are the match's)."""
     room = find_room(code)
     table = live_ranking(room)
     phase = phase_of(room, now())
@@ -801,7 +850,9 @@ def show_leaderboard(code: str):
     if request.accept_mimetypes.best_match(["text/html", "application/json"]) == "application/json" and \
             "application/json" in request.headers.get("Accept", ""):
         return conditional(state + (phase.ends_at, room.locked), lambda etag: {
-            "room": room.code, "round": room.current.number, "rounds": len(room.rounds), "phase": phase.name,
+            "room": room.code, "round": room.current.number, "rounds": table.rounds, "phase": phase.name,
+            "match": table.stage.match and table.stage.match.match,
+            "round_in_match": table.stage.match and table.stage.match.round,
             "starts_at": room.current.started, "ends_at": phase.ends_at, "seconds_left": phase.seconds_left,
             "locked": room.locked,
             "players": [{"rank": line.rank, "nickname": line.nickname, "score": line.score, "words": line.words,

@@ -421,10 +421,10 @@ def test_another_round_on_a_fresh_board_and_the_total(app, client, clock):
     assert board["players"][0]["score"] == first.score + second.score
 
 
-def test_the_match_preset_grows_the_bonus_tiles_by_round(app, client, clock):
+def test_the_match_preset_grows_the_bonus_tiles_by_round_and_the_next_match_starts_over(app, client, clock):
     code = open_room(client, preset="match")
     counts = []
-    for round_number in (1, 2, 3):
+    for round_number in (1, 2, 3, 4):
         with app.test_request_context():
             room = app.extensions["ruzzle.store"].rooms.get(code)
             board = room_board(room).board()
@@ -433,9 +433,9 @@ def test_the_match_preset_grows_the_bonus_tiles_by_round(app, client, clock):
         clock.advance(SECONDS + 10)
         client.post(f"/rooms/{code}/rounds")
     assert [(c[Multiplier.DL], c[Multiplier.TL], c[Multiplier.DW], c[Multiplier.TW]) for c in counts] == [
-        (1, 1, 0, 0), (1, 1, 1, 0), (1, 2, 2, 1)]
+        (1, 1, 0, 0), (1, 1, 1, 0), (1, 2, 2, 1), (1, 1, 0, 0)]
     page = client.get(f"/rooms/{code}/host").get_data(as_text=True)
-    assert ">Start round 4</button>" in page and "Ruzzle match, round 4" in page
+    assert ">Start round 2 of 3 in match 2</button>" in page and "Ruzzle match, round 2 of 3 in match 2" in page
 
 
 def test_a_room_closes_a_day_after_its_last_game(app, client, clock):
