@@ -653,6 +653,20 @@
     pollQuietUntil = Date.now() + wait;
   });
 
+  // A poll's answer that comes back after its element left the page (the region it was in was swapped meanwhile)
+  // is dropped: it can no longer be put anywhere it belongs. (Events on a detached element do not bubble, so each
+  // poll gets its own listener.)
+  function dropAnswersOfDetachedPolls(root) {
+    var polls = Array.prototype.slice.call(root.querySelectorAll ? root.querySelectorAll("[hx-trigger]") : []);
+    if (root.matches && root.matches("[hx-trigger]")) polls.push(root);
+    polls.forEach(function (elt) {
+      if (elt.dataset.ruzzleGuarded || !/(^|,)\s*every /.test(elt.getAttribute("hx-trigger"))) return;
+      elt.dataset.ruzzleGuarded = "1";
+      elt.addEventListener("htmx:beforeOnLoad", function (event) { if (!elt.isConnected) event.preventDefault(); });
+    });
+  }
+  htmx.onLoad(dropAnswersOfDetachedPolls);
+
   // The network is back, or the page is looked at again (a phone woken up, a tab brought back, a page restored
   // from the back-forward cache): words waiting are sent, and every poll asks at once, dropping a try that hangs
   // on the old network.

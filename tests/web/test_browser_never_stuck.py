@@ -106,7 +106,8 @@ def test_words_traced_during_a_20_s_drop_are_sent_by_themselves_when_the_network
 def test_phones_stranded_across_the_end_show_their_results_and_follow_the_host(open_page, server, timings):
     """Three phones lose the room across the end of a 20 s round: one's Wi-Fi drops (the browser knows), one's
     server cannot be reached though the browser thinks it is online (no `online` event ever comes), one's page is
-    closed for 40 s. Back, each shows its results within 5 s, and the host's next round reaches all three."""
+    closed for 40 s. Back, each shows its results within 5 s (a word the first traced offline before the end is named
+    as having arrived too late), and the host's next round reaches all three."""
     allow_the_drops(open_page)
     host, code = open_room(open_page, server, 20)
     phones = {name: join(open_page, server, code, name) for name in ("Ada", "Bruno", "Chiara")}
@@ -122,6 +123,9 @@ def test_phones_stranded_across_the_end_show_their_results_and_follow_the_host(o
 
     ada, bruno, chiara = phones.values()
     network(ada, online=False)
+    late = words[3]  # traced before the end, but it reaches the server only after the end and its grace
+    ada.locator("#word").press_sequentially(late, delay=40)
+    ada.press("#word", "Enter")
     bruno.route("**/*", lambda route: route.abort("connectionrefused"))
     context = chiara.context
     chiara.close()
@@ -140,6 +144,8 @@ def test_phones_stranded_across_the_end_show_their_results_and_follow_the_host(o
     for name, phone in (("offline", ada), ("unreachable, no online event", bruno)):
         seen(phone, "results", back, timings, within=BACK_WITHIN)
         timings[f"results, {name}"] = timings.pop("results")
+    expect(ada.locator(".notice-too-late")).to_have_text(
+        f"These words arrived after the end and do not count: {late}")  # shown, not dropped silently
     shoot(ada, "results-after-the-drop")
 
     chiara = context.new_page()
