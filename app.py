@@ -18,7 +18,7 @@ from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
-from store import Store, sqlite_url
+from store import Store, describe_outage, sqlite_url
 from views import history, i18n, play, rooms, solution
 from views.addresses import MAX_HOST, LanAddresses
 from views.assets import serve_static_files
@@ -107,18 +107,21 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     @app.get("/healthz")
     def healthz():
-        """200 with each loaded dictionary's word count; 503 when no dictionary could be opened or the store
-        does not answer."""
+        """200 with each loaded dictionary's word count; 503 when no dictionary could be opened, or the store does
+        not answer, or it answers but cannot write (a full disk): the status says which, in words."""
         lexicons = app.extensions["ruzzle.lexicons"]
         body = {code: len(lexicon) for code, lexicon in lexicons.items()}
         if not lexicons:
             return {"status": "no dictionary"}, 503
-        try:
-            app.extensions["ruzzle.store"].ping()
-        except Exception:  # any driver error: the store is down, which is what this answer says
-            app.logger.exception("the store does not answer")
-            return {"status": "the store does not answer", "dictionaries": body}, 503
-        return {"status": "ok", "dictionaries": body, "store": app.extensions["ruzzle.store"].dialect}, 200
+        store = app.extensions["ruzzle.store"]
+        for problem, check in (("the store does not answer", store.ping),
+                               ("the store does not take writes", lambda: store.heartbeat(time.time()))):
+            try:
+                check()
+            except Exception as error:  # any driver error: the store is out, which is what this answer says
+                app.logger.error("%s: %s", problem, describe_outage(error))
+                return {"status": problem, "dictionaries": body, "store": store.dialect}, 503
+        return {"status": "ok", "dictionaries": body, "store": store.dialect}, 200
 
     return app
 

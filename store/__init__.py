@@ -1,9 +1,9 @@
 """Players' rounds in a database: SQLite in the instance folder by default, PostgreSQL for several hosts.
 
 The interface is small: start a round (or get the one running), record a word (one atomic step), end a round,
-ask whether a board's letters are still being played, and list a player's rounds. The game's rules stay in
-`ruzzle/`; this package only keeps what happened, and keeps it safe from races: a word is a row whose key is
-(round, word), a round's end and a word's arrival serialize on the round's row.
+ask whether a board's letters are still being played, and list a player's rounds; a heartbeat proves it can write.
+The game's rules stay in `ruzzle/`; this package only keeps what happened, and keeps it safe from races: a word is
+a row whose key is (round, word), a round's end and a word's arrival serialize on the round's row.
 """
 
 from __future__ import annotations
@@ -21,12 +21,34 @@ from pathlib import Path
 
 from sqlalchemy import Engine, bindparam, create_engine, delete, event, func, select, text, update
 from sqlalchemy.dialects import sqlite
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from .rooms import Rooms, _insert_ignoring_duplicates
-from .schema import IN_PLAY, TAKES_WORD, rounds, words
+from .schema import IN_PLAY, TAKES_WORD, heartbeat, rounds, words
 
 PLAYER_ID_BYTES = 16  # 22 characters of URL-safe base64: anonymous, unguessable
 CHECKPOINT_EVERY = 200  # SQLite: write transactions of a process between two checkpoints of its write-ahead log
+# The heartbeat's page of bytes: more than a page of SQLite's (4 KiB, the default, which the store keeps) holds, so
+# storing it needs a page of its own.
+HEARTBEAT_PROBE = bytes(4096)
+
+
+class StoreUnavailable(RuntimeError):
+    """The store cannot be used as it is (its heartbeat row is missing)."""
+
+
+# The errors that mean the store is out (it does not answer, or cannot write: a full disk, a lock held past the busy
+# timeout, a database that went away, a pool with no connection free), not that a request asked something wrong.
+STORE_OUTAGES = (OperationalError, InterfaceError, PoolTimeout, StoreUnavailable)
+
+
+def describe_outage(error: Exception) -> str:
+    """An outage in the driver's own words: its first line, without the statement or its parameters (a player's
+    words, their id)."""
+    cause = getattr(error, "orig", None) or error
+    lines = str(cause).strip().splitlines()
+    return lines[0] if lines else type(cause).__name__
 
 
 def new_player_id() -> str:
@@ -163,6 +185,9 @@ WITH running AS (
 SELECT (SELECT count(*) FROM running), (SELECT count(*) FROM scored)
 """)
 
+BEAT = update(heartbeat).where(heartbeat.c.id == 1).values(beat=bindparam("now"), probe=bindparam("probe"))
+CLEAR_PROBE = update(heartbeat).where(heartbeat.c.id == 1).values(probe=None)
+
 
 class _RoundOver(Exception):
     """Raised inside a transaction to roll back a word that came after its round's end."""
@@ -249,10 +274,26 @@ class Store:
 
         upgrade(self, revision)
 
+    @property
+    def address(self) -> str:
+        """The database's URL without its password, for messages."""
+        return self.engine.url.render_as_string(hide_password=True)
+
     def ping(self) -> bool:
         """Whether the database answers."""
         with self.engine.connect() as connection:
             return connection.execute(text("SELECT 1")).scalar() == 1
+
+    def heartbeat(self, now: float) -> None:
+        """Write and commit the heartbeat row: raises, as a new word's write would, when the store cannot write.
+
+        The row takes a page of bytes and gives it back in the same transaction: a full SQLite database still takes
+        a change that fits in place, so only a write that needs room finds out there is none.
+        """
+        with self.writing() as connection:
+            if connection.execute(BEAT, {"now": now, "probe": HEARTBEAT_PROBE}).rowcount != 1:
+                raise StoreUnavailable("the heartbeat row is missing: the store's migrations did not run")
+            connection.execute(CLEAR_PROBE)
 
     def dispose(self) -> None:
         """Close the pool's connections (and the lock file)."""
@@ -427,5 +468,6 @@ def _make_engine(url: str) -> Engine:
     return engine
 
 
-__all__ = ["PersonalBest", "PlayedBoard", "Recorded", "RoundBoard", "RoundRecord", "Store", "StoredRound", "is_player_id",
-           "new_player_id", "sqlite_url"]
+__all__ = ["STORE_OUTAGES", "PersonalBest", "PlayedBoard", "Recorded", "RoundBoard", "RoundRecord", "Store",
+           "StoreUnavailable", "StoredRound", "describe_outage", "is_player_id", "new_player_id",
+           "sqlite_url"]

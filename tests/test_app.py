@@ -1,4 +1,4 @@
-"""The web application (issue 2: the factory and the health check)."""
+"""The web application (issue 2: the factory and the health check; issue 20: a store that cannot write)."""
 
 import pytest
 
@@ -31,6 +31,17 @@ def test_health_check_is_a_503_when_the_store_does_not_answer(app, client, tmp_p
     assert response.status_code == 503 and response.json["status"] == "the store does not answer"
 
 
+def test_health_check_is_a_503_when_the_store_answers_but_takes_no_writes(app, client, full_disk):
+    """A full disk: reads still work, and so would a change in place, but nothing new can be kept."""
+    disk = full_disk(app.extensions["ruzzle.store"])
+    disk.fill(every_write=False)  # the heartbeat's own write is what finds it out
+    response = client.get("/healthz")
+    assert response.status_code == 503 and response.json["status"] == "the store does not take writes"
+    assert response.json["dictionaries"]["en"] > 100_000
+    disk.free()
+    assert client.get("/healthz").json["status"] == "ok"
+
+
 def test_the_default_store_is_a_sqlite_file_in_the_instance_folder_made_on_first_start(tmp_path):
     from store import Store, sqlite_url
     from store.migrate import current
@@ -38,6 +49,7 @@ def test_the_default_store_is_a_sqlite_file_in_the_instance_folder_made_on_first
     url = sqlite_url(tmp_path / "instance")  # what create_app uses when RUZZLE_DATABASE_URL is unset
     assert url == f"sqlite:///{tmp_path / 'instance' / 'ruzzle.sqlite3'}" and (tmp_path / "instance").is_dir()
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": url})
-    assert current(app.extensions["ruzzle.store"]) == "0004" and (tmp_path / "instance" / "ruzzle.sqlite3").exists()
+    assert current(app.extensions["ruzzle.store"]) == "0005" and (tmp_path / "instance" / "ruzzle.sqlite3").exists()
     with Store(url).engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
