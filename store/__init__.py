@@ -13,6 +13,7 @@ import enum
 import fcntl
 import os
 import secrets
+import sqlite3
 import threading
 import time
 import weakref
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine, bindparam, create_engine, delete, event, func, select, text, update
 from sqlalchemy.dialects import sqlite
-from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import InterfaceError, InternalError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from .rooms import Rooms, _insert_ignoring_duplicates
@@ -35,12 +36,25 @@ HEARTBEAT_PROBE = bytes(4096)
 
 
 class StoreUnavailable(RuntimeError):
-    """The store cannot be used as it is (its heartbeat row is missing)."""
+    """The store cannot be used at all: its files cannot be opened, or it could not be migrated on start."""
 
 
-# The errors that mean the store is out (it does not answer, or cannot write: a full disk, a lock held past the busy
-# timeout, a database that went away, a pool with no connection free), not that a request asked something wrong.
-STORE_OUTAGES = (OperationalError, InterfaceError, PoolTimeout, StoreUnavailable)
+# The kinds of error a store outage comes as (it does not answer, or cannot write: a full disk, a lock held past the
+# busy timeout, a database that went away or only reads, a pool with no connection free); is_outage tells an outage
+# from a bug among them.
+STORE_OUTAGES = (OperationalError, InterfaceError, InternalError, PoolTimeout, StoreUnavailable)
+READ_ONLY_TRANSACTION = "25006"  # PostgreSQL's SQLSTATE for a write on a standby (a failover) or a read-only database
+
+
+def is_outage(error: Exception) -> bool:
+    """Whether an error is the store being out, not a wrong statement (a bug, whose trace is wanted): SQLite says
+    "OperationalError" for a typo or a missing table too (its plain SQLITE_ERROR), and of PostgreSQL's internal
+    errors only a read-only transaction is an outage."""
+    cause = getattr(error, "orig", None)
+    if isinstance(error, InternalError):
+        return getattr(cause, "sqlstate", None) == READ_ONLY_TRANSACTION
+    code = getattr(cause, "sqlite_errorcode", None)
+    return isinstance(error, STORE_OUTAGES) and (code is None or code & 0xFF != sqlite3.SQLITE_ERROR)
 
 
 def describe_outage(error: Exception) -> str:
@@ -235,7 +249,10 @@ class Store:
             self._writes += 1
             checkpoint = self._writes % CHECKPOINT_EVERY == 0
         if checkpoint:
-            self._checkpoint()
+            # The write is in once it commits: a checkpoint that fails now (a full disk) is tried again later, and the
+            # request is not told its write failed (a phone would send its word again, to hear "already found").
+            with contextlib.suppress(*STORE_OUTAGES):
+                self._checkpoint()
 
     def _checkpoint(self) -> None:
         """Copy the write-ahead log into the database, beside the writers rather than in their way.
@@ -254,7 +271,11 @@ class Store:
         """This process's own descriptor of the lock file (a forked child must not share its parent's)."""
         pid = os.getpid()
         if pid not in self._lock_files:
-            self._lock_files[pid] = os.open(self._write_lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                self._lock_files[pid] = os.open(self._write_lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError as error:  # a read-only or missing folder: the database beside it cannot be written either
+                raise StoreUnavailable(f"the lock file {self._write_lock_path} cannot be opened: {error.strerror}") \
+                    from error
         return self._lock_files[pid]
 
     @property
@@ -469,5 +490,5 @@ def _make_engine(url: str) -> Engine:
 
 
 __all__ = ["STORE_OUTAGES", "PersonalBest", "PlayedBoard", "Recorded", "RoundBoard", "RoundRecord", "Store",
-           "StoreUnavailable", "StoredRound", "describe_outage", "is_player_id", "new_player_id",
+           "StoreUnavailable", "StoredRound", "describe_outage", "is_outage", "is_player_id", "new_player_id",
            "sqlite_url"]

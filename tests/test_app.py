@@ -3,6 +3,8 @@
 import pytest
 
 from app import create_app
+from store import StoreUnavailable
+from tools.servers import free_port
 
 
 @pytest.fixture
@@ -40,6 +42,38 @@ def test_health_check_is_a_503_when_the_store_answers_but_takes_no_writes(app, c
     assert response.json["dictionaries"]["en"] > 100_000
     disk.free()
     assert client.get("/healthz").json["status"] == "ok"
+
+
+def test_a_store_nobody_answers_for_stops_the_start_with_a_sentence_saying_so():
+    url = f"postgresql://postgres:hush@127.0.0.1:{free_port()}/ruzzle"
+    with pytest.raises(StoreUnavailable) as refused:
+        create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": url})
+    message = str(refused.value)
+    assert message.startswith(f"The store at postgresql+psycopg://postgres:***@{url.rsplit('@', 1)[1]} could not be "
+                              "migrated on start: connection failed: ")
+    assert "Connection refused" in message and "hush" not in message and "\n" not in message
+    assert message.endswith("Check that the database runs and takes writes, and RUZZLE_DATABASE_URL; with "
+                            "RUZZLE_MIGRATE_ON_START=0 the app starts without it and answers 503 until it answers "
+                            "(then run python -m store upgrade).")
+
+
+def test_a_store_path_that_cannot_hold_a_database_stops_the_start_with_a_sentence_saying_so(tmp_path):
+    (tmp_path / "a-file").write_text("not a folder")
+    url = f"sqlite:///{tmp_path / 'a-file' / 'store.sqlite3'}"
+    with pytest.raises(StoreUnavailable, match=f"^The store at {url} could not be migrated on start: the lock file "
+                                               f"{tmp_path / 'a-file' / 'store.sqlite3.write-lock'} cannot be opened: "
+                                               "Not a directory. Check that"):
+        create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": url})
+
+
+def test_without_migrating_on_start_the_app_starts_and_answers_503_until_the_store_answers():
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "MIGRATE_ON_START": False,
+                      "DATABASE_URL": f"postgresql://postgres@127.0.0.1:{free_port()}/ruzzle"})
+    client = app.test_client()
+    assert client.get("/healthz").json["status"] == "the store does not answer"
+    page = client.get("/play/en/TESTS2")
+    assert page.status_code == 503 and "The game&#39;s storage is not answering" in page.get_data(as_text=True)
+    assert page.headers["Retry-After"] == "10"
 
 
 def test_the_default_store_is_a_sqlite_file_in_the_instance_folder_made_on_first_start(tmp_path):
