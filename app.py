@@ -154,11 +154,22 @@ def _compile_templates(app: Flask) -> None:
     cache = Path(app.instance_path) / "jinja-cache"
     try:
         cache.mkdir(parents=True, exist_ok=True)
-        app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(cache))
+        app.jinja_env.bytecode_cache = TemplateCache(str(cache))
     except OSError:
         pass  # a read-only instance folder: each worker compiles for itself
     for name in app.jinja_env.list_templates():
         app.jinja_env.get_template(name)
+
+
+class TemplateCache(FileSystemBytecodeCache):
+    """Compiled templates kept in a folder; a folder that takes no more files (a full or read-only disk) only makes
+    each worker compile for itself, it does not stop the start."""
+
+    def dump_bytecode(self, bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass  # the template is compiled and in memory; only the copy for the next worker is lost
 
 
 def instance_secret_key(instance: Path) -> str:

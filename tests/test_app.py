@@ -1,8 +1,13 @@
 """The web application (issue 2: the factory and the health check; issue 20: a store that cannot write)."""
 
-import pytest
+import contextlib
+import resource
+import signal
 
-from app import create_app
+import pytest
+from jinja2 import DictLoader, Environment
+
+from app import TemplateCache, create_app
 from store import StoreUnavailable
 from tools.servers import free_port
 
@@ -87,3 +92,27 @@ def test_the_default_store_is_a_sqlite_file_in_the_instance_folder_made_on_first
     with Store(url).engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
 
+
+@contextlib.contextmanager
+def files_cannot_grow():
+    """Every write that makes a file bigger fails, as on a full disk (RLIMIT_FSIZE: "File too large")."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    previous = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an error to the writer, not a signal that kills
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, previous)
+
+
+def test_templates_compile_when_their_cache_folder_takes_no_files(tmp_path):
+    """A full disk under the instance folder (or its cache folder gone): each worker keeps its compiled templates
+    to itself, and the app starts."""
+    environment = Environment(loader=DictLoader({"page.html": "{{ 6 * 7 }}", "other.html": "{{ 5 * 5 }}"}),
+                              bytecode_cache=TemplateCache(str(tmp_path)))
+    with files_cannot_grow():
+        assert environment.get_template("page.html").render() == "42"
+    assert not list(tmp_path.iterdir())  # nothing half-written left behind
+    environment.bytecode_cache = TemplateCache(str(tmp_path / "gone"))
+    assert environment.get_template("other.html").render() == "25"
