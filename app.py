@@ -11,14 +11,14 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Flask, g, make_response, request
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext, lazy_gettext, ngettext
 from flask_compress import Compress
 from jinja2 import FileSystemBytecodeCache
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
-from store import Store, sqlite_url
+from store import STORE_OUTAGES, Store, StoreUnavailable, describe_outage, is_outage, sqlite_url
 from views import exports, history, i18n, play, rooms, solution
 from views.addresses import MAX_HOST, LanAddresses
 from views.assets import serve_static_files
@@ -47,6 +47,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         ROUND_GRACE_SECONDS=2,  # a word traced in the last second still counts while it travels
         DATABASE_URL=None,  # RUZZLE_DATABASE_URL=postgresql://...; unset: SQLite in the instance folder
         MIGRATE_ON_START=True,  # or 0, and run `python -m store upgrade` before starting the servers
+        STORE_RETRY_SECONDS=10,  # the Retry-After of the 503 a store outage answers (a full disk, a database away)
         RETENTION_DAYS=30,  # rounds started longer ago are deleted
         SOLUTIONS_CACHED=64,
         BOARDS_RENDERED_CACHED=1024,
@@ -108,30 +109,42 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     @app.get("/healthz")
     def healthz():
-        """200 with each loaded dictionary's word count; 503 when no dictionary could be opened or the store
-        does not answer."""
+        """200 with each loaded dictionary's word count; 503 when no dictionary could be opened, or the store does
+        not answer, or it answers but cannot write (a full disk): the status says which, in words."""
         lexicons = app.extensions["ruzzle.lexicons"]
         body = {code: len(lexicon) for code, lexicon in lexicons.items()}
         if not lexicons:
             return {"status": "no dictionary"}, 503
-        try:
-            app.extensions["ruzzle.store"].ping()
-        except Exception:  # any driver error: the store is down, which is what this answer says
-            app.logger.exception("the store does not answer")
-            return {"status": "the store does not answer", "dictionaries": body}, 503
-        return {"status": "ok", "dictionaries": body, "store": app.extensions["ruzzle.store"].dialect}, 200
+        store = app.extensions["ruzzle.store"]
+        for problem, check in (("the store does not answer", store.ping),
+                               ("the store does not take writes", lambda: store.heartbeat(time.time()))):
+            try:
+                check()
+            except Exception as error:  # any driver error: the store is out, which is what this answer says
+                app.logger.error("%s: %s", problem, describe_outage(error))
+                return {"status": problem, "dictionaries": body, "store": store.dialect}, 503
+        return {"status": "ok", "dictionaries": body, "store": store.dialect}, 200
 
     return app
 
 
 def open_store(app: Flask) -> Store:
     """The store of rounds: RUZZLE_DATABASE_URL, or SQLite in the instance folder (made on first start);
-    migrated to the newest schema and rid of rounds past the retention period, unless told not to migrate."""
+    migrated to the newest schema and rid of rounds past the retention period, unless told not to migrate.
+
+    A store that cannot be migrated stops the start with a sentence saying which store and why (the worker would
+    otherwise die on a driver's trace, and gunicorn start it again and again)."""
     store = Store(app.config["DATABASE_URL"] or sqlite_url(Path(app.instance_path)))
     if app.config["MIGRATE_ON_START"]:
-        store.migrate()
-        moment = (app.config["CLOCK"] or store.database_time)()
-        store.delete_rounds_before(moment - float(app.config["RETENTION_DAYS"]) * 86400)
+        try:
+            store.migrate()
+            moment = (app.config["CLOCK"] or store.database_time)()
+            store.delete_rounds_before(moment - float(app.config["RETENTION_DAYS"]) * 86400)
+        except STORE_OUTAGES as error:
+            raise StoreUnavailable(
+                f"The store at {store.address} could not be migrated on start: {describe_outage(error)}. Check that "
+                "the database runs and takes writes, and RUZZLE_DATABASE_URL; with RUZZLE_MIGRATE_ON_START=0 the app "
+                "starts without it and answers 503 until it answers (then run python -m store upgrade).") from error
     return store
 
 
@@ -142,11 +155,22 @@ def _compile_templates(app: Flask) -> None:
     cache = Path(app.instance_path) / "jinja-cache"
     try:
         cache.mkdir(parents=True, exist_ok=True)
-        app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(cache))
+        app.jinja_env.bytecode_cache = TemplateCache(str(cache))
     except OSError:
         pass  # a read-only instance folder: each worker compiles for itself
     for name in app.jinja_env.list_templates():
         app.jinja_env.get_template(name)
+
+
+class TemplateCache(FileSystemBytecodeCache):
+    """Compiled templates kept in a folder; a folder that takes no more files (a full or read-only disk) only makes
+    each worker compile for itself, it does not stop the start."""
+
+    def dump_bytecode(self, bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass  # the template is compiled and in memory; only the copy for the next worker is lost
 
 
 def instance_secret_key(instance: Path) -> str:
@@ -263,6 +287,22 @@ def _add_error_pages(app: Flask) -> None:
         app.logger.exception("unexpected error")
         return render_error(500, gettext("Something broke"),
                             gettext("Sorry, the server failed on this request. Try again."))
+
+    def store_outage(error: Exception):
+        """The store does not answer or cannot write: a 503 that says to wait (logged in a line, no trace)."""
+        if not is_outage(error):
+            return unexpected(error)
+        app.logger.error("the store failed on %s %s: %s", request.method, request.path, describe_outage(error))
+        seconds = int(app.config["STORE_RETRY_SECONDS"])
+        response = make_response(render_error(503, gettext("The game's storage is not answering"), ngettext(
+            "Words you played wait on the board page, which sends them again by itself. Try again in %(num)d second.",
+            "Words you played wait on the board page, which sends them again by itself. Try again in %(num)d "
+            "seconds.", seconds)))
+        response.headers["Retry-After"] = str(seconds)
+        return response
+
+    for outage in STORE_OUTAGES:
+        app.register_error_handler(outage, store_outage)
 
 
 app = create_app()

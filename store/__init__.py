@@ -1,9 +1,9 @@
 """Players' rounds in a database: SQLite in the instance folder by default, PostgreSQL for several hosts.
 
 The interface is small: start a round (or get the one running), record a word (one atomic step), end a round,
-ask whether a board's letters are still being played, and list a player's rounds. The game's rules stay in
-`ruzzle/`; this package only keeps what happened, and keeps it safe from races: a word is a row whose key is
-(round, word), a round's end and a word's arrival serialize on the round's row.
+ask whether a board's letters are still being played, and list a player's rounds; a heartbeat proves it can write.
+The game's rules stay in `ruzzle/`; this package only keeps what happened, and keeps it safe from races: a word is
+a row whose key is (round, word), a round's end and a word's arrival serialize on the round's row.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import enum
 import fcntl
 import os
 import secrets
+import sqlite3
 import threading
 import time
 import weakref
@@ -21,12 +22,47 @@ from pathlib import Path
 
 from sqlalchemy import Engine, bindparam, create_engine, delete, event, func, select, text, update
 from sqlalchemy.dialects import sqlite
+from sqlalchemy.exc import InterfaceError, InternalError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from .rooms import Rooms, _insert_ignoring_duplicates
-from .schema import IN_PLAY, TAKES_WORD, rounds, words
+from .schema import IN_PLAY, TAKES_WORD, heartbeat, rounds, words
 
 PLAYER_ID_BYTES = 16  # 22 characters of URL-safe base64: anonymous, unguessable
 CHECKPOINT_EVERY = 200  # SQLite: write transactions of a process between two checkpoints of its write-ahead log
+# The heartbeat's page of bytes: more than a page of SQLite's (4 KiB, the default, which the store keeps) holds, so
+# storing it needs a page of its own.
+HEARTBEAT_PROBE = bytes(4096)
+
+
+class StoreUnavailable(RuntimeError):
+    """The store cannot be used at all: its files cannot be opened, or it could not be migrated on start."""
+
+
+# The kinds of error a store outage comes as (it does not answer, or cannot write: a full disk, a lock held past the
+# busy timeout, a database that went away or only reads, a pool with no connection free); is_outage tells an outage
+# from a bug among them.
+STORE_OUTAGES = (OperationalError, InterfaceError, InternalError, PoolTimeout, StoreUnavailable)
+READ_ONLY_TRANSACTION = "25006"  # PostgreSQL's SQLSTATE for a write on a standby (a failover) or a read-only database
+
+
+def is_outage(error: Exception) -> bool:
+    """Whether an error is the store being out, not a wrong statement (a bug, whose trace is wanted): SQLite says
+    "OperationalError" for a typo or a missing table too (its plain SQLITE_ERROR), and of PostgreSQL's internal
+    errors only a read-only transaction is an outage."""
+    cause = getattr(error, "orig", None)
+    if isinstance(error, InternalError):
+        return getattr(cause, "sqlstate", None) == READ_ONLY_TRANSACTION
+    code = getattr(cause, "sqlite_errorcode", None)
+    return isinstance(error, STORE_OUTAGES) and (code is None or code & 0xFF != sqlite3.SQLITE_ERROR)
+
+
+def describe_outage(error: Exception) -> str:
+    """An outage in the driver's own words: its first line, without the statement or its parameters (a player's
+    words, their id)."""
+    cause = getattr(error, "orig", None) or error
+    lines = str(cause).strip().splitlines()
+    return lines[0] if lines else type(cause).__name__
 
 
 def new_player_id() -> str:
@@ -163,6 +199,9 @@ WITH running AS (
 SELECT (SELECT count(*) FROM running), (SELECT count(*) FROM scored)
 """)
 
+BEAT = update(heartbeat).where(heartbeat.c.id == 1).values(beat=bindparam("now"), probe=bindparam("probe"))
+CLEAR_PROBE = update(heartbeat).where(heartbeat.c.id == 1).values(probe=None)
+
 
 class _RoundOver(Exception):
     """Raised inside a transaction to roll back a word that came after its round's end."""
@@ -210,7 +249,10 @@ class Store:
             self._writes += 1
             checkpoint = self._writes % CHECKPOINT_EVERY == 0
         if checkpoint:
-            self._checkpoint()
+            # The write is in once it commits: a checkpoint that fails now (a full disk) is tried again later, and the
+            # request is not told its write failed (a phone would send its word again, to hear "already found").
+            with contextlib.suppress(*STORE_OUTAGES):
+                self._checkpoint()
 
     def _checkpoint(self) -> None:
         """Copy the write-ahead log into the database, beside the writers rather than in their way.
@@ -229,7 +271,11 @@ class Store:
         """This process's own descriptor of the lock file (a forked child must not share its parent's)."""
         pid = os.getpid()
         if pid not in self._lock_files:
-            self._lock_files[pid] = os.open(self._write_lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                self._lock_files[pid] = os.open(self._write_lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError as error:  # a read-only or missing folder: the database beside it cannot be written either
+                raise StoreUnavailable(f"the lock file {self._write_lock_path} cannot be opened: {error.strerror}") \
+                    from error
         return self._lock_files[pid]
 
     @property
@@ -249,10 +295,26 @@ class Store:
 
         upgrade(self, revision)
 
+    @property
+    def address(self) -> str:
+        """The database's URL without its password, for messages."""
+        return self.engine.url.render_as_string(hide_password=True)
+
     def ping(self) -> bool:
         """Whether the database answers."""
         with self.engine.connect() as connection:
             return connection.execute(text("SELECT 1")).scalar() == 1
+
+    def heartbeat(self, now: float) -> None:
+        """Write and commit the heartbeat row: raises, as a new word's write would, when the store cannot write.
+
+        The row takes a page of bytes and gives it back in the same transaction: a full SQLite database still takes
+        a change that fits in place, so only a write that needs room finds out there is none.
+        """
+        with self.writing() as connection:
+            if connection.execute(BEAT, {"now": now, "probe": HEARTBEAT_PROBE}).rowcount != 1:
+                raise StoreUnavailable("the heartbeat row is missing: the store's migrations did not run")
+            connection.execute(CLEAR_PROBE)
 
     def dispose(self) -> None:
         """Close the pool's connections (and the lock file)."""
@@ -427,5 +489,6 @@ def _make_engine(url: str) -> Engine:
     return engine
 
 
-__all__ = ["PersonalBest", "PlayedBoard", "Recorded", "RoundBoard", "RoundRecord", "Store", "StoredRound", "is_player_id",
-           "new_player_id", "sqlite_url"]
+__all__ = ["STORE_OUTAGES", "PersonalBest", "PlayedBoard", "Recorded", "RoundBoard", "RoundRecord", "Store",
+           "StoreUnavailable", "StoredRound", "describe_outage", "is_outage", "is_player_id", "new_player_id",
+           "sqlite_url"]

@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     store = Store(url)
     if arguments.action == "upgrade":
         store.migrate()
-    print(f"{store.engine.url.render_as_string(hide_password=True)}: schema revision {current(store)}")
+    print(f"{store.address}: schema revision {current(store)}")
     store.dispose()
     return 0
 

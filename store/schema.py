@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sqlalchemy import (Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, PrimaryKeyConstraint, String,
-                        Table, UniqueConstraint, false)
+from sqlalchemy import (Boolean, Column, Float, ForeignKey, Index, Integer, LargeBinary, MetaData,
+                        PrimaryKeyConstraint, String, Table, UniqueConstraint, false)
 
 metadata = MetaData()
 
@@ -131,4 +131,13 @@ room_bans = Table(
     Column("nickname", String(80), nullable=False),
     Column("banned", Float, nullable=False),
     PrimaryKeyConstraint("room_id", "player", name="room_bans_pkey"),
+)
+
+# One row, written and committed by each health check (Store.heartbeat): the moment of the last check that could write,
+# and a page of bytes each check stores and clears, so the check needs room as a new word does (migration 0005).
+heartbeat = Table(
+    "heartbeat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("beat", Float, nullable=False),
+    Column("probe", LargeBinary, nullable=True),
 )

@@ -1,10 +1,14 @@
-"""Shared fixtures: the demo boards, the built-in English dictionary, a tiny hand-written lexicon."""
+"""Shared fixtures: the demo boards, the built-in English dictionary, a tiny hand-written lexicon, the stores (and a
+full disk under SQLite's)."""
 
+import sqlite3
 from pathlib import Path
 
 import pytest
+from sqlalchemy import event
 
 from ruzzle import Board, Lexicon
+from store.schema import metadata
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "ruzzle" / "data" / "demo"
@@ -46,3 +50,81 @@ def database_url(request, tmp_path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'store.sqlite3'}"
     return request.getfixturevalue("postgres").new_database()
+
+
+# --- a full disk, for a SQLite store ------------------------------------------------------------------------------
+
+class FullDisk:
+    """A SQLite store whose database cannot grow, as on a full disk: every connection holds it at its size
+    (PRAGMA max_page_count) and its free pages are taken, so a write that needs a page fails with SQLite's own
+    "database or disk is full".
+
+    On a real full disk every commit needs room (the write-ahead log grows), even one that changes a row in place;
+    `every_write` stands in for that: a temporary trigger makes each insert or update of the store's tables keep a
+    page of ballast, which the database has no room for.
+    """
+
+    PAGE = 4096  # SQLite's default page size, which the store keeps
+
+    def __init__(self, store):
+        self.store = store
+        self.pages: int | None = None
+        self.every_write = False
+        event.listen(store.engine, "connect", self._hold)
+
+    def fill(self, every_write: bool = True) -> None:
+        """The disk fills up: from the next request on, the database cannot take another page."""
+        with self.store.engine.connect() as connection:
+            connection.exec_driver_sql("CREATE TABLE IF NOT EXISTS ballast (bytes BLOB)")
+            connection.commit()
+            self.pages = connection.exec_driver_sql("PRAGMA page_count").scalar()
+        self.every_write = every_write
+        self.store.engine.dispose()  # the pool's connections were opened before: new ones are held
+        raw = self.store.engine.raw_connection()
+        try:
+            database = raw.driver_connection
+            for size in (self.PAGE, 512, 64, 1):  # page by page, then the crumbs, until nothing fits
+                while self._keeps(database, size):
+                    pass
+            assert database.execute("PRAGMA freelist_count").fetchone()[0] == 0
+        finally:
+            raw.close()
+
+    def free(self) -> None:
+        """Room again (the disk was cleaned up): new connections may grow the database."""
+        self.pages = None
+        self.store.engine.dispose()
+
+    @staticmethod
+    def _keeps(database, size: int) -> bool:
+        """Whether the database still takes a row of ballast of this size."""
+        try:
+            database.execute("INSERT INTO ballast VALUES (zeroblob(?))", (size,))
+        except sqlite3.OperationalError as error:
+            assert error.sqlite_errorname == "SQLITE_FULL", error
+            return False
+        return True
+
+    def _hold(self, dbapi_connection, _record) -> None:
+        if self.pages is None:
+            return
+        dbapi_connection.execute(f"PRAGMA max_page_count = {self.pages}")
+        for table in metadata.tables if self.every_write else ():
+            for change in ("INSERT", "UPDATE"):
+                dbapi_connection.execute(
+                    f'CREATE TEMP TRIGGER IF NOT EXISTS "needs_room_{table}_{change}" AFTER {change} '
+                    f'ON main."{table}" BEGIN INSERT INTO ballast VALUES (zeroblob({self.PAGE})); END')
+
+
+@pytest.fixture
+def full_disk():
+    """Makes a SQLite store's disk full (see FullDisk): `disk = full_disk(store); disk.fill(); ...; disk.free()`."""
+    disks = []
+
+    def on(store) -> FullDisk:
+        disks.append(FullDisk(store))
+        return disks[-1]
+
+    yield on
+    for disk in disks:
+        event.remove(disk.store.engine, "connect", disk._hold)

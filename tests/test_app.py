@@ -1,8 +1,15 @@
-"""The web application (issue 2: the factory and the health check)."""
+"""The web application (issue 2: the factory and the health check; issue 20: a store that cannot write)."""
+
+import contextlib
+import resource
+import signal
 
 import pytest
+from jinja2 import DictLoader, Environment
 
-from app import create_app
+from app import TemplateCache, create_app
+from store import StoreUnavailable
+from tools.servers import free_port
 
 
 @pytest.fixture
@@ -31,6 +38,49 @@ def test_health_check_is_a_503_when_the_store_does_not_answer(app, client, tmp_p
     assert response.status_code == 503 and response.json["status"] == "the store does not answer"
 
 
+def test_health_check_is_a_503_when_the_store_answers_but_takes_no_writes(app, client, full_disk):
+    """A full disk: reads still work, and so would a change in place, but nothing new can be kept."""
+    disk = full_disk(app.extensions["ruzzle.store"])
+    disk.fill(every_write=False)  # the heartbeat's own write is what finds it out
+    response = client.get("/healthz")
+    assert response.status_code == 503 and response.json["status"] == "the store does not take writes"
+    assert response.json["dictionaries"]["en"] > 100_000
+    disk.free()
+    assert client.get("/healthz").json["status"] == "ok"
+
+
+def test_a_store_nobody_answers_for_stops_the_start_with_a_sentence_saying_so():
+    url = f"postgresql://postgres:hush@127.0.0.1:{free_port()}/ruzzle"
+    with pytest.raises(StoreUnavailable) as refused:
+        create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": url})
+    message = str(refused.value)
+    assert message.startswith(f"The store at postgresql+psycopg://postgres:***@{url.rsplit('@', 1)[1]} could not be "
+                              "migrated on start: connection failed: ")
+    assert "Connection refused" in message and "hush" not in message and "\n" not in message
+    assert message.endswith("Check that the database runs and takes writes, and RUZZLE_DATABASE_URL; with "
+                            "RUZZLE_MIGRATE_ON_START=0 the app starts without it and answers 503 until it answers "
+                            "(then run python -m store upgrade).")
+
+
+def test_a_store_path_that_cannot_hold_a_database_stops_the_start_with_a_sentence_saying_so(tmp_path):
+    (tmp_path / "a-file").write_text("not a folder")
+    url = f"sqlite:///{tmp_path / 'a-file' / 'store.sqlite3'}"
+    with pytest.raises(StoreUnavailable, match=f"^The store at {url} could not be migrated on start: the lock file "
+                                               f"{tmp_path / 'a-file' / 'store.sqlite3.write-lock'} cannot be opened: "
+                                               "Not a directory. Check that"):
+        create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": url})
+
+
+def test_without_migrating_on_start_the_app_starts_and_answers_503_until_the_store_answers():
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "MIGRATE_ON_START": False,
+                      "DATABASE_URL": f"postgresql://postgres@127.0.0.1:{free_port()}/ruzzle"})
+    client = app.test_client()
+    assert client.get("/healthz").json["status"] == "the store does not answer"
+    page = client.get("/play/en/TESTS2")
+    assert page.status_code == 503 and "The game&#39;s storage is not answering" in page.get_data(as_text=True)
+    assert page.headers["Retry-After"] == "10"
+
+
 def test_the_default_store_is_a_sqlite_file_in_the_instance_folder_made_on_first_start(tmp_path):
     from store import Store, sqlite_url
     from store.migrate import current
@@ -38,6 +88,31 @@ def test_the_default_store_is_a_sqlite_file_in_the_instance_folder_made_on_first
     url = sqlite_url(tmp_path / "instance")  # what create_app uses when RUZZLE_DATABASE_URL is unset
     assert url == f"sqlite:///{tmp_path / 'instance' / 'ruzzle.sqlite3'}" and (tmp_path / "instance").is_dir()
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": url})
-    assert current(app.extensions["ruzzle.store"]) == "0004" and (tmp_path / "instance" / "ruzzle.sqlite3").exists()
+    assert current(app.extensions["ruzzle.store"]) == "0005" and (tmp_path / "instance" / "ruzzle.sqlite3").exists()
     with Store(url).engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
+
+@contextlib.contextmanager
+def files_cannot_grow():
+    """Every write that makes a file bigger fails, as on a full disk (RLIMIT_FSIZE: "File too large")."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    previous = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an error to the writer, not a signal that kills
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, previous)
+
+
+def test_templates_compile_when_their_cache_folder_takes_no_files(tmp_path):
+    """A full disk under the instance folder (or its cache folder gone): each worker keeps its compiled templates
+    to itself, and the app starts."""
+    environment = Environment(loader=DictLoader({"page.html": "{{ 6 * 7 }}", "other.html": "{{ 5 * 5 }}"}),
+                              bytecode_cache=TemplateCache(str(tmp_path)))
+    with files_cannot_grow():
+        assert environment.get_template("page.html").render() == "42"
+    assert not list(tmp_path.iterdir())  # nothing half-written left behind
+    environment.bytecode_cache = TemplateCache(str(tmp_path / "gone"))
+    assert environment.get_template("other.html").render() == "25"

@@ -1,5 +1,6 @@
 """The store of rounds, on SQLite and on a real PostgreSQL: a word is recorded once and never after the end,
-whatever runs at the same time; migrations are safe when several processes start at once; old rounds go."""
+whatever runs at the same time; migrations are safe when several processes start at once; old rounds go; the
+heartbeat proves a write, and an outage raises errors of its own kind."""
 
 from __future__ import annotations
 
@@ -15,12 +16,14 @@ import pytest
 from alembic.script import ScriptDirectory
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
 
 from ruzzle.timeline import Timeline
-from store import Recorded, RoundBoard, Store, is_player_id, new_player_id
-from store.schema import IN_PLAY, TAKES_WORD
-
+from store import CHECKPOINT_EVERY, STORE_OUTAGES, Recorded, RoundBoard, Store, is_player_id, new_player_id
 from store.migrate import alembic_config, current
+from store.schema import IN_PLAY, TAKES_WORD, heartbeat
+from tools.servers import free_port
 
 BOARD = RoundBoard("board-url", "en|4x4|ABCDEFGHIJKLMNOP", "en", "SEED", 4, 4, 120, True, 30, 600)
 OTHER_URL = RoundBoard("other-url", BOARD.letters_key, "en", "SEED", 4, 4, 300, True, 30, 600)
@@ -205,6 +208,65 @@ def test_personal_bests_are_per_language_and_size(store):
         store.record_word(round_.id, "CAT", score, 1001 + number, GRACE)
     bests = store.personal_bests(PLAYER)
     assert [(best.language, best.rows, best.cols, best.score, best.rounds) for best in bests] == [("en", 4, 4, 9, 3)]
+
+
+# --- outages: the heartbeat proves a write, and an outage is an error of its own kind ------------------------------
+
+def beat_of(store: Store) -> float:
+    with store.engine.connect() as connection:
+        return connection.execute(select(heartbeat.c.beat)).scalar_one()
+
+
+def test_the_heartbeat_is_a_write_that_commits(store):
+    store.heartbeat(1234.5)
+    assert beat_of(store) == 1234.5
+    store.heartbeat(1240)
+    assert beat_of(store) == 1240
+
+
+def test_the_heartbeat_fails_on_a_full_database_where_a_change_in_place_still_passes(tmp_path, full_disk):
+    """A full SQLite database still takes an update that fits in its page (ending a round does), so the heartbeat
+    takes a page and gives it back: it fails as a new word does."""
+    store = Store(f"sqlite:///{tmp_path / 'store.sqlite3'}")
+    store.migrate()
+    round_ = store.start_round(PLAYER, BOARD, 1000)
+    disk = full_disk(store)
+    disk.fill(every_write=False)
+    store.end_round(round_.id, 1010)
+    assert store.current_round(PLAYER, BOARD.board_key).ended == 1010
+    with pytest.raises(STORE_OUTAGES, match="database or disk is full"):
+        store.heartbeat(1011)
+    disk.free()
+    store.heartbeat(1020)
+    assert beat_of(store) == 1020
+    store.dispose()
+
+
+def test_a_checkpoint_that_fails_after_the_commit_does_not_fail_the_write(tmp_path, monkeypatch):
+    """The word is in once its transaction commits: a checkpoint after it that fails (a full disk) is tried again
+    with a later write, not reported as a failed word (the phone would send it again, to hear "already found")."""
+    store = Store(f"sqlite:///{tmp_path / 'store.sqlite3'}")
+    store.migrate()
+    round_ = store.start_round(PLAYER, BOARD, 1000)
+
+    def full(_store):
+        raise OperationalError("PRAGMA wal_checkpoint(PASSIVE)", {},
+                               sqlite3.OperationalError("database or disk is full"))
+
+    monkeypatch.setattr(Store, "_checkpoint", full)
+    store._writes = CHECKPOINT_EVERY - 1  # the next write checkpoints
+    assert store.record_word(round_.id, "CAT", 5, 1001, GRACE) is Recorded.ADDED
+    assert store.current_round(PLAYER, BOARD.board_key).words == {"CAT"}
+    store.dispose()
+
+
+def test_a_database_nobody_answers_for_is_an_outage():
+    store = Store(f"postgresql://postgres@127.0.0.1:{free_port()}/nowhere")
+    with pytest.raises(STORE_OUTAGES, match="Connection refused"):
+        store.ping()
+    with pytest.raises(STORE_OUTAGES, match="Connection refused"):
+        store.heartbeat(1000)
+    store.dispose()
 
 
 def test_one_command_migrates_the_store_the_app_would_use(database_url):

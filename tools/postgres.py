@@ -31,10 +31,11 @@ def binaries() -> Path:
 
 @dataclass
 class Cluster:
-    """A running cluster: where it listens, and a counter for fresh databases."""
+    """A running cluster: where it listens, its folder (data and log), its binaries, a counter for fresh databases."""
 
     port: int
     folder: Path
+    bin_dir: Path
     _names = itertools.count(1)
 
     def url(self, database: str = "postgres") -> str:
@@ -51,6 +52,20 @@ class Cluster:
             connection.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
+    def start(self) -> None:
+        """Start the server (again) on its port, and wait until it takes connections."""
+        # fsync off: a test cluster is thrown away, and the tests kill app servers, never this one.
+        options = (f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off "
+                   "-c max_connections=200")
+        subprocess.run(_as_postgres([str(self.bin_dir / "pg_ctl"), "-D", str(self.folder / "data"), "-l",
+                                     str(self.folder / "log"), "-o", options, "-w", "start"]),
+                       check=True, stdout=subprocess.DEVNULL)
+
+    def stop(self) -> None:
+        """Stop the server at once (its clients' connections break), keeping its data for a start again."""
+        subprocess.run(_as_postgres([str(self.bin_dir / "pg_ctl"), "-D", str(self.folder / "data"), "-m",
+                                     "immediate", "-w", "stop"]), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
 
 def _as_postgres(command: list[str]) -> list[str]:
     """Run as the postgres user when we are root (PostgreSQL refuses to run as root)."""
@@ -64,18 +79,13 @@ def postgres_cluster() -> Iterator[Cluster]:
     folder = Path(tempfile.mkdtemp(prefix="ruzzle-pg-"))
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres", "postgres")
-    data, log = folder / "data", folder / "log"
-    port = free_port()
-    subprocess.run(_as_postgres([str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
+    subprocess.run(_as_postgres([str(bin_dir / "initdb"), "-D", str(folder / "data"), "-A", "trust", "-U", "postgres",
                                  "--no-sync", "-E", "UTF8", "--locale=C"]),
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    # fsync off: a test cluster is thrown away, and the tests kill app servers, never this one.
-    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
-    subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log), "-o", options, "-w",
-                                 "start"]), check=True, stdout=subprocess.DEVNULL)
+    cluster = Cluster(free_port(), folder, bin_dir)
+    cluster.start()
     try:
-        yield Cluster(port, folder)
+        yield cluster
     finally:
-        subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]),
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cluster.stop()
         shutil.rmtree(folder, ignore_errors=True)
