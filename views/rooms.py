@@ -20,6 +20,7 @@ from functools import cached_property
 
 from flask import Blueprint, Response, current_app, g, redirect, request
 from flask_babel import gettext, ngettext
+from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, UnprocessableEntity
 
 from ruzzle import get_language, new_seed
@@ -35,7 +36,8 @@ from .boards import MAX_SECONDS, MIN_SECONDS, BoardRequest, lexicon_for, parse_s
 from .i18n import translate_error
 from .pages import cached_url, render, sentence, wants_fragment
 from .play import GAME_REGIONS, answer_word, game_context, show_word_on
-from .rounds import PlayerRound, board_in_play, clean_up_store, load_round, now, player_id, round_board, the_store
+from .rounds import (PlayerRound, board_in_play, clean_up_store, load_round, now, player_id, rough_now, round_board,
+                     the_store)
 from .solution import locked_page, parse_step, projector_page, qr_svg, solution_page
 
 bp = Blueprint("rooms", __name__)
@@ -52,6 +54,9 @@ NAMES_SHOWN = ("all", "top3", "none")  # who the projector names: everyone, the 
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 MOBILE = re.compile(r"Mobi|Android|iPhone|iPad")  # a phone or tablet opening the remote link gets the remote
 MAX_ID = 2**31 - 1  # a player id past any the store holds (PostgreSQL's integer): not in the room
+# A room a browser did not join and no round started in for this long is over for that day's lesson: the other pages
+# stop offering the way back to it (a round lasts an hour at most; a double lesson is two).
+ROOM_IDLE_SECONDS = 2 * 3600
 
 
 # --- a room's board ----------------------------------------------------------------------------------------
@@ -467,6 +472,23 @@ def round_over_for_asker(room: Room, board: RoomBoard) -> Round | None:
     if played is not None and not played.round.is_over(now()):
         raise Conflict(gettext("Every word of this board shows here once your round is over. Play on!"))
     return played and played.round
+
+
+@bp.app_template_global()
+def room_to_go_back_to() -> str | None:
+    """The code of the live room this browser has a seat in, for the "Back to room" banner of every other page; None
+    on the room's own pages and for static files, and without asking the store for a browser with no player id.
+    base.html asks outside the blocks htmx swaps, so fragments never ask. Live: the room is open, and this browser
+    joined it or a round started in it within ROOM_IDLE_SECONDS (its lobby included)."""
+    player = player_id()
+    if player is None or request.blueprint == bp.name or request.endpoint == "static":
+        return None
+    moment = rough_now()
+    try:
+        return rooms_store().live_room(player, moment - ROOM_IDLE_SECONDS, moment)
+    except SQLAlchemyError:  # the page (an error page, say) shows without its banner when the store does not answer
+        current_app.logger.exception("the room banner could not ask the store")
+        return None
 
 
 # --- the host ------------------------------------------------------------------------------------------------
