@@ -103,6 +103,7 @@ class PlayedBoard:
     seconds: int
     safe: bool
     generator: int = 1
+    board_key: str = ""  # a room's round: `room|<id>|<number>` (store.rooms.round_key)
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,7 @@ class RoundRecord:
     best_word: str | None
     best_score: int | None
     generator: int = 1
+    board_key: str = ""  # a room's round: `room|<id>|<number>` (store.rooms.round_key)
 
     @property
     def percent(self) -> int:
@@ -398,7 +400,7 @@ class Store:
     def round_in_play(self, player: str, letters_key: str, now: float, grace: float) -> PlayedBoard | None:
         """The board URL of the player's latest round still running on these letters (any seed or length)."""
         query = (select(rounds.c.language, rounds.c.seed, rounds.c.rows, rounds.c.cols, rounds.c.seconds,
-                        rounds.c.safe, rounds.c.generator)
+                        rounds.c.safe, rounds.c.generator, rounds.c.board_key)
                  .where(rounds.c.player == player, rounds.c.letters_key == letters_key, text(IN_PLAY))
                  .order_by(rounds.c.id.desc()).limit(1))
         with self.reader.connect() as connection:
@@ -414,7 +416,8 @@ class Store:
         query = (select(rounds.c.id, rounds.c.language, rounds.c.seed, rounds.c.rows, rounds.c.cols,
                         rounds.c.seconds, rounds.c.safe, rounds.c.started, rounds.c.score, rounds.c.found,
                         rounds.c.total_words, best.with_only_columns(words.c.word).scalar_subquery(),
-                        best.with_only_columns(words.c.score).scalar_subquery(), rounds.c.generator)
+                        best.with_only_columns(words.c.score).scalar_subquery(), rounds.c.generator,
+                        rounds.c.board_key)
                  .where(rounds.c.player == player, rounds.c.found > 0)
                  .order_by(rounds.c.started.desc(), rounds.c.id.desc()).limit(limit))
         with self.reader.connect() as connection:

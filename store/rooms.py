@@ -33,6 +33,14 @@ def round_key(room_id: int, number: int) -> str:
     return f"room|{room_id}|{number}"
 
 
+def parse_round_key(board_key: str) -> tuple[int, int] | None:
+    """The room id and round number of a room round's board key; None for a solo board's key."""
+    parts = board_key.split("|")
+    if len(parts) != 3 or parts[0] != "room" or not (parts[1].isdecimal() and parts[2].isdecimal()):
+        return None
+    return int(parts[1]), int(parts[2])
+
+
 @dataclass(frozen=True)
 class RoomRound:
     """One round of a room: its board's seed, the match round whose bonus tiles it has, and the class's timeline
@@ -149,6 +157,15 @@ SCORES = (select(room_players.c.id, room_players.c.nickname, room_players.c.join
               player_rounds, (player_rounds.c.player == room_players.c.player)
               & player_rounds.c.board_key.in_(bindparam("keys", expanding=True))))
           .where(room_players.c.room_id == bindparam("room_id")))
+# The room a browser plays in, for the banner on every page: its seats (room_players_by_player), each room by its key,
+# and whether a round started since the moment asked (room_rounds' key starts with room_id).
+LIVE_ROOM = (select(rooms.c.code)
+             .select_from(room_players.join(rooms, rooms.c.id == room_players.c.room_id))
+             .where(room_players.c.player == bindparam("player"), rooms.c.active_until > bindparam("now"),
+                    (room_players.c.joined > bindparam("since"))
+                    | select(room_rounds.c.number).where(room_rounds.c.room_id == rooms.c.id,
+                                                         room_rounds.c.started > bindparam("since")).exists())
+             .order_by(room_players.c.joined.desc(), rooms.c.id.desc()).limit(1))
 WORDS_FOUND = (select(room_players.c.id, room_players.c.nickname, words.c.word, words.c.score)
                .select_from(words.join(player_rounds, player_rounds.c.id == words.c.round_id)
                             .join(room_players, (room_players.c.player == player_rounds.c.player)
@@ -228,6 +245,31 @@ class Rooms:
                     bool(first.locked), first.remote_key or "", first.names, first.walk_step,
                     bool(player) and (player == first.host or first.extra_host is not None),
                     first.banned_player is not None)
+
+    def live_room(self, player: str, since: float, now: float) -> str | None:
+        """The code of the open room this browser has a seat in and that was busy after `since` (it joined, or a
+        round started), the latest it joined; None when there is none. One indexed query: every page asks it."""
+        with self.store.reader.connect() as connection:
+            return connection.execute(LIVE_ROOM, {"player": player, "since": since, "now": now}).scalar()
+
+    def room_playing(self, room_id: int, number: int, player: str) -> str | None:
+        """The code of room `room_id` when round `number` is its current round and this browser has a seat in it
+        (its round there is the room's round now); None otherwise."""
+        later = select(room_rounds.c.number).where(room_rounds.c.room_id == room_id, room_rounds.c.number > number)
+        query = (select(rooms.c.code)
+                 .select_from(rooms.join(room_players, (room_players.c.room_id == rooms.c.id)
+                                         & (room_players.c.player == player)))
+                 .where(rooms.c.id == room_id, select(room_rounds.c.number).where(
+                     room_rounds.c.room_id == room_id, room_rounds.c.number == number).exists(), ~later.exists()))
+        with self.store.reader.connect() as connection:
+            return connection.execute(query).scalar()
+
+    def codes(self, room_ids: set[int]) -> dict[int, str]:
+        """The codes of the rooms still in the store among these ids (an expired room is gone)."""
+        if not room_ids:
+            return {}
+        with self.store.reader.connect() as connection:
+            return dict(connection.execute(select(rooms.c.id, rooms.c.code).where(rooms.c.id.in_(room_ids))).all())
 
     def players(self, room_id: int) -> list[RoomPlayer]:
         """The room's players in the order they joined."""

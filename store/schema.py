@@ -113,6 +113,8 @@ room_players = Table(
     UniqueConstraint("room_id", "nickname_key", name="room_players_nickname"),
 )
 Index("rooms_active_until", rooms.c.active_until)
+# A browser's rooms, for the banner that brings a pupil back to theirs from any page (migration 0006).
+Index("room_players_by_player", room_players.c.player)
 
 # The browsers that host a room besides the one that opened it (each opened the teacher's remote link).
 room_hosts = Table(

@@ -21,6 +21,7 @@ from sqlalchemy.exc import OperationalError
 
 from ruzzle.timeline import Timeline
 from store import CHECKPOINT_EVERY, STORE_OUTAGES, Recorded, RoundBoard, Store, is_player_id, new_player_id
+from store.rooms import LIVE_ROOM, parse_round_key, round_key
 from store.migrate import alembic_config, current
 from store.schema import IN_PLAY, TAKES_WORD, heartbeat
 from tools.servers import free_port
@@ -267,6 +268,66 @@ def test_a_database_nobody_answers_for_is_an_outage():
     with pytest.raises(STORE_OUTAGES, match="Connection refused"):
         store.heartbeat(1000)
     store.dispose()
+
+
+# --- a browser's rooms: the banner back to its room, the solution lock, My rounds ------------------------------
+
+def a_room(store, code: str, now: float):
+    return store.rooms.create("H" * 22, "en", 4, 4, 60, True, "single", "SEED", 2, None, now, code=code)
+
+
+def room_board(room_id: int, number: int) -> RoundBoard:
+    return RoundBoard(round_key(room_id, number), BOARD.letters_key, "en", "SEED", 4, 4, 60, True, 30, 600, 2)
+
+
+def test_a_browsers_live_room_is_open_and_has_its_seat_and_a_join_or_a_start_since_the_moment_asked(store):
+    rooms = store.rooms
+    room = a_room(store, "K7M2QX", 1000)
+    assert rooms.live_room(PLAYER, 0, 1000) is None  # no seat
+    rooms.join(room.id, PLAYER, "Ada", "ada", 1000, 30)
+    assert rooms.live_room(PLAYER, 900, 1000) == "K7M2QX"  # joined since
+    assert rooms.live_room(PLAYER, 1000, 1100) is None  # joined before, and no round started since
+    rooms.start(room.id, 1, 1500, room_board(room.id, 1))
+    assert rooms.live_room(PLAYER, 1400, 1600) == "K7M2QX"  # a round started since
+    assert rooms.live_room(PLAYER, 1500, 1600) is None
+    assert rooms.live_room("Q" * 22, 0, 1600) is None  # another browser
+    assert rooms.live_room(PLAYER, 0, rooms.get("K7M2QX").active_until + 1) is None  # the room has closed
+    other = a_room(store, "N8P3RT", 1700)
+    rooms.join(other.id, PLAYER, "Ada", "ada", 1700, 30)
+    assert rooms.live_room(PLAYER, 1400, 1800) == "N8P3RT"  # the latest joined of two live rooms
+    assert rooms.remove(other.id, rooms.players(other.id)[0].id, 1800)
+    assert rooms.live_room(PLAYER, 1400, 1800) == "K7M2QX"  # removed from the other: no seat there
+
+
+def test_the_live_room_query_finds_a_browsers_seats_by_their_index(store):
+    """The banner's query asks on every page: it reads the browser's seats by an index, never the whole table (with
+    sequential scans turned off, PostgreSQL's plan shows whether an index serves it; SQLite's plan says so)."""
+    sql = str(LIVE_ROOM.params(player=PLAYER, since=0, now=1).compile(
+        store.engine, compile_kwargs={"literal_binds": True}))
+    with store.engine.connect() as connection:
+        if store.dialect == "postgresql":
+            connection.exec_driver_sql("SET enable_seqscan = off")
+            plan = connection.exec_driver_sql("EXPLAIN " + sql).scalars().all()
+        else:
+            plan = [row[-1] for row in connection.exec_driver_sql("EXPLAIN QUERY PLAN " + sql)]
+    assert any("room_players_by_player" in line for line in plan), plan
+
+
+def test_a_room_round_in_play_leads_to_its_room_while_it_is_the_rooms_current_round(store):
+    rooms = store.rooms
+    room = a_room(store, "K7M2QX", 1000)
+    rooms.join(room.id, PLAYER, "Ada", "ada", 1000, 30)
+    assert parse_round_key(round_key(room.id, 1)) == (room.id, 1) and parse_round_key(BOARD.board_key) is None
+    assert parse_round_key("room|1|x") is None and parse_round_key("room|1|2|3") is None
+    rooms.start(room.id, 1, 1003, room_board(room.id, 1))
+    played = store.round_in_play(PLAYER, BOARD.letters_key, 1010, GRACE)
+    assert parse_round_key(played.board_key) == (room.id, 1)
+    assert rooms.room_playing(room.id, 1, PLAYER) == "K7M2QX"
+    assert rooms.room_playing(room.id, 1, "Q" * 22) is None  # no seat
+    assert rooms.room_playing(room.id, 2, PLAYER) is None  # no such round
+    rooms.add_round(room.id, 1, "NEXT", 2, None)
+    assert rooms.room_playing(room.id, 1, PLAYER) is None and rooms.room_playing(room.id, 2, PLAYER) == "K7M2QX"
+    assert rooms.codes({room.id, room.id + 100}) == {room.id: "K7M2QX"} and rooms.codes(set()) == {}
 
 
 def test_one_command_migrates_the_store_the_app_would_use(database_url):

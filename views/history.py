@@ -6,8 +6,11 @@ import datetime
 
 from flask import Blueprint
 
+from store import RoundRecord
+from store.rooms import parse_round_key
+
 from .boards import BoardRequest
-from .pages import render
+from .pages import cached_url, render
 from .rounds import player_id, the_store
 
 bp = Blueprint("history", __name__)
@@ -20,10 +23,23 @@ def my_rounds():
     player = player_id()
     records = the_store().recent_rounds(player, ROUNDS_SHOWN) if player else []
     bests = the_store().personal_bests(player) if player else []
-    rounds = [{"record": record,
-               "board": BoardRequest(record.language, record.seed, record.rows, record.cols, record.seconds,
-                                     record.safe, record.generator),
+    room_rounds = {record.id: key for record in records if (key := parse_round_key(record.board_key))}
+    codes = the_store().rooms.codes({room_id for room_id, _ in room_rounds.values()})
+    rounds = [{"record": record, **_links(record, room_rounds.get(record.id), codes),
                "played_on": datetime.datetime.fromtimestamp(record.started, datetime.timezone.utc)}
               for record in records]
     response = render("me.html", ["my_rounds"], rounds=rounds, bests=bests)
     return response[0], response[1], {"Cache-Control": "no-store"}  # it changes with every word
+
+
+def _links(record: RoundRecord, room_round: tuple[int, int] | None, codes: dict[int, str]) -> dict:
+    """Where a line of My rounds leads: a room's round to its room (its board and all its words there) while the room
+    is open; a round alone, or one of a room that has closed, to the board's own pages."""
+    room_id, number = room_round or (None, None)
+    code = codes.get(room_id)
+    if code is not None:
+        return {"room": code, "number": number, "board_url": cached_url("rooms.play_room", code=code),
+                "solution_url": cached_url("rooms.show_room_words", code=code, round=str(number))}
+    board = BoardRequest(record.language, record.seed, record.rows, record.cols, record.seconds, record.safe,
+                         record.generator)
+    return {"room": None, "number": number, "board_url": board.url(), "solution_url": board.page_url("solution")}

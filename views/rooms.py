@@ -18,6 +18,7 @@ from functools import cached_property
 
 from flask import Blueprint, Response, current_app, g, redirect, request
 from flask_babel import gettext, ngettext
+from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, UnprocessableEntity
 
 from ruzzle import get_language, new_seed
@@ -33,8 +34,9 @@ from .boards import MAX_SECONDS, MIN_SECONDS, BoardRequest, lexicon_for, parse_s
 from .i18n import translate_error
 from .pages import cached_url, render, sentence, wants_fragment
 from .play import GAME_REGIONS, answer_word, game_context, show_word_on
-from .rounds import PlayerRound, clean_up_store, load_round, now, player_id, round_board, the_store
-from .solution import parse_step, projector_page, qr_svg
+from .rounds import (PlayerRound, board_in_play, clean_up_store, load_round, now, player_id, rough_now, round_board,
+                     the_store)
+from .solution import locked_page, parse_step, projector_page, qr_svg, solution_page
 
 bp = Blueprint("rooms", __name__)
 PRESETS = ("single", "match")  # one board a round, or Ruzzle's 3-round match (the start page names them)
@@ -50,6 +52,9 @@ NAMES_SHOWN = ("all", "top3", "none")  # who the projector names: everyone, the 
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 MOBILE = re.compile(r"Mobi|Android|iPhone|iPad")  # a phone or tablet opening the remote link gets the remote
 MAX_ID = 2**31 - 1  # a player id past any the store holds (PostgreSQL's integer): not in the room
+# A room a browser did not join and no round started in for this long is over for that day's lesson: the other pages
+# stop offering the way back to it (a round lasts an hour at most; a double lesson is two).
+ROOM_IDLE_SECONDS = 2 * 3600
 
 
 # --- a room's board ----------------------------------------------------------------------------------------
@@ -62,18 +67,24 @@ class RoomBoard(BoardRequest):
     room_id: int = 0
     number: int = 1
     ENDPOINTS = {"play.show_board": "rooms.play_room", "play.submit_word": "rooms.submit_room_word",
-                 "play.show_word": "rooms.show_room_word", "solution.show_projector": "rooms.show_room_walk"}
-    PAGES = {"board": "rooms.play_room", "projector": "rooms.show_room_walk"}
+                 "play.show_word": "rooms.show_room_word", "solution.show_projector": "rooms.show_room_walk",
+                 "solution.show_solution": "rooms.show_room_words"}
+    PAGES = {"board": "rooms.play_room", "projector": "rooms.show_room_walk", "solution": "rooms.show_room_words"}
+    WORDS_PAGE = "rooms.show_room_words"
 
     def path_values(self) -> dict[str, str]:
         return {"code": self.room_code}
 
     def query(self) -> dict[str, str]:
-        return {}
+        """What the room's page of all words needs besides the code: the round (the filter form sends it back)."""
+        return {"round": str(self.number)}
 
     def url(self, endpoint: str = "rooms.play_room", _external: bool = False, **values) -> str:
         values.pop("challenge", None)  # a room compares with the room, not with a challenge link
-        return cached_url(self.ENDPOINTS.get(endpoint, endpoint), _external, **self.path_values(), **values)
+        endpoint = self.ENDPOINTS.get(endpoint, endpoint)
+        if endpoint == self.WORDS_PAGE:
+            values.update(self.query())  # a round's words stay that round's when the next one begins
+        return cached_url(endpoint, _external, **self.path_values(), **values)
 
     @property
     def round_key(self) -> str:
@@ -207,6 +218,12 @@ def finished_room(code: str, not_yet: str) -> Room:
     with `not_yet` before, or saying who still plays: the walk-through would show them the words)."""
     room = find_room(code)
     require_host(room)
+    require_everyone_done(room, not_yet)
+    return room
+
+
+def require_everyone_done(room: Room, not_yet: str) -> None:
+    """409 (`not_yet`, or saying who still plays) unless the current round is over for every player."""
     if phase_of(room, now()).name != "over":
         raise Conflict(not_yet)
     still = rooms_store().still_playing(room.id, room.current.number, now())
@@ -214,7 +231,6 @@ def finished_room(code: str, not_yet: str) -> Room:
         raise Conflict(ngettext("%(num)s pupil is still playing (extra time): wait for them, or end the round now.",
                                 "%(num)s pupils are still playing (extra time): wait for them, or end the round now.",
                                 still))
-    return room
 
 
 def host_action(code: str) -> Room:
@@ -442,6 +458,71 @@ def show_room_word(code: str, word: str):
     played = room_round(room, board)
     return show_word_on(board, played.round, word,
                         lambda board_, round_, message: room_game_context(room, board_, member, round_, message))
+
+
+@bp.get("/rooms/<code>/words")
+def show_room_words(code: str):
+    """Every word of a round's board (`?round=N`, the current one by default) as the solution page shows them, in the
+    room, with the player's own words marked: for its players once their round is over (extra time included), for its
+    hosts once the class's is. Before that, 409: the words would help whoever still plays."""
+    room = find_room(code)
+    board = room_board(room, parse_round(request.args.get("round"), room))
+    played = round_over_for_asker(room, board)
+    if (running := board_in_play(board)) is not None:
+        return locked_page(board, running)  # a round of theirs on the same letters still runs (alone, say)
+    found = {found.word for found in played.words(board.solution())} if played else set()
+    back = cached_url("rooms.play_room" if room.member else "rooms.host_room", code=room.code)
+    return solution_page(board, found, room=room, back_url=back)
+
+
+def parse_round(text: str | None, room: Room) -> int:
+    """A round of the room from `?round=` (the current one when absent); 400 for what is not a round number, 404 for
+    a round the room has not had."""
+    if text is None or text == "":
+        return room.current.number
+    if not text.isdecimal() or len(text) > 4:
+        raise BadRequest(gettext("A room's round is a whole number, from 1."))
+    if not 1 <= int(text) <= len(room.rounds):
+        raise NotFound(ngettext("Room %(code)s has had %(num)d round: there is no round %(round)s.",
+                                "Room %(code)s has had %(num)d rounds: there is no round %(round)s.",
+                                len(room.rounds), code=room.code, round=text))
+    return int(text)
+
+
+def round_over_for_asker(room: Room, board: RoomBoard) -> Round | None:
+    """The asker's round on a round's board, once the words may be shown to them (None: a host, or a player who was
+    not there for that round). 403 for a browser not in the room; 409 while the round still runs for them."""
+    if not room.member and is_host(room):
+        if board.number == room.current.number:
+            require_everyone_done(room, gettext("The words show here once the round is over."))
+        return None
+    require_member(room)
+    if board.number == room.current.number:
+        if phase_of(room, now()).name in ("waiting", "countdown"):
+            raise Conflict(not_started_message())
+        played = room_round(room, board)
+    else:
+        played = load_round(board)
+    if played is not None and not played.round.is_over(now()):
+        raise Conflict(gettext("Every word of this board shows here once your round is over. Play on!"))
+    return played and played.round
+
+
+@bp.app_template_global()
+def room_to_go_back_to() -> str | None:
+    """The code of the live room this browser has a seat in, for the "Back to room" banner of every other page; None
+    on the room's own pages and for static files, and without asking the store for a browser with no player id.
+    base.html asks outside the blocks htmx swaps, so fragments never ask. Live: the room is open, and this browser
+    joined it or a round started in it within ROOM_IDLE_SECONDS (its lobby included)."""
+    player = player_id()
+    if player is None or request.blueprint == bp.name or request.endpoint == "static":
+        return None
+    moment = rough_now()
+    try:
+        return rooms_store().live_room(player, moment - ROOM_IDLE_SECONDS, moment)
+    except SQLAlchemyError:  # the page (an error page, say) shows without its banner when the store does not answer
+        current_app.logger.exception("the room banner could not ask the store")
+        return None
 
 
 # --- the host ------------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from ruzzle.errors import N_, WordRefused
 from ruzzle.game import Found, Round, Solution
 from ruzzle.timeline import Timeline
 from store import Recorded, RoundBoard, Store, StoredRound, is_player_id, new_player_id
+from store.rooms import parse_round_key
 
 from .boards import BoardRequest, BoardSource
 
@@ -78,6 +79,15 @@ def now() -> float:
         g.ruzzle_now = clock() if clock is not None else the_store().database_time()
         g.ruzzle_read_at = time.perf_counter()
     return g.ruzzle_now
+
+
+def rough_now() -> float:
+    """The time of this request to within minutes, with no trip to the database: the request's clock when it was
+    read already, else the test's clock or this host's (for rules measured in hours, such as a room's idleness)."""
+    if "ruzzle_now" in g:
+        return g.ruzzle_now
+    clock = current_app.config["CLOCK"]
+    return clock() if clock is not None else time.time()
 
 
 def current_grace() -> float:
@@ -162,15 +172,26 @@ def record_word(board: BoardRequest, played: PlayerRound, found: Found) -> Playe
     raise WordRefused(outcome.value, N_("%(word)s was not taken"), word=found.word)  # not reached: submit refuses it
 
 
-def board_in_play(source: BoardSource) -> BoardRequest | None:
-    """The board URL of this player's round still running on this board's letters (so its solution stays
-    hidden), or None."""
+@dataclass(frozen=True)
+class BoardInPlay(BoardRequest):
+    """The board URL of a round of this player still running. A room's round is played in its room, not on this
+    URL: `in_room` says so, and `room_code` names the room when the player has a seat in it and the round is its
+    current one (the link back goes there; giving up a solo round on the seed would not end it)."""
+
+    in_room: bool = False
+    room_code: str | None = None
+
+
+def board_in_play(source: BoardSource) -> BoardInPlay | None:
+    """This player's round still running on this board's letters (so its solution stays hidden), or None."""
     player = player_id()
     played = player and the_store().round_in_play(player, letters_key(source), now(), current_grace())
     if not played:
         return None
-    return BoardRequest(played.language, played.seed, played.rows, played.cols, played.seconds, played.safe,
-                        played.generator)
+    room_round = parse_round_key(played.board_key)
+    return BoardInPlay(played.language, played.seed, played.rows, played.cols, played.seconds, played.safe,
+                       played.generator, in_room=room_round is not None,
+                       room_code=room_round and the_store().rooms.room_playing(*room_round, player))
 
 
 def _player_round(solution: Solution, stored: StoredRound) -> PlayerRound:

@@ -144,7 +144,7 @@ def show_solution(language: str, seed: str):
     """Every word of a generated board; hidden from a player whose round on it is still running."""
     source = BoardRequest.from_url(language, seed, request.args)
     if (running := board_in_play(source)) is not None:
-        return _locked(source, running)
+        return locked_page(source, running)
     played = load_round(source)
     if played is None:
         # Seeing the solution ends this board's round before it starts: no playing it afterwards for a score.
@@ -153,7 +153,7 @@ def show_solution(language: str, seed: str):
     return solution_page(source, found)
 
 
-def _locked(source: BoardSource, running: BoardRequest):
+def locked_page(source: BoardSource, running: BoardRequest):
     """The page that says the solution waits for the end of the player's round on these letters (`running`)."""
     return render("solution_locked.html", ["solution_locked"], 403, source=running, board=source.board())
 
@@ -166,7 +166,7 @@ def show_typed_solution(language: str, code: str):
         return redirect(source.page_url("solution", **request.args.to_dict()), 308)
     # Typing in the letters of a board being played does not show its words either.
     if (running := board_in_play(source)) is not None:
-        return _locked(source, running)
+        return locked_page(source, running)
     return solution_page(source, set())
 
 
@@ -182,8 +182,9 @@ def chosen_theme() -> str:
     return theme if theme in THEMES else "auto"
 
 
-def solution_page(source: BoardSource, found_words: set[str]):
-    """The explorer: statistics, the sortable and filterable list, the opened word's path and breakdown."""
+def solution_page(source: BoardSource, found_words: set[str], **more):
+    """The explorer: statistics, the sortable and filterable list, the opened word's path and breakdown. `more`: more
+    for the template (a room's page of all words gives its room)."""
     solution = source.solution()
     query = WordQuery.from_args(request.args, solution.board)
     selected = None
@@ -205,6 +206,7 @@ def solution_page(source: BoardSource, found_words: set[str]):
         "sorts": SORTS, "longest": solution.longest,
         "theme": chosen_theme(), "themes": THEMES,
         "theme_url": lambda name: _list_url(source, {**query.args(), "theme": name}),
+        "room": None, **more,
     }
     # The component asked for says what comes back: opening a word swaps its breakdown and the board,
     # changing the list swaps the list and the board, "more words" adds the next page's rows.

@@ -79,6 +79,23 @@ def test_axe_finds_nothing_serious(open_page, server, page_type, width):
     assert page.locator("h1").count() == 1, "one h1 per page"
 
 
+@pytest.mark.parametrize("width", WIDTHS)
+def test_axe_finds_nothing_serious_on_a_rooms_words_and_the_way_back_to_the_room(open_page, server, width):
+    """A room's page of all words (the round over), and the banner back to the room on another page."""
+    page = open_page(viewport=WIDTHS[width])
+    opened = page.request.post(f"{server}/rooms", form={"language": "en", "time": "5", "seed": SEED}, max_redirects=0)
+    code = opened.headers["location"].split("/")[2]
+    assert page.request.post(f"{server}/rooms/{code}/players", form={"nickname": "Ada"}, max_redirects=0).status == 303
+    page.request.post(f"{server}/rooms/{code}/start", max_redirects=0)
+    page.wait_for_timeout(4500)  # the 3-2-1 before the round
+    assert page.request.post(f"{server}/rooms/{code}/end", max_redirects=0).status == 303
+    for path in (f"/rooms/{code}/words", "/"):
+        page.goto(f"{server}{path}")
+        assert serious_violations(page) == [], path
+        assert page.locator("h1").count() == 1, path
+    expect(page.locator(".room-banner-link")).to_have_text(f"Back to room {code}")
+
+
 def relative_luminance(rgb: tuple[float, ...]) -> float:
     channels = [c / 255 for c in rgb[:3]]
     linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]

@@ -83,6 +83,7 @@ ROUTES = {  # one well-formed request per route, that the cookie and method fami
     "room join page": ("GET", f"/rooms/{ROOM}", None), "room join": ("POST", f"/rooms/{ROOM}/players", {"nickname": "ADA"}),
     "room play": ("GET", f"/rooms/{ROOM}/play", None), "room word": ("POST", f"/rooms/{ROOM}/words", {"word": "CAT"}),
     "room word page": ("GET", f"/rooms/{ROOM}/words/CAT", None), "room host": ("GET", f"/rooms/{ROOM}/host", None),
+    "room all words": ("GET", f"/rooms/{ROOM}/words?round=1&sort=length", None),
     "room start": ("POST", f"/rooms/{ROOM}/start", {}), "room ranking": ("GET", f"/rooms/{ROOM}/leaderboard", None),
     "room csv": ("GET", f"/rooms/{ROOM}/results.csv", None), "room xlsx": ("GET", f"/rooms/{ROOM}/results.xlsx", None),
     "room remove": ("POST", f"/rooms/{ROOM}/players/1/remove", {}),
@@ -303,6 +304,8 @@ def room_probes():
         yield Probe(f"room{i}-word", "POST", f"/rooms/{ROOM}/words", {"word": text})
         yield Probe(f"room{i}-path", "POST", f"/rooms/{ROOM}/words", {"path": text})
         yield Probe(f"room{i}-word-page", "GET", f"/rooms/{ROOM}/words/{code}")
+        yield Probe(f"room{i}-all-words", "GET", f"/rooms/{ROOM}/words?" + args(round=text, sort=text, prefix=text))
+        yield Probe(f"room{i}-all-words-of", "GET", f"/rooms/{code}/words?round=1")
         yield Probe(f"room{i}-step", "GET", f"/rooms/{ROOM}/projector?" + args(step=text))
         yield Probe(f"room{i}-remove", "POST", f"/rooms/{ROOM}/players/{code}/remove")
         yield Probe(f"room{i}-rejoin", "POST", f"/rooms/{ROOM}/players", {"nickname": "ADA", "code": text})
