@@ -456,8 +456,8 @@
   function showTooLate(root) {
     var game = root && root.querySelector && (root.id === "game" ? root : root.querySelector("#game"));
     if (!game) return;
-    if (game.dataset.wordsUrl) { tooLate = []; return; }  // a round being played: a new list
-    if (!tooLate.length || game.querySelector(".notice-too-late")) return;
+    if (!game.classList.contains("game-over")) { tooLate = []; return; }  // another round's lobby or board
+    if (!tooLate.length || !game.dataset.tooLateText || game.querySelector(".notice-too-late")) return;
     var panel = game.querySelector(".game-panel") || game;
     var notice = document.createElement("p");
     notice.className = "notice notice-refused notice-too-late";
