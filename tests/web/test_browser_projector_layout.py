@@ -182,6 +182,29 @@ def check_stage(host: Page, stage: str, measured: dict) -> list[str]:
     return problems
 
 
+def check_walk(host: Page, server: str, code: str, measured: dict) -> list[str]:
+    """The room's walk-through before its first word and at it (the word the most found, with its finders): nothing
+    runs off a side of any screen."""
+    problems = []
+    for width, height in SCREENS:
+        host.set_viewport_size({"width": width, "height": height})
+        for step in (0, 1):
+            host.goto(f"{server}/rooms/{code}/projector" + (f"?step={step}" if step else ""))
+            expect(host.locator("#walk")).to_have_attribute("data-step", str(step))
+            if step:
+                expect(host.locator(".walk-finders")).to_contain_text("Found by")
+            found = layout(host)
+            name = f"walk-{step}-{width}x{height}"
+            measured[name] = (found["scrollWidth"], found["smallest"])
+            host.screenshot(path=SCREENSHOTS / f"projector-layout-{name}.png")
+            if found["scrollWidth"] > width:
+                problems.append(f"{name}: the page is {found['scrollWidth']} px wide")
+            problems += [f"{name}: outside the screen: {what}" for what in found["outside"][:5]]
+            problems += [f"{name}: cut: {what}" for what in found["clipped"][:5]]
+    host.goto(f"{server}/rooms/{code}/host")  # back to the podium (the walk-through's step is forgotten)
+    return problems
+
+
 @pytest.fixture
 def measured():
     """Each stage and screen's page width and smallest text (px); printed at the end (pytest -rP shows it)."""
@@ -208,6 +231,7 @@ def test_five_rounds_fit_every_projector_at_every_stage(open_page, browser, serv
         reload_at(host, "over")
         expect(host.locator("#leaderboard .rank-line")).to_have_count(len(NAMES))
         problems += check_stage(host, "over", measured)
+        problems += check_walk(host, server, code, measured)
         post(host.context, f"{server}/rooms/{code}/rounds")
         problems += check_stage(host, "waiting", measured)
         assert problems == []
