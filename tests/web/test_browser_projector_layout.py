@@ -205,6 +205,19 @@ def check_walk(host: Page, server: str, code: str, measured: dict) -> list[str]:
     return problems
 
 
+def check_phone(player: BrowserContext, server: str, code: str) -> list[str]:
+    """A pupil's results on a 360 px phone after the rounds: the room's ranking keeps to the screen's width."""
+    phone = player.new_page()
+    phone.set_viewport_size({"width": 360, "height": 780})
+    phone.goto(f"{server}/rooms/{code}/play")
+    expect(phone.locator(".room-results .ranking .rank-line")).not_to_have_count(0)
+    phone.locator(".room-results .ranking-box").screenshot(path=SCREENSHOTS / "projector-layout-phone-ranking.png")
+    found = layout(phone)
+    phone.close()
+    return [f"phone: {what}" for what in found["outside"][:5] + found["clipped"][:5]] + (
+        [f"phone: the page is {found['scrollWidth']} px wide"] if found["scrollWidth"] > 360 else [])
+
+
 @pytest.fixture
 def measured():
     """Each stage and screen's page width and smallest text (px); printed at the end (pytest -rP shows it)."""
@@ -232,6 +245,7 @@ def test_five_rounds_fit_every_projector_at_every_stage(open_page, browser, serv
         expect(host.locator("#leaderboard .rank-line")).to_have_count(len(NAMES))
         problems += check_stage(host, "over", measured)
         problems += check_walk(host, server, code, measured)
+        problems += check_phone(players[-1], server, code)
         post(host.context, f"{server}/rooms/{code}/rounds")
         problems += check_stage(host, "waiting", measured)
         assert problems == []
