@@ -58,8 +58,8 @@ LAYOUT = """(least) => {
         report.smallest = Math.min(report.smallest, size);
         if (size < least) report.small.push(`${describe(e)} "${text.slice(0, 30)}" ${size}px`);
         for (const r of rects) {
-            if (r.left < -0.5 || r.right > width + 0.5)
-                report.outside.push(`${describe(e)} "${text.slice(0, 30)}" ${Math.round(r.left)}..${Math.round(r.right)}`);
+            const where = `${describe(e)} "${text.slice(0, 30)}" ${Math.round(r.left)}..${Math.round(r.right)}`;
+            if (r.left < -0.5 || r.right > width + 0.5) report.outside.push(where);
             for (const box of clippers(e)) { const b = box.getBoundingClientRect();
                 if (r.left < b.left - 0.5 || r.right > b.right + 0.5)
                     report.clipped.push(`${describe(e)} "${text.slice(0, 30)}" in ${describe(box)}`); }
@@ -124,12 +124,12 @@ def reload_at(host: Page, stage: str) -> None:
 
 
 def start_round(host: Page, server: str, code: str) -> list[str]:
-    """Start the round and wait out the 3-2-1; the board's words."""
+    """Start the round and wait out the 3-2-1 (the stage polls its way to the round); the board's words."""
     post(host.context, f"{server}/rooms/{code}/start")
-    reload_at(host, "countdown")
+    host.goto(host.url.split("#")[0])
+    expect(host.locator("#game.room-countdown, #game.room-playing")).to_be_visible()
     words = words_of(host)
-    host.wait_for_timeout(3200)
-    reload_at(host, "playing")
+    expect(host.locator("#game.room-playing")).to_be_visible(timeout=10000)
     return words
 
 
