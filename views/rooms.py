@@ -15,13 +15,14 @@ import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Iterable
 
 from flask import Blueprint, Response, current_app, g, redirect, request
 from flask_babel import gettext, ngettext
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, UnprocessableEntity
 
-from ruzzle import get_language, new_seed
+from ruzzle import Found, get_language, new_seed, sort_found
 from ruzzle.game import Round
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.match import ROUNDS_PER_MATCH, MatchRound
@@ -793,21 +794,29 @@ def parse_names(text: str | None) -> str:
 
 @bp.get("/rooms/<code>/projector")
 def show_room_walk(code: str):
-    """The walk-through of the room's board for the host, each revealed word with who found it."""
+    """The walk-through of the room's board for the host: the words the class found (the most found first), then
+    those nobody found, each revealed word with who found it."""
     room = finished_room(code, gettext("The walk-through opens when the round is over."))
     step = parse_step(request.args.get("step"))
     if step != room.walk_step:
         rooms_store().set_room(room.id, walk_step=step)  # the remote goes on from where the projector is
+    finders = finders_of(room)
     return projector_page(room_board(room), step, join_url=join_url(room), seconds=room.seconds,
-                          finders=named_finders(room), room=room)
+                          finders=named_finders(room, finders), room=room,
+                          arrange=lambda words, order: class_first(words, order, finders))
 
 
-def named_finders(room: Room) -> dict[str, list[str] | None] | None:
+def class_first(words: Iterable[Found], order: str, finders: dict[str, list[str]]) -> list[Found]:
+    """The room's walk-through: the words the class found, the most found first (then the rare finds), then the
+    words nobody found; words found as often, and those nobody found, in the walk's own order (best first, ...)."""
+    return sorted(sort_found(words, order), key=lambda found: -len(finders.get(found.word, ())))  # (a stable sort)
+
+
+def named_finders(room: Room, finders: dict[str, list[str]]) -> dict[str, list[str] | None] | None:
     """Who found each word, as the projector may name them (the room's setting): everyone; the top 3 only (a word
     only others found maps to None: found, but by nobody it names); nobody (None)."""
     if room.names == "none":
         return None
-    finders = finders_of(room)
     if room.names == "top3":
         top = {line.nickname for line in ranking(room).lines[:3]}
         return {word: [name for name in names if name in top] or None for word, names in finders.items()}

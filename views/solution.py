@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import Callable, Iterable, Mapping
 
 import segno
 from flask import Blueprint, redirect, request, session
@@ -29,6 +29,7 @@ SORTS = {"score": lazy_gettext("score"), "length": lazy_gettext("length"), "alph
 # page under 300 KB, and nearly every 4x4 board's words still fit on one.
 WORDS_PER_PAGE = 500
 WALK_ORDERS = {"score": lazy_gettext("best first"), "length": lazy_gettext("longest first")}
+WalkArrangement = Callable[[Iterable[Found], str], list[Found]]  # a board's words in the walk's order ("score", ...)
 _CELL = re.compile(r"(\d{1,2}),(\d{1,2})")
 
 
@@ -251,16 +252,16 @@ def show_typed_projector(language: str, code: str):
 
 
 def projector_page(source: BoardSource, step: int, join_url: str, seconds: int, running: BoardRequest | None = None,
-                   finders: dict[str, list[str]] | None = None, room=None):
+                   finders: dict[str, list[str]] | None = None, room=None, arrange: WalkArrangement = sort_found):
     """The projector page at a step of the walk-through (0: nothing revealed yet). `running`: the teacher's own
     round on these letters, still running, so the page says so (with a button that ends it) instead of
-    revealing words. In a room, `finders` names who found each word."""
+    revealing words. In a room, `finders` names who found each word, and `arrange` puts the class's words first."""
     solution = source.solution()
     order = request.args.get("order") or "score"
     if order not in WALK_ORDERS:
         raise BadRequest(gettext("the walk-through goes %(orders)s; not %(order)s", orders=" / ".join(WALK_ORDERS),
                                  order=repr(order[:20])))
-    walk = sort_found(solution, order)
+    walk = arrange(solution, order)
     step = min(step, len(walk))
     shown = walk[step - 1] if step else None
     settings = {"order": order, "scores": request.args.get("scores", "1") != "0",

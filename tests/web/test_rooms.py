@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from ruzzle import sort_found
 from ruzzle.rules import Multiplier
 from store.rooms import CODE_ALPHABET, EXPIRY_SECONDS
 from views.rooms import COUNTDOWN, room_board
@@ -377,9 +378,48 @@ def test_the_walk_through_says_who_found_each_word(app, client, clock):
     assert client.get(f"/rooms/{code}/projector").status_code == 409
     _, words = play_a_round(app, client, clock, code)
     steps = {step: client.get(f"/rooms/{code}/projector?step={step}").get_data(as_text=True) for step in (1, 2, 5)}
-    assert "Found by <strong>Ada</strong>" in steps[1] and words[0].word in steps[1]
-    assert "Found by <strong>Ada, Bruno</strong>" in steps[2]
+    assert "Found by <strong>Ada, Bruno</strong>" in steps[1] and words[1].word in steps[1]  # the most found first
+    assert "Found by <strong>Ada</strong>" in steps[2] and words[0].word in steps[2]
     assert "Nobody found it" in steps[5]
+
+
+def walk_word(client, code: str, step: int, order: str = "score") -> tuple[str, str]:
+    """The word a step of the room's walk-through shows, and its line of who found it."""
+    page = client.get(f"/rooms/{code}/projector?step={step}&order={order}").get_data(as_text=True)
+    word = re.search(r'<p class="walk-word[^"]*"><span lang="en">([A-Z]+)</span>', page).group(1)
+    finders = re.search(r'<p class="walk-finders">(.*?)</p>', page, flags=re.S)
+    return word, re.sub(r"<[^>]+>", "", finders.group(1)) if finders else ""
+
+
+@pytest.mark.parametrize("order", ["score", "length"])
+def test_the_walk_through_starts_with_the_words_the_class_found_most_found_first(app, client, clock, order):
+    code = open_room(client)
+    phones = {name: join(app, code, name) for name in ("Ada", "Bruno", "Chiara")}
+    start(client, clock, code)
+    words = words_of(app, code)
+    best, second, third = (found.word for found in words[:3])
+    for name, found in (("Ada", [second, third]), ("Bruno", [second, third]), ("Chiara", [best, third])):
+        for word in found:
+            assert send(phones[name], code, word).status_code == 200
+    clock.advance(SECONDS + 10)
+    nobody = [found.word for found in sort_found(words, order) if found.word not in (best, second, third)]
+    walk = [walk_word(client, code, step, order) for step in range(1, len(words) + 1)]
+    assert walk[:3] == [(third, "Found by Ada, Bruno, Chiara"), (second, "Found by Ada, Bruno"),
+                        (best, "Found by Chiara")]  # the rare find last of the class's words, with its finder
+    assert walk[3:] == [(word, "Nobody found it") for word in nobody]  # then nobody's words, in the walk's order
+    assert walk_word(client, code, len(words) + 1, order) == walk[-1]  # a step past the end shows the last word
+
+
+def test_the_remote_steps_through_the_class_first_walk(app, client, clock):
+    code = open_room(client)
+    _, words = play_a_round(app, client, clock, code)
+    for _ in range(3):  # the first opens the walk-through (step 0), then two words
+        assert client.post(f"/rooms/{code}/walk", data={"step": "next"}).status_code == 303
+    answer = client.get(f"/rooms/{code}/walk?round=1&step=0", headers=HTMX)
+    assert answer.headers["HX-Redirect"] == f"/rooms/{code}/projector?step=2"
+    assert walk_word(client, code, 2) == (words[0].word, "Found by Ada")  # after Ada and Bruno's word
+    remote = client.get(f"/rooms/{code}/remote").get_data(as_text=True)
+    assert f"Word 2 of {len(words)}" in remote
 
 
 def test_the_csv_has_a_row_per_player_that_matches_the_ranking(app, client, clock):
