@@ -24,6 +24,7 @@ from views.addresses import MAX_HOST, LanAddresses
 from views.assets import serve_static_files
 from views.budget import SolvingBudget
 from views.caching import SingleFlight
+from views.limits import init_limits
 from views.boards import solve_board, solve_typed_board
 from views.pages import (TEMPLATE_HELPERS, build_url, render_board_table, render_breakdown_table, render_error,
                          sentence, translate_tile_texts)
@@ -62,6 +63,18 @@ def create_app(test_config: dict | None = None) -> Flask:
         SOLVING_BURST=1.0,
         ROOM_PLAYERS=150,  # players a room takes: a big class or a school assembly, on one board
         ROOM_RANKING_SECONDS=1.0,  # a room's polled ranking is at most this old (0: computed for every poll)
+        # Per client, in a moving window (views/limits.py; README, "Limits per client"). Joins and codes count per
+        # address: a class of 150 behind one school address joins within a minute, a script filling rooms does not.
+        # Words count per player: a fast pupil's bursts, not a script's thousand. Per worker unless
+        # RATELIMIT_STORAGE_URI names a shared storage; RATELIMIT_ENABLED=0 turns them all off.
+        RATELIMIT_ENABLED=True,
+        RATELIMIT_STORAGE_URI="memory://",
+        RATELIMIT_STRATEGY="moving-window",  # no double burst at the edge of a fixed window
+        RATELIMIT_SWALLOW_ERRORS=True,  # a shared storage that does not answer lets requests through, logged
+        LIMIT_JOINS="200 per minute;400 per hour",
+        LIMIT_CODE_MISSES="60 per minute;300 per hour",  # codes that name no open room, on any room page
+        LIMIT_NEW_ROOMS="20 per minute;100 per hour",
+        LIMIT_WORDS="10 per 5 seconds;90 per minute",
     )
     app.config.from_prefixed_env("RUZZLE")
     if test_config:
@@ -97,6 +110,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(history.bp)
     app.register_blueprint(rooms.bp)
     serve_static_files(app)
+    init_limits(app)  # after the views: it wraps those it limits
     # Pages, fragments, CSS and JavaScript compressed as the browser accepts (zstd, br, gzip): a 12x12
     # solution page is 184 KB of HTML and 15 KB on the wire.
     Compress(app)
