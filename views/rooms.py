@@ -170,6 +170,12 @@ def require_member(room: Room) -> RoomPlayer:
     return member
 
 
+def require_member_or_host(room: Room) -> None:
+    """403 for a browser that neither plays in the room nor hosts it (the class's ranking is the class's)."""
+    if not is_host(room):
+        require_member(room)
+
+
 def banned_message(room: Room) -> str:
     return gettext("The teacher removed this device from room %(code)s.", code=room.code)
 
@@ -828,8 +834,10 @@ def live_ranking(room: Room) -> Ranking:
 
 @bp.get("/rooms/<code>/leaderboard")
 def show_leaderboard(code: str):
-    """The ranking as a fragment (htmx polls it) or, for `Accept: application/json`, as JSON."""
+    """The ranking as a fragment (htmx polls it) or, for `Accept: application/json`, as JSON: for the room's players
+    and hosts only."""
     room = find_room(code)
+    require_member_or_host(room)
     table = live_ranking(room)
     phase = phase_of(room, now())
     state = (room.current.number, phase.name, table.state())

@@ -1,7 +1,7 @@
 """Abuse has a price (issue 20): per-client limits on joining rooms, trying room codes, opening rooms and sending
 words, counted on a clock the test moves (Flask-Limiter's counts read time.time, which time-machine moves with the
 app's clock: no sleeping through a window); a code that names no open room answers the same whether or not the room
-ever was.
+ever was; a room's ranking is for its players and hosts.
 
 Run with -s to see the counts each burst got (2xx/3xx and other answers against 429s)."""
 
@@ -287,6 +287,31 @@ def test_a_closed_room_a_deleted_one_and_a_code_never_used_answer_alike(app, clo
     assert answers["closed"] == answers["never"] == answers["deleted"]
     assert answers["never"][0] == 404 and "There is no room CODE." in answers["never"][1]
     assert steps["closed"] == steps["never"] > 0  # the same statements: the same steps, the same time class
+
+
+# --- the ranking -------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("headers", [JSON, HTMX, {}], ids=["json", "htmx", "page"])
+def test_a_rooms_ranking_is_for_its_players_and_hosts(app, clock, headers):
+    teacher = browser(app, TEACHER)
+    code = open_room(teacher)
+    pupil = browser(app, SCHOOL)
+    assert join(pupil, code, "Ada").status_code == 303
+    remote = browser(app, "192.0.2.44")  # the teacher's phone, by the remote link
+    with app.app_context():
+        key = app.extensions["ruzzle.store"].rooms.get(code).remote_key
+    assert remote.get(f"/rooms/{code}/remote/{key}").status_code == 303
+    url = f"/rooms/{code}/leaderboard"
+    for reader in (teacher, pupil, remote):
+        answer = reader.get(url, headers=headers)
+        assert answer.status_code == 200 and "Ada" in answer.get_data(as_text=True)
+    stranger = browser(app, SCRIPT).get(url, headers=headers)
+    assert stranger.status_code == 403 and "Ada" not in stranger.get_data(as_text=True)
+    assert message_of(stranger) == f"Join room {code} first, with a nickname."
+    players = app.extensions["ruzzle.store"].rooms.players(app.extensions["ruzzle.store"].rooms.get(code).id)
+    assert teacher.post(f"/rooms/{code}/players/{players[0].id}/remove").status_code == 303
+    removed = pupil.get(url, headers=headers)
+    assert removed.status_code == 403 and message_of(removed) == f"The teacher removed this device from room {code}."
 
 
 # --- the switches --------------------------------------------------------------------------------------------------
