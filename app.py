@@ -15,6 +15,7 @@ from flask_babel import gettext, lazy_gettext
 from flask_compress import Compress
 from jinja2 import FileSystemBytecodeCache
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
@@ -63,6 +64,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         SOLVING_BURST=1.0,
         ROOM_PLAYERS=150,  # players a room takes: a big class or a school assembly, on one board
         ROOM_RANKING_SECONDS=1.0,  # a room's polled ranking is at most this old (0: computed for every poll)
+        # Behind this many proxies of our own that speak HTTPS to the browsers (nginx in front: 1): their
+        # X-Forwarded-For, -Proto and -Host are believed, and every cookie is Secure. 0: those headers are ignored
+        # (a client cannot pass for another address).
+        PROXY_FIX=0,
         # Per client, in a moving window (views/limits.py; README, "Limits per client"). Joins and codes count per
         # address: a class of 150 behind one school address joins within a minute, a script filling rooms does not.
         # Words count per player: a fast pupil's bursts, not a script's thousand. Per worker unless
@@ -82,6 +87,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
     app.session_interface = RoundSessionInterface()
+    _trust_proxies(app)
     app.extensions["ruzzle.store"] = open_store(app)
     app.extensions["ruzzle.lexicons"] = _load_lexicons()
     budget = SolvingBudget(float(app.config["SOLVING_RATE"]), float(app.config["SOLVING_BURST"]))
@@ -146,6 +152,15 @@ def open_store(app: Flask) -> Store:
         moment = (app.config["CLOCK"] or store.database_time)()
         store.delete_rounds_before(moment - float(app.config["RETENTION_DAYS"]) * 86400)
     return store
+
+
+def _trust_proxies(app: Flask) -> None:
+    """Behind PROXY_FIX proxies: the client's address, scheme and host as the nearest of them reports them
+    (werkzeug's ProxyFix), and cookies only over HTTPS. Without it, X-Forwarded-* headers count for nothing."""
+    hops = int(app.config["PROXY_FIX"] or 0)
+    if hops > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+        app.config["SESSION_COOKIE_SECURE"] = True
 
 
 def _compile_templates(app: Flask) -> None:
@@ -225,15 +240,24 @@ def _refuse_cross_site_posts(app: Flask) -> None:
     """A word or a round action sent by another site's page is refused: the SameSite=Lax cookie already keeps
     the round out of such a request; the browser's Origin header makes it a clear 403 (no CSRF token needed)."""
 
+    # behind an HTTPS proxy the scheme is known, so http://this-host (a page of a network attacker) is not this site
+    with_scheme = int(app.config["PROXY_FIX"] or 0) > 0
+
     @app.before_request
     def same_site_only():
         if request.method != "POST":
             return
         origin = request.headers.get("Origin")
-        if (origin is not None and urlsplit(origin).netloc.lower() != request.host.lower()) or \
+        if (origin is not None and not _is_this_site(origin, with_scheme)) or \
                 request.headers.get("Sec-Fetch-Site") == "cross-site":
             raise Forbidden(gettext("This was sent from another site, so it was not taken. Play on the board's own "
                                     "page."))
+
+
+def _is_this_site(origin: str, with_scheme: bool) -> bool:
+    """Whether a request's Origin is this server: the same host (and port), and the same scheme when it is known."""
+    parts = urlsplit(origin)
+    return parts.netloc.lower() == request.host.lower() and (not with_scheme or parts.scheme == request.scheme)
 
 
 def _refuse_long_hosts(app: Flask) -> None:

@@ -24,7 +24,7 @@ CODE_LOOKUPS = "room codes"  # the scope of the count of codes that named no ope
 
 
 def client_address() -> str:
-    """The client as the limits count it: its address."""
+    """The client as the limits count it: its address (behind RUZZLE_PROXY_FIX, the address the proxy reports)."""
     return request.remote_addr or "unknown"  # (an empty key would make Flask-Limiter skip the limit)
 
 

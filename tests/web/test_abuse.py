@@ -1,7 +1,8 @@
 """Abuse has a price (issue 20): per-client limits on joining rooms, trying room codes, opening rooms and sending
 words, counted on a clock the test moves (Flask-Limiter's counts read time.time, which time-machine moves with the
 app's clock: no sleeping through a window); a code that names no open room answers the same whether or not the room
-ever was; a room's ranking is for its players and hosts.
+ever was; a room's ranking is for its players and hosts; behind RUZZLE_PROXY_FIX, Secure cookies, the Origin's
+scheme checked, and the client's address as the proxy reports it.
 
 Run with -s to see the counts each burst got (2xx/3xx and other answers against 429s)."""
 
@@ -24,6 +25,7 @@ from .conftest import HTMX, START, Clock
 SCHOOL = "203.0.113.7"  # a school's one public address (documentation ranges, RFC 5737)
 SCRIPT = "198.51.100.9"
 TEACHER = "192.0.2.1"
+PROXY = "10.0.0.2"  # the HTTPS proxy in front of the servers
 SEED = "ABUSE7"
 JSON = {"Accept": "application/json"}
 
@@ -314,6 +316,68 @@ def test_a_rooms_ranking_is_for_its_players_and_hosts(app, clock, headers):
     assert removed.status_code == 403 and message_of(removed) == f"The teacher removed this device from room {code}."
 
 
+# --- behind an HTTPS proxy ---------------------------------------------------------------------------------------
+
+@pytest.fixture
+def proxied(clock, tmp_path):
+    """The app behind one HTTPS proxy of its own (RUZZLE_PROXY_FIX=1)."""
+    app = make_app(clock, tmp_path, PROXY_FIX=1)
+    yield app
+    app.extensions["ruzzle.store"].dispose()
+
+
+def through_proxy(app, client_address: str):
+    """A browser whose requests reach the app through the proxy, over HTTPS."""
+    return browser(app, PROXY, **{"X-Forwarded-For": client_address, "X-Forwarded-Proto": "https",
+                                  "X-Forwarded-Host": "ruzzle.example.org"})
+
+
+def test_behind_the_proxy_every_cookie_is_secure(proxied):
+    teacher = through_proxy(proxied, TEACHER)
+    code = open_room(teacher)
+    joined = join(through_proxy(proxied, SCHOOL), code, "Ada")
+    assert joined.status_code == 303 and "; Secure" in joined.headers["Set-Cookie"]
+    cookies = teacher.post("/language", data={"language": "it", "next": "/"}).headers.getlist("Set-Cookie")
+    assert any(cookie.startswith("ruzzle_lang=it;") for cookie in cookies)
+    assert all("; Secure" in cookie for cookie in cookies)
+    assert "https://ruzzle.example.org/rooms/" in teacher.get(f"/rooms/{code}/host").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("origin, status", [("https://ruzzle.example.org", 303), ("http://ruzzle.example.org", 403),
+                                            ("https://evil.example", 403)])
+def test_behind_the_proxy_a_post_from_the_same_host_but_another_scheme_is_refused(proxied, origin, status):
+    answer = through_proxy(proxied, TEACHER).post("/rooms", data={"language": "en", "size": "4x4", "time": "60"},
+                                                  headers={"Origin": origin})
+    assert answer.status_code == status
+    if status == 403:
+        assert message_of(answer).startswith("This was sent from another site, so it was not taken.")
+
+
+def test_behind_the_proxy_the_forwarded_address_is_the_client_the_limits_count(proxied):
+    for _ in range(20):
+        open_room(through_proxy(proxied, SCRIPT))
+    assert through_proxy(proxied, SCRIPT).post("/rooms", data={"language": "en", "size": "4x4",
+                                                               "time": "60"}).status_code == 429
+    assert open_room(through_proxy(proxied, TEACHER))  # another client behind the same proxy
+
+
+def test_without_the_setting_forwarded_headers_count_for_nothing(app):
+    def spoofing(address):
+        return browser(app, PROXY, **{"X-Forwarded-For": address, "X-Forwarded-Proto": "https",
+                                      "X-Forwarded-Host": "ruzzle.example.org"})
+    for i in range(20):
+        open_room(spoofing(f"198.51.100.{i}"))
+    refused = spoofing("198.51.100.99").post("/rooms", data={"language": "en", "size": "4x4", "time": "60"})
+    assert refused.status_code == 429  # a new X-Forwarded-For each time: still the one address it comes from
+    joined = join(browser(app, SCHOOL), open_room(browser(app, TEACHER)), "Ada")
+    assert "Secure" not in joined.headers["Set-Cookie"]
+    page = spoofing(TEACHER).get("/").get_data(as_text=True)
+    assert "ruzzle.example.org" not in page
+    # a site served over HTTPS by a proxy without the setting still takes its own pages' posts (the host decides)
+    assert browser(app, TEACHER).post("/rooms", data={"language": "en", "size": "4x4", "time": "60"},
+                                      headers={"Origin": "https://localhost"}).status_code == 303
+
+
 # --- the switches --------------------------------------------------------------------------------------------------
 
 def test_the_limits_are_on_unless_turned_off_and_each_can_be_turned_off(clock, tmp_path):
@@ -336,8 +400,10 @@ def test_the_limits_are_on_unless_turned_off_and_each_can_be_turned_off(clock, t
 def test_the_storage_and_the_numbers_come_from_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("RUZZLE_RATELIMIT_STORAGE_URI", "memory://")
     monkeypatch.setenv("RUZZLE_LIMIT_WORDS", "3 per second")
+    monkeypatch.setenv("RUZZLE_PROXY_FIX", "1")
     app = create_app({"SECRET_KEY": "x", "DATABASE_URL": f"sqlite:///{tmp_path / 'store.sqlite3'}"})
-    assert app.config["LIMIT_WORDS"] == "3 per second"
+    assert app.config["LIMIT_WORDS"] == "3 per second" and app.config["PROXY_FIX"] == 1
+    assert app.config["SESSION_COOKIE_SECURE"] is True
     monkeypatch.setenv("RUZZLE_RATELIMIT_ENABLED", "0")
     assert not create_app({"SECRET_KEY": "x", "DATABASE_URL": f"sqlite:///{tmp_path / 'store.sqlite3'}"}) \
         .extensions["ruzzle.limiter"].enabled
