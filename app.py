@@ -15,6 +15,7 @@ from flask_babel import gettext, lazy_gettext, ngettext
 from flask_compress import Compress
 from jinja2 import FileSystemBytecodeCache
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
@@ -24,6 +25,7 @@ from views.addresses import MAX_HOST, LanAddresses
 from views.assets import serve_static_files
 from views.budget import SolvingBudget
 from views.caching import SingleFlight
+from views.limits import init_limits
 from views.boards import solve_board, solve_typed_board
 from views.pages import (TEMPLATE_HELPERS, build_url, render_board_table, render_breakdown_table, render_error,
                          sentence, translate_tile_texts)
@@ -63,6 +65,22 @@ def create_app(test_config: dict | None = None) -> Flask:
         SOLVING_BURST=1.0,
         ROOM_PLAYERS=150,  # players a room takes: a big class or a school assembly, on one board
         ROOM_RANKING_SECONDS=1.0,  # a room's polled ranking is at most this old (0: computed for every poll)
+        # Behind this many proxies of our own that speak HTTPS to the browsers (nginx in front: 1): their
+        # X-Forwarded-For, -Proto and -Host are believed, and every cookie is Secure. 0: those headers are ignored
+        # (a client cannot pass for another address).
+        PROXY_FIX=0,
+        # Per client, in a moving window (views/limits.py; README, "Limits per client"). Joins and codes count per
+        # address: a class of 150 behind one school address joins within a minute, a script filling rooms does not.
+        # Words count per player: a fast pupil's bursts, not a script's thousand. Per worker unless
+        # RATELIMIT_STORAGE_URI names a shared storage; RATELIMIT_ENABLED=0 turns them all off.
+        RATELIMIT_ENABLED=True,
+        RATELIMIT_STORAGE_URI="memory://",
+        RATELIMIT_STRATEGY="moving-window",  # no double burst at the edge of a fixed window
+        RATELIMIT_SWALLOW_ERRORS=True,  # a shared storage that does not answer lets requests through, logged
+        LIMIT_JOINS="200 per minute;400 per hour",
+        LIMIT_CODE_MISSES="60 per minute;300 per hour",  # codes that name no open room, on any room page
+        LIMIT_NEW_ROOMS="20 per minute;100 per hour",
+        LIMIT_WORDS="10 per 5 seconds;90 per minute",
     )
     app.config.from_prefixed_env("RUZZLE")
     if test_config:
@@ -70,6 +88,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
     app.session_interface = RoundSessionInterface()
+    _trust_proxies(app)
     app.extensions["ruzzle.store"] = open_store(app)
     app.extensions["ruzzle.lexicons"] = _load_lexicons()
     budget = SolvingBudget(float(app.config["SOLVING_RATE"]), float(app.config["SOLVING_BURST"]))
@@ -99,6 +118,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(rooms.bp)
     app.register_blueprint(exports.bp)
     serve_static_files(app)
+    init_limits(app)  # after the views: it wraps those it limits
     # Pages, fragments, CSS and JavaScript compressed as the browser accepts (zstd, br, gzip): a 12x12
     # solution page is 184 KB of HTML and 15 KB on the wire.
     Compress(app)
@@ -146,6 +166,15 @@ def open_store(app: Flask) -> Store:
                 "the database runs and takes writes, and RUZZLE_DATABASE_URL; with RUZZLE_MIGRATE_ON_START=0 the app "
                 "starts without it and answers 503 until it answers (then run python -m store upgrade).") from error
     return store
+
+
+def _trust_proxies(app: Flask) -> None:
+    """Behind PROXY_FIX proxies: the client's address, scheme and host as the nearest of them reports them
+    (werkzeug's ProxyFix), and cookies only over HTTPS. Without it, X-Forwarded-* headers count for nothing."""
+    hops = int(app.config["PROXY_FIX"] or 0)
+    if hops > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+        app.config["SESSION_COOKIE_SECURE"] = True
 
 
 def _compile_templates(app: Flask) -> None:
@@ -236,15 +265,24 @@ def _refuse_cross_site_posts(app: Flask) -> None:
     """A word or a round action sent by another site's page is refused: the SameSite=Lax cookie already keeps
     the round out of such a request; the browser's Origin header makes it a clear 403 (no CSRF token needed)."""
 
+    # behind an HTTPS proxy the scheme is known, so http://this-host (a page of a network attacker) is not this site
+    with_scheme = int(app.config["PROXY_FIX"] or 0) > 0
+
     @app.before_request
     def same_site_only():
         if request.method != "POST":
             return
         origin = request.headers.get("Origin")
-        if (origin is not None and urlsplit(origin).netloc.lower() != request.host.lower()) or \
+        if (origin is not None and not _is_this_site(origin, with_scheme)) or \
                 request.headers.get("Sec-Fetch-Site") == "cross-site":
             raise Forbidden(gettext("This was sent from another site, so it was not taken. Play on the board's own "
                                     "page."))
+
+
+def _is_this_site(origin: str, with_scheme: bool) -> bool:
+    """Whether a request's Origin is this server: the same host (and port), and the same scheme when it is known."""
+    parts = urlsplit(origin)
+    return parts.netloc.lower() == request.host.lower() and (not with_scheme or parts.scheme == request.scheme)
 
 
 def _refuse_long_hosts(app: Flask) -> None:

@@ -12,6 +12,9 @@ the round, reads the summary and opens the solution. Every answer is checked (st
 is scored, a repeat is "already found", the summary's score is the sum of the player's words); any other answer,
 or a failed connection, is an error. Latency is measured by the client, from connecting to the last byte.
 
+Every player comes from one address and plays flat out in the stress and soak runs, far past a person's pace: the
+server runs without its per-client limits (tools/servers.py turns them off; bench/rooms.py runs a class with them on).
+
 - load: 60 players (--players) play one round each at once, paced: a pause of --think seconds on average
   between a player's requests (drawn at random; 1 s by default, three times the pace of 40 words in a 2-minute
   round). Each word answered is a transaction in the store. Target (issue 11): word submission p99 under 50 ms,

@@ -41,17 +41,20 @@ class Server:
 @contextlib.contextmanager
 def gunicorn_server(secret_key: str | None = "test key shared by the servers", workers: int | None = None,
                     app: str = "app:app", health: str = "/healthz", port: int | None = None,
-                    solving_budget: bool = False, **env: str) -> Iterator[Server]:
+                    solving_budget: bool = False, rate_limits: bool = False, **env: str) -> Iterator[Server]:
     """Run `gunicorn --config gunicorn.conf.py app:app` and yield it once `health` answers 200.
 
     `workers` None keeps gunicorn.conf.py's own number, as the README's run command does; `secret_key` None
     leaves the key to the app (the instance folder's), as `tools/run.sh` does; `port` None picks a free one.
     `solving_budget` False turns the per-client limit on solving new boards off (RUZZLE_SOLVING_RATE=0):
-    tests and benchmarks send everything from one address, and only a test of the limit wants it.
+    tests and benchmarks send everything from one address, and only a test of the limit wants it. `rate_limits`
+    False turns the per-client limits off (RUZZLE_RATELIMIT_ENABLED=0) for the same reason: a browser test opens
+    rooms and plays words at a machine's speed; a benchmark of a class behind one address turns them on.
     """
     port = port or free_port()
     budget = {} if solving_budget else {"RUZZLE_SOLVING_RATE": "0"}
-    environment = {**os.environ, "RUZZLE_BIND": f"127.0.0.1:{port}", **budget, **env}
+    limits = {} if rate_limits else {"RUZZLE_RATELIMIT_ENABLED": "0"}
+    environment = {**os.environ, "RUZZLE_BIND": f"127.0.0.1:{port}", **budget, **limits, **env}
     environment.pop("RUZZLE_SECRET_KEY", None)
     if secret_key is not None:
         environment["RUZZLE_SECRET_KEY"] = secret_key

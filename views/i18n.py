@@ -7,7 +7,7 @@ Catalogues: `translations/<code>/LC_MESSAGES/messages.po` (`tools/translations.s
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, g, redirect, request
+from flask import Blueprint, Flask, current_app, g, redirect, request
 from flask_babel import Babel, format_decimal, format_percent, get_locale, gettext, ngettext, pgettext
 from markupsafe import Markup
 from werkzeug.exceptions import BadRequest
@@ -92,7 +92,7 @@ def choose_language():
         back = "/"  # a path on this site only: never an open redirect
     response = redirect(back, 303)
     response.set_cookie(LANGUAGE_COOKIE, code, max_age=LANGUAGE_COOKIE_AGE, httponly=True, samesite="Lax",
-                        secure=request.is_secure)
+                        secure=request.is_secure or current_app.config["SESSION_COOKIE_SECURE"])
     return response
 
 

@@ -33,6 +33,7 @@ from store.rooms import (CODE_ALPHABET, CODE_LENGTH, AlreadySeated, Banned, Nick
 
 from .boards import MAX_SECONDS, MIN_SECONDS, BoardRequest, lexicon_for, parse_safe, parse_seconds, parse_seed, parse_size
 from .i18n import translate_error
+from .limits import check_code_lookup
 from .pages import cached_url, render, sentence, wants_fragment
 from .play import GAME_REGIONS, answer_word, game_context, show_word_on
 from .rounds import (PlayerRound, board_in_play, clean_up_store, load_round, now, player_id, rough_now, round_board,
@@ -176,14 +177,17 @@ def rooms_store():
 
 
 def find_room(code: str) -> Room:
-    """The room of a code typed in any case; 404 with a message for a code that names no open room."""
+    """The room of a code typed in any case; 404 for a code that names no open room, the same whether the room
+    never was or has closed (nobody learns which codes were used); 429 for a client that tried too many such codes."""
     code = code.strip().upper()
+    moment = now()  # read for every code: a closed room and an unknown code take the same steps
     room = rooms_store().get(code, player_id()) if _CODE.fullmatch(code) else None
-    if room is None:
+    if room is None or room.active_until < moment:
+        check_code_lookup(missed=True)
         raise NotFound(gettext("There is no room %(code)s. Check the code on the projector: %(length)d letters and "
-                               "digits, such as K7M2QX.", code=code[:12], length=CODE_LENGTH))
-    if room.active_until < now():
-        raise NotFound(gettext("Room %(code)s has closed: rooms close after a day without a game.", code=code))
+                               "digits, such as K7M2QX. A room closes a day after its last game.", code=code[:12],
+                               length=CODE_LENGTH))
+    check_code_lookup(missed=False, knows_room=room.member is not None or room.asker_hosts)
     g.board_language = room.language  # a room's link opened fresh speaks the room's language (views/i18n.py)
     return room
 
@@ -208,6 +212,12 @@ def require_member(room: Room) -> RoomPlayer:
             raise Forbidden(banned_message(room))
         raise Forbidden(gettext("Join room %(code)s first, with a nickname.", code=room.code))
     return member
+
+
+def require_member_or_host(room: Room) -> None:
+    """403 for a browser that neither plays in the room nor hosts it (the class's ranking is the class's)."""
+    if not is_host(room):
+        require_member(room)
 
 
 def banned_message(room: Room) -> str:
@@ -932,8 +942,10 @@ def live_ranking(room: Room) -> Ranking:
 @bp.get("/rooms/<code>/leaderboard")
 def show_leaderboard(code: str):
     """The ranking as a fragment (htmx polls it) or, for `Accept: application/json`, as JSON (`round` is the room's
-    round number; in a match, `match` and `round_in_match` place it, and the totals and `rounds` are the match's)."""
+    round number; in a match, `match` and `round_in_match` place it, and the totals and `rounds` are the match's): for
+    the room's players and hosts only."""
     room = find_room(code)
+    require_member_or_host(room)
     table = live_ranking(room)
     phase = phase_of(room, now())
     state = (room.current.number, phase.name, table.state())

@@ -631,7 +631,8 @@ def pages_app(tmp_path_factory):
     """One app for every page in every language (each page is asked by a new player)."""
     from app import create_app
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "CLOCK": Clock(),
-                      "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('pages') / 'store.sqlite3'}"})
+                      "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('pages') / 'store.sqlite3'}",
+                      "RATELIMIT_ENABLED": False})  # dozens of rooms from one address (as the `app` fixture)
     yield app
     app.extensions["ruzzle.store"].dispose()
 

@@ -87,6 +87,12 @@ class Browser:
         self.server = server
         self.cookie: str | None = None
 
+    def on(self, server: str) -> Browser:
+        """The same browser (its cookie) asking another server (both sign cookies with one key)."""
+        other = Browser(server)
+        other.cookie = self.cookie
+        return other
+
     def request(self, path: str, form: dict | None = None, headers: dict | None = None) -> Answer:
         headers = dict(headers or {})
         if self.cookie:
@@ -190,11 +196,12 @@ def straddles(one: Reading, other: Reading, changes: list[Change]) -> bool:
 
 
 class Sampler(threading.Thread):
-    """Reads both servers' leaderboard JSON at the same moments, every SAMPLE_EVERY seconds, until stopped."""
+    """Reads both servers' leaderboard JSON at the same moments, every SAMPLE_EVERY seconds, until stopped (as the
+    room's host: the ranking is for the room's players and hosts)."""
 
-    def __init__(self, first: str, second: str, code: str):
+    def __init__(self, host: Browser, first: str, second: str, code: str):
         super().__init__(daemon=True)
-        self.browsers = (Browser(first), Browser(second))
+        self.browsers = (host.on(first), host.on(second))
         self.path = f"/rooms/{code}/leaderboard"
         self.samples: list[tuple[Reading, Reading]] = []
         self.stopping = threading.Event()
@@ -277,7 +284,7 @@ def test_two_servers_one_with_its_clock_5_s_ahead_agree_on_every_phase_and_take_
         join(bruno, code, "Bruno")
         leaderboard = f"/rooms/{code}/leaderboard"
         assert_second_clock_ahead(*together(lambda: host.request(leaderboard, headers=JSON),
-                                            lambda: Browser(ahead.url).request(leaderboard, headers=JSON)))
+                                            lambda: host.on(ahead.url).request(leaderboard, headers=JSON)))
         app = create_app({"SECRET_KEY": KEY, "DATABASE_URL": shared_postgres})  # the room's words, the servers' grace
         try:
             points = {found.word: found.score for found in words_of(app, code)}
@@ -310,7 +317,7 @@ def test_two_servers_one_with_its_clock_5_s_ahead_agree_on_every_phase_and_take_
             """A change that time makes: the 3-2-1 ends, the deadline passes."""
             changes.append(Change(moment, moment, (before, round(ends_at * 1000)), (after, round(ends_at * 1000))))
 
-        sampler = Sampler(on_time.url, ahead.url, code)
+        sampler = Sampler(host, on_time.url, ahead.url, code)
         sampler.start()
         try:
             time.sleep(0.5)  # a few samples of the waiting room
@@ -346,7 +353,7 @@ def test_two_servers_one_with_its_clock_5_s_ahead_agree_on_every_phase_and_take_
             wait_until(deadline + grace + 3.5)
         finally:
             samples = sampler.stop()
-        finals = [json.loads(Browser(url).request(leaderboard, headers=JSON).body) for url in (on_time.url, ahead.url)]
+        finals = [json.loads(host.on(url).request(leaderboard, headers=JSON).body) for url in (on_time.url, ahead.url)]
         credited = credited_words(ada, code), credited_words(bruno, code)
         assert ahead.worker_pids() == skewed_workers  # libfaketime did not upset gunicorn's own timeouts
 
