@@ -667,8 +667,8 @@
   }
   htmx.onLoad(dropAnswersOfDetachedPolls);
 
-  // The network is back, or the page is looked at again (a phone woken up, a tab brought back, a page restored
-  // from the back-forward cache): words waiting are sent, and every poll asks at once, dropping a try that hangs
+  // The network is back, or the page is looked at again (a phone woken up, a tab brought back, a frozen page
+  // resumed, a page restored from the back-forward cache): words waiting are sent, and every poll asks at once, dropping a try that hangs
   // on the old network.
   function wakeUp() {
     pollFailures = 0;
@@ -684,6 +684,7 @@
     if (clock) tick();
   }
   window.addEventListener("online", wakeUp);
+  document.addEventListener("resume", wakeUp);  // a page the phone froze in the background runs again
   window.addEventListener("pageshow", function (event) { if (event.persisted) wakeUp(); });
   var hiddenAt = null;
   document.addEventListener("visibilitychange", function () {

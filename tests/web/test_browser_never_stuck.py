@@ -19,7 +19,7 @@ from tools.servers import gunicorn_server
 
 from .conftest import SCREENSHOTS
 from .test_browser_play_loop import slow_network, touch_drag, wait_until_answered
-from .test_browser_room_control import NOTE, end_now, join, open_room, press, score, seen
+from .test_browser_room_control import NOTE, join, open_room, press, score, seen, timings  # noqa: F401 (a fixture)
 from .test_browser_rooms import solution
 from .test_room_clocks import clock_ahead
 
@@ -27,14 +27,6 @@ BACK_WITHIN = 5.0  # seconds after the network returns within which a stranded p
 LATENCY = 200
 RESULTS = "document.querySelector('.room-results')"
 BOARD = "document.querySelector('#board.board-play')"
-
-
-@pytest.fixture
-def timings():
-    """What the test measured, name: seconds; printed at the end (pytest -rP shows it)."""
-    measured: dict[str, list[float]] = {}
-    yield measured
-    print("\n".join(f"{name}: {values}" for name, values in measured.items()))
 
 
 def network(page: Page, online: bool) -> None:
@@ -223,6 +215,8 @@ def test_a_screen_reader_hears_the_minutes_the_last_10_seconds_and_words_refused
     press(host, "Start")
     expect(phone.locator("#board.board-play")).to_be_visible(timeout=10_000)
     phone.wait_for_function("() => window.heard.includes('1 minute left')", timeout=20_000)
+    # the host takes 40 s away (the class would wait most of a minute for the last 10 seconds otherwise)
+    assert host.request.post(f"{server}/rooms/{code}/time", form={"seconds": "-40"}, max_redirects=0).status == 303
 
     phone.locator("#word").press_sequentially("qqzz", delay=40)
     phone.press("#word", "Enter")
@@ -236,9 +230,49 @@ def test_a_screen_reader_hears_the_minutes_the_last_10_seconds_and_words_refused
     network(phone, online=True)
     wait_until_answered(phone)
 
-    phone.wait_for_function("() => window.heard.includes('10 seconds left')", timeout=70_000)
+    phone.wait_for_function("() => window.heard.includes('10 seconds left')", timeout=30_000)
     expect(phone.locator(".room-results")).to_be_visible(timeout=15_000)
     heard = phone.evaluate("window.heard")
     print(heard)
     timer = [text for text in heard if text.endswith(" left")]
     assert timer == ["1 minute left", "10 seconds left"], heard
+
+
+def test_a_phone_asleep_across_the_end_wakes_to_its_results_sees_all_words_and_comes_back(open_page, server, timings):
+    """The phone's page is stopped (a phone asleep: none of its scripts runs, no timer fires) from before the end until
+    after it; woken, it shows its results within 5 s; "See all words" stays in the room and "Back to the room"
+    returns to the results, which follow the host into the next round."""
+    host, code = open_room(open_page, server, 12)
+    phone = join(open_page, server, code, "Ada")
+    press(host, "Start")
+    expect(phone.locator("#board.board-play")).to_be_visible(timeout=10_000)
+    word = solution()[0].word
+    phone.locator("#word").press_sequentially(word, delay=40)
+    phone.press("#word", "Enter")
+    wait_until_answered(phone)
+    note(phone, "results", RESULTS)
+    # asleep: none of the page's scripts runs (its timers, its polls' answers wait), as on a phone with its screen off
+    sleep = phone.context.new_cdp_session(phone)
+    sleep.send("Debugger.enable")
+    sleep.send("Debugger.pause")
+    expect(host.locator("#game.room-over")).to_be_visible(timeout=20_000)
+    host.wait_for_timeout(3000)
+    woke = time.time()
+    sleep.send("Debugger.resume")
+    sleep.send("Debugger.disable")
+    delay, _ = seen(phone, "results", woke, timings, within=BACK_WITHIN)
+    assert delay > 0  # the results came after the wake-up: asleep, the page did nothing
+    timings["results, woken"] = timings.pop("results")
+
+    phone.get_by_role("link", name="See all words").click()
+    expect(phone).to_have_url(re.compile(rf"/rooms/{code}/words"))
+    expect(phone.locator(".site-header .header-board")).to_contain_text(f"Room {code} · round 1 · Ada")
+    expect(phone.get_by_role("link", name=word, exact=True).first).to_be_visible()
+    shoot(phone, "room-words")
+    phone.get_by_role("link", name="Back to the room").click()
+    expect(phone).to_have_url(f"{server}/rooms/{code}/play")
+    expect(phone.locator(".room-results")).to_be_visible()
+    press(host, "Another round")
+    expect(phone.locator(".room-wait-title")).to_be_visible(timeout=5000)
+    press(host, "Start round 2")
+    expect(phone.locator("#board.board-play")).to_be_visible(timeout=10_000)
