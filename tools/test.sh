@@ -4,4 +4,6 @@
 # Extra arguments go to pytest, e.g. `bash tools/test.sh -k solver`.
 . "$(dirname "${BASH_SOURCE[0]}")/setup.sh" requirements-dev.txt
 apt_install chromium postgresql faketime
-exec .venv/bin/python -m pytest "$@"
+# One test process per core (pytest-xdist): each starts its own servers, PostgreSQL cluster and browser.
+# RUZZLE_TEST_WORKERS=0 runs them in this process, one after the other.
+exec .venv/bin/python -m pytest -n "${RUZZLE_TEST_WORKERS:-auto}" "$@"
