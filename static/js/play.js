@@ -301,6 +301,7 @@
       if (response.status >= 500 || response.status === 429) {
         var busyServer = new Error("server answered " + response.status);
         busyServer.retryAfter = Number(response.headers.get("Retry-After")) || 0;
+        busyServer.tooFast = response.status === 429;
         throw busyServer;
       }
       return response.text().then(function (html) { return { response: response, html: html }; });
@@ -317,7 +318,8 @@
       var delay = item.atOnce ? 0 : error && error.retryAfter ? error.retryAfter * 1000 :
         RETRY_DELAYS[Math.min(item.attempts, RETRY_DELAYS.length) - 1];
       item.atOnce = false;
-      if (item.attempts >= 2) showWaiting();  // the first failure is tried again quietly, half a second later
+      item.tooFast = Boolean(error && error.tooFast);
+      if (item.attempts >= 2 || item.tooFast) showWaiting();  // a network's first failure is tried again quietly
       retryTimer = setTimeout(function () { attempt(item); }, delay);
     });
   }
@@ -430,7 +432,7 @@
   // The words waiting for the network, counted beside the board (a bar that stays in view, over the page's top
   // edge, so the board does not move under a finger when it shows), with a button to try at once.
   function waitingCount() {
-    return inFlight && inFlight.attempts >= 2 ? queue.length + 1 : 0;
+    return inFlight && (inFlight.attempts >= 2 || inFlight.tooFast) ? queue.length + 1 : 0;
   }
 
   function showWaiting() {
@@ -443,7 +445,8 @@
       entry.classList.toggle("sent-waiting", count > 0 && entry.classList.contains("sent-sending"));
     });
     if (!count) return;
-    var text = (count === 1 ? bar.dataset.one : bar.dataset.many).replace("{n}", count);
+    // (words sent faster than anyone plays them wait as long as the server asks: that is not the network)
+    var text = inFlight.tooFast ? bar.dataset.slow : (count === 1 ? bar.dataset.one : bar.dataset.many).replace("{n}", count);
     bar.querySelector(".network-text").textContent = text;
     if (wasHidden) announce(text);
   }

@@ -273,6 +273,29 @@ def test_a_word_that_cannot_be_sent_waits_in_view_and_goes_by_itself(open_board)
     assert_round_holds(page, [found])
 
 
+def test_a_word_the_server_finds_too_fast_waits_as_long_as_it_asks_and_counts(open_board):
+    """A 429 with Retry-After (words faster than anyone plays): the bar says to slow down, not that the network is
+    gone, and the word goes by itself once the wait is over."""
+    page = open_board(LAPTOP, 100)
+    found = words_for_burst(1)[0]
+    open_board.allow("status of 429")
+    refused = []
+
+    def too_fast(route):
+        if len(refused) < 2:
+            refused.append(time.monotonic())
+            route.fulfill(status=429, headers={"Retry-After": "2"}, body="slow down")
+        else:
+            route.continue_()
+    page.route("**/words", too_fast)
+    type_word(page, found.word)
+    expect(page.locator("#network .network-text")).to_have_text("Slow down: your next words go in a few seconds.")
+    wait_until_answered(page, timeout_ms=10_000)
+    assert len(refused) == 2 and refused[1] - refused[0] >= 1.9  # it waited as long as the server asked
+    expect(page.locator("#network")).to_be_hidden()
+    assert_round_holds(page, [found])
+
+
 def test_send_now_sends_a_waiting_word_at_once(open_board):
     page = open_board(LAPTOP, 100)
     found = words_for_burst(1)[0]
