@@ -286,33 +286,27 @@
     item.attempts += 1;
     item.sending = true;
     item.controller = window.AbortController ? new AbortController() : null;
-    var timer = setTimeout(function () { if (item.controller) item.controller.abort(); }, TIMEOUT);
-    var sent = Date.now();
-    fetch(item.url, {
+    ask(item.url, {
       method: "POST",
       body: new URLSearchParams(item.fields),
       headers: { "HX-Request": "true", "HX-Target": "result", "HX-Current-URL": location.href },
-      credentials: "same-origin",
-      signal: item.controller ? item.controller.signal : undefined,
-    }).then(function (response) {
-      noteServerTime(sent, Date.now(), response.headers.get("X-Ruzzle-Time"));
+    }, item.controller).then(function (answer) {
       // 5xx (a worker restarting, the store busy, a proxy between) or 429 (too fast): the word is safe to send
       // again (a repeat is "already found"), after the time the server asks for, if it says
-      if (response.status >= 500 || response.status === 429) {
-        var busyServer = new Error("server answered " + response.status);
-        busyServer.retryAfter = Number(response.headers.get("Retry-After")) || 0;
-        busyServer.tooFast = response.status === 429;
+      var status = answer.response.status;
+      if (status >= 500 || status === 429) {
+        var busyServer = new Error("server answered " + status);
+        busyServer.retryAfter = Number(answer.response.headers.get("Retry-After")) || 0;
+        busyServer.tooFast = status === 429;
         throw busyServer;
       }
-      return response.text().then(function (html) { return { response: response, html: html }; });
+      return answer;
     }).then(function (answer) {
-      clearTimeout(timer);
       item.sending = false;
       showAnswer(item, answer);
       inFlight = null;
       pump();
     }, function (error) {
-      clearTimeout(timer);
       item.sending = false;
       if (inFlight !== item) return;
       var delay = item.atOnce ? 0 : error && error.retryAfter ? error.retryAfter * 1000 :
@@ -321,6 +315,26 @@
       item.tooFast = Boolean(error && error.tooFast);
       if (item.attempts >= 2 || item.tooFast) showWaiting();  // a network's first failure is tried again quietly
       retryTimer = setTimeout(function () { attempt(item); }, delay);
+    });
+  }
+
+  // A request of the page's own (a word, a region it waits for), answered as {response, html}: it gives up after
+  // TIMEOUT (or when `controller` aborts it), and the time its answer carries sets the page's clock.
+  function ask(url, init, controller) {
+    controller = controller || (window.AbortController ? new AbortController() : null);
+    var timer = setTimeout(function () { if (controller) controller.abort(); }, TIMEOUT);
+    var sent = Date.now();
+    init.credentials = "same-origin";
+    init.signal = controller ? controller.signal : undefined;
+    return fetch(url, init).then(function (response) {
+      noteServerTime(sent, Date.now(), response.headers.get("X-Ruzzle-Time"));
+      return response.text().then(function (html) { return { response: response, html: html }; });
+    }).then(function (answer) {
+      clearTimeout(timer);
+      return answer;
+    }, function (error) {
+      clearTimeout(timer);
+      throw error;
     });
   }
 
@@ -605,28 +619,14 @@
 
   // GET a page region and swap it in as htmx would; true once it is in place.
   function load(url, target) {
-    var controller = window.AbortController ? new AbortController() : null;
-    var timer = setTimeout(function () { if (controller) controller.abort(); }, TIMEOUT);
-    var sent = Date.now();
-    return fetch(url, {
-      headers: { "HX-Request": "true", "HX-Current-URL": location.href },
-      credentials: "same-origin",
-      signal: controller ? controller.signal : undefined,
-    }).then(function (response) {
-      noteServerTime(sent, Date.now(), response.headers.get("X-Ruzzle-Time"));
-      var redirect = response.headers.get("HX-Redirect");
-      if (redirect) { location.href = redirect; return true; }
-      if (!response.ok) return false;
-      return response.text().then(function (html) {
-        clearTimeout(timer);
-        var element = document.querySelector(response.headers.get("HX-Retarget") || target);
-        if (element) htmx.swap(element, html, { swapStyle: response.headers.get("HX-Reswap") || "outerHTML", swapDelay: 0, settleDelay: 0 });
-        return true;
-      });
-    }).catch(function () {
-      clearTimeout(timer);
-      return false;
-    });
+    return ask(url, { headers: { "HX-Request": "true", "HX-Current-URL": location.href } }).then(function (answer) {
+      var headers = answer.response.headers;
+      if (headers.get("HX-Redirect")) { location.href = headers.get("HX-Redirect"); return true; }
+      if (!answer.response.ok) return false;
+      var element = document.querySelector(headers.get("HX-Retarget") || target);
+      if (element) htmx.swap(element, answer.html, { swapStyle: headers.get("HX-Reswap") || "outerHTML", swapDelay: 0, settleDelay: 0 });
+      return true;
+    }).catch(function () { return false; });
   }
 
   // The page's polls (hx-trigger "every 2s": the lobby, the room's clock, the results until the next round) go on
@@ -635,10 +635,12 @@
   var pollFailures = 0;
   var pollQuietUntil = 0;
 
+  function isPolling(elt) {  // an element whose hx-trigger asks "every Ns"
+    return Boolean(elt && elt.getAttribute && /(^|,)\s*every /.test(elt.getAttribute("hx-trigger") || ""));
+  }
+
   function isPoll(detail) {
-    var elt = detail.elt;
-    return !detail.requestConfig.triggeringEvent && elt && elt.getAttribute &&
-      /(^|,)\s*every /.test(elt.getAttribute("hx-trigger") || "");
+    return !detail.requestConfig.triggeringEvent && isPolling(detail.elt);
   }
 
   document.addEventListener("htmx:beforeRequest", function (event) {
@@ -663,7 +665,7 @@
     var polls = Array.prototype.slice.call(root.querySelectorAll ? root.querySelectorAll("[hx-trigger]") : []);
     if (root.matches && root.matches("[hx-trigger]")) polls.push(root);
     polls.forEach(function (elt) {
-      if (elt.dataset.ruzzleGuarded || !/(^|,)\s*every /.test(elt.getAttribute("hx-trigger"))) return;
+      if (elt.dataset.ruzzleGuarded || !isPolling(elt)) return;
       elt.dataset.ruzzleGuarded = "1";
       elt.addEventListener("htmx:beforeOnLoad", function (event) { if (!elt.isConnected) event.preventDefault(); });
     });
@@ -679,7 +681,7 @@
     sendWaitingNow();
     if (pending) { clearTimeout(pending.timer); tryRefresh(); }
     document.querySelectorAll("[hx-trigger]").forEach(function (elt) {
-      if (!/(^|,)\s*every /.test(elt.getAttribute("hx-trigger"))) return;
+      if (!isPolling(elt)) return;
       htmx.trigger(elt, "htmx:abort");
       var asked = htmx.ajax("GET", elt.getAttribute("hx-get"), { source: elt });
       if (asked && asked.catch) asked.catch(function () {});  // a failure is the poll's own, backed off as any
