@@ -93,6 +93,13 @@ class BoardRequest(BoardSource):
         return cls(code, parse_seed(seed), rows, cols, parse_seconds(args.get("time")), parse_safe(args.get("safe")),
                    parse_generator(args.get("gen")), parse_match_round(args.get("match")))
 
+    @classmethod
+    def of_stored(cls, stored, **extra) -> BoardRequest:
+        """The board of a round the store keeps (its language, seed, size, time, safe and generator), e.g. for its
+        links in "My rounds". (The store keeps no match round: such a round's board is the whole board.)"""
+        return cls(stored.language, stored.seed, stored.rows, stored.cols, stored.seconds, stored.safe,
+                   stored.generator, **extra)
+
     @property
     def size(self) -> str:
         """The size as URLs write it, e.g. `4x4`."""

@@ -40,6 +40,5 @@ def _links(record: RoundRecord, room_round: tuple[int, int] | None, codes: dict[
     if code is not None:
         return {"room": code, "number": number, "board_url": cached_url("rooms.play_room", code=code),
                 "solution_url": cached_url("rooms.show_room_words", code=code, round=str(number))}
-    board = BoardRequest(record.language, record.seed, record.rows, record.cols, record.seconds, record.safe,
-                         record.generator)
+    board = BoardRequest.of_stored(record)
     return {"room": None, "number": number, "board_url": board.url(), "solution_url": board.page_url("solution")}

@@ -189,9 +189,8 @@ def board_in_play(source: BoardSource) -> BoardInPlay | None:
     if not played:
         return None
     room_round = parse_round_key(played.board_key)
-    return BoardInPlay(played.language, played.seed, played.rows, played.cols, played.seconds, played.safe,
-                       played.generator, in_room=room_round is not None,
-                       room_code=room_round and the_store().rooms.room_playing(*room_round, player))
+    return BoardInPlay.of_stored(played, in_room=room_round is not None,
+                                 room_code=room_round and the_store().rooms.room_playing(*room_round, player))
 
 
 def _player_round(solution: Solution, stored: StoredRound) -> PlayerRound:
