@@ -63,7 +63,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         # solved cost nothing.
         SOLVING_RATE=0.05,
         SOLVING_BURST=1.0,
-        ROOM_PLAYERS=150,  # players a room takes: a big class or a school assembly, on one board
+        ROOM_PLAYERS=2000,  # players a room takes: a class, or a whole school in its hall (bench/rooms.py plays 2,000)
         ROOM_RANKING_SECONDS=1.0,  # a room's polled ranking is at most this old (0: computed for every poll)
         # Behind this many proxies of our own that speak HTTPS to the browsers (nginx in front: 1): their
         # X-Forwarded-For, -Proto and -Host are believed, and every cookie is Secure. 0: those headers are ignored

@@ -79,6 +79,7 @@ class Room:
     walk_step: int | None = None
     asker_hosts: bool = False  # the asking browser hosts the room (it opened it, or the teacher's remote link)
     asker_banned: bool = False  # the host removed the asking browser
+    player_count: int = 0  # how many players have a seat (what the pages' poll intervals and lists adapt to)
 
     @property
     def current(self) -> RoomRound:
@@ -133,12 +134,15 @@ class FoundWord:
 
 # The statements every poll and word runs, built once (building one costs more than running it on SQLite).
 # (with the asking browser's place in the room: every request of a player needs both)
+SEATS = room_players.alias("seats")  # (counted apart from the asker's own seat)
 ROOM_BY_CODE = (select(rooms, room_rounds.c.number, room_rounds.c.seed, room_rounds.c.generator,
                        room_rounds.c.match_round, room_rounds.c.started, room_rounds.c.shift, room_rounds.c.paused_at,
                        room_rounds.c.ended, room_players.c.id.label("member_id"),
                        room_players.c.nickname.label("member_nickname"), room_players.c.joined.label("member_joined"),
                        room_players.c.extra.label("member_extra"), room_players.c.rejoin_code.label("member_code"),
-                       room_hosts.c.player.label("extra_host"), room_bans.c.player.label("banned_player"))
+                       room_hosts.c.player.label("extra_host"), room_bans.c.player.label("banned_player"),
+                       select(func.count()).where(SEATS.c.room_id == rooms.c.id).correlate(rooms).scalar_subquery()
+                       .label("player_count"))
                 .select_from(rooms.join(room_rounds, room_rounds.c.room_id == rooms.c.id)
                              .outerjoin(room_players, (room_players.c.room_id == rooms.c.id)
                                         & (room_players.c.player == bindparam("player")))
@@ -166,11 +170,24 @@ LIVE_ROOM = (select(rooms.c.code)
                     | select(room_rounds.c.number).where(room_rounds.c.room_id == rooms.c.id,
                                                          room_rounds.c.started > bindparam("since")).exists())
              .order_by(room_players.c.joined.desc(), rooms.c.id.desc()).limit(1))
+RECENT_PLAYERS = PLAYERS.order_by(None).order_by(room_players.c.joined.desc(), room_players.c.id.desc()).limit(
+    bindparam("limit"))
+FINDING_PLAYERS = PLAYERS.where(room_players.c.nickname_key.like(bindparam("pattern"), escape="/")).limit(
+    bindparam("limit"))
+# How many of the room's players found each word of a round (the class's view: a few hundred rows, not every word
+# every player found).
+WORD_COUNTS = (select(words.c.word, func.count())
+               .select_from(words.join(player_rounds, player_rounds.c.id == words.c.round_id)
+                            .join(room_players, (room_players.c.player == player_rounds.c.player)
+                                  & (room_players.c.room_id == bindparam("room_id"))))
+               .where(player_rounds.c.board_key == bindparam("key")).group_by(words.c.word))
 WORDS_FOUND = (select(room_players.c.id, room_players.c.nickname, words.c.word, words.c.score)
                .select_from(words.join(player_rounds, player_rounds.c.id == words.c.round_id)
                             .join(room_players, (room_players.c.player == player_rounds.c.player)
                                   & (room_players.c.room_id == bindparam("room_id"))))
                .where(player_rounds.c.board_key == bindparam("key")))
+
+WORD_FINDERS = WORDS_FOUND.where(words.c.word == bindparam("word"))
 
 
 class NicknameTaken(Exception):
@@ -244,7 +261,7 @@ class Rooms:
                                first.member_code) if first.member_id is not None else None,
                     bool(first.locked), first.remote_key or "", first.names, first.walk_step,
                     bool(player) and (player == first.host or first.extra_host is not None),
-                    first.banned_player is not None)
+                    first.banned_player is not None, first.player_count)
 
     def live_room(self, player: str, since: float, now: float) -> str | None:
         """The code of the open room this browser has a seat in and that was busy after `since` (it joined, or a
@@ -275,6 +292,19 @@ class Rooms:
         """The room's players in the order they joined."""
         with self.store.reader.connect() as connection:
             return [RoomPlayer(*row) for row in connection.execute(PLAYERS, {"room_id": room_id})]
+
+    def recent_players(self, room_id: int, limit: int) -> list[RoomPlayer]:
+        """The `limit` players who joined last, in the order they joined (a big room's lobby shows these)."""
+        with self.store.reader.connect() as connection:
+            rows = connection.execute(RECENT_PLAYERS, {"room_id": room_id, "limit": limit}).all()
+        return [RoomPlayer(*row) for row in reversed(rows)]
+
+    def find_players(self, room_id: int, key: str, limit: int) -> list[RoomPlayer]:
+        """Up to `limit` players whose nickname's key (ruzzle.nicknames.nickname_key) contains `key`."""
+        with self.store.reader.connect() as connection:
+            rows = connection.execute(FINDING_PLAYERS, {"room_id": room_id, "limit": limit,
+                                                          "pattern": "%" + escape_like(key) + "%"}).all()
+        return [RoomPlayer(*row) for row in rows]
 
     def join(self, room_id: int, player: str, nickname: str, nickname_key: str, now: float, limit: int,
              code: str | None = None) -> RoomPlayer:
@@ -528,11 +558,18 @@ class Rooms:
         return [PlayerScore(row.id, row.nickname, row.joined, keys.get(row.board_key), row.score or 0,
                             row.found or 0, row.scored_at) for row in rows]
 
-    def words_found(self, room: Room, number: int) -> list[FoundWord]:
-        """Every word every player of the room found in a round."""
+    def words_found(self, room: Room, number: int, word: str | None = None) -> list[FoundWord]:
+        """Every word every player of the room found in a round (with `word`: who found that word)."""
+        query, values = WORDS_FOUND, {"room_id": room.id, "key": round_key(room.id, number)}
+        if word is not None:
+            query, values = WORD_FINDERS, {**values, "word": word}
         with self.store.reader.connect() as connection:
-            return [FoundWord(*row) for row in connection.execute(
-                WORDS_FOUND, {"room_id": room.id, "key": round_key(room.id, number)})]
+            return [FoundWord(*row) for row in connection.execute(query, values)]
+
+    def word_counts(self, room_id: int, number: int) -> dict[str, int]:
+        """How many players found each word found in a round of the room."""
+        with self.store.reader.connect() as connection:
+            return dict(connection.execute(WORD_COUNTS, {"room_id": room_id, "key": round_key(room_id, number)}).all())
 
     def delete_expired(self, moment: float) -> int:
         """Delete the rooms inactive since before a moment (their players' rounds go with the rounds' retention)."""
@@ -553,6 +590,11 @@ def _may_take(seat, code: str | None, now: float) -> bool:
     if code and seat.rejoin_code and secrets.compare_digest(code.strip().upper().encode(), seat.rejoin_code.encode()):
         return True
     return seat.open_until is not None and seat.open_until > now
+
+
+def escape_like(text: str) -> str:
+    """`text` matched as itself in a LIKE pattern escaped with '/'."""
+    return text.replace("/", "//").replace("%", "/%").replace("_", "/_")
 
 
 def _insert_ignoring_duplicates(connection, table):

@@ -173,10 +173,11 @@ def _extra_args() -> dict[str, str]:
     return {key: request.args[key] for key in ("challenge",) if key in request.args}
 
 
-def game_context(board: BoardRequest, round_: Round, message: str | None) -> dict:
-    """Everything the board page shows for this round."""
+def game_context(board: BoardRequest, round_: Round, message: str | None, moment: float | None = None) -> dict:
+    """Everything the board page shows for this round (now, or as of `moment`: a room's board made ahead of its
+    start)."""
     solution = board.solution()
-    moment = now()
+    moment = now() if moment is None else moment
     found = round_.words(solution)
     over = round_.is_over(moment)
     context = {

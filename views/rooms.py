@@ -42,11 +42,12 @@ from .solution import locked_page, parse_step, projector_page, qr_svg, solution_
 
 bp = Blueprint("rooms", __name__)
 PRESETS = ("single", "match")  # one board a round, or Ruzzle's 3-round match (the start page names them)
-COUNTDOWN = 3  # seconds of 3-2-1 between the host's Start and the first word
-POLL_SECONDS = 2
+COUNTDOWN = 3  # seconds of 3-2-1 between the host's Start and the first word (more in a big room: pace_of)
+POLL_SECONDS = 2  # how often a page of a class-sized room asks what is new (more seconds in a big room: pace_of)
 TOP_SHOWN = 10
 RANKINGS_CACHED = 256
 RESULTS_POLL_AFTER_END = 6  # seconds after the end during which results still poll (words sent in the grace)
+FINAL_FRESH_SECONDS = 30  # a worker keeps results nothing can change any more this long (a host may still add time)
 ADD_SECONDS = (-60, 600, 30)  # the host's "more time": least, most, and the default (+30 s)
 EXTRA_SECONDS = (0, 600)  # a pupil's extra time (an accommodation)
 LET_IN_SECONDS = 600  # "let back in": the pupil's name takes their seat on any device for this long
@@ -105,6 +106,38 @@ def room_board(room: Room, number: int | None = None) -> RoomBoard:
     return RoomBoard(room.language, played.seed, room.rows, room.cols, room.seconds, room.safe,
                      generator=played.generator, match_round=played.match_round, room_code=room.code, room_id=room.id,
                      number=played.number)
+
+
+# --- a big room's pace ---------------------------------------------------------------------------------------
+
+POLLS_PER_SECOND = 500  # what one room's polls may ask of the server, all its phones together (bench/rooms.py)
+BIG_ROOM = 150  # from this many players, the results wait until no word can land, spread over a few seconds
+RESULTS_PER_SECOND = 400  # results pages a second that the end of a big room's round may ask for
+NAMES_LISTED = 60  # a lobby lists the players who joined last, up to this many (and says how many in all)
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How a room's pages ask the server, by its size: a class of 30 polls every 2 s and sees its results at 0:00; a
+    school of 2,000 polls every 4 s (so that all its polls together stay under POLLS_PER_SECOND), its 3-2-1 is long
+    enough for every phone's lobby poll to see it, and at 0:00 each phone says "Time's up" on its own and asks for its
+    results once no word can land any more, at a moment of its own within a few seconds (not all 2,000 at once)."""
+
+    poll_seconds: int
+    countdown: int
+    results_after: float  # seconds after the phone's 0:00 before it asks for the results (0: at once)
+    results_spread: float  # ... plus a random share of this many seconds
+
+
+def pace_of(players: int) -> Pace:
+    poll = max(POLL_SECONDS, math.ceil(players / POLLS_PER_SECOND))
+    if players < BIG_ROOM:
+        return Pace(poll, COUNTDOWN, 0.0, 0.0)
+    return Pace(poll, max(COUNTDOWN, poll + 1), float(RESULTS_POLL_AFTER_END), round(players / RESULTS_PER_SECOND, 1))
+
+
+def room_pace(room: Room) -> Pace:
+    return pace_of(room.player_count)
 
 
 # --- where a room stands -----------------------------------------------------------------------------------
@@ -391,33 +424,51 @@ def player_page(room: Room, member: RoomPlayer):
     moment = now()
     phase = phase_of(room, moment)
     board = room_board(room)
+    if phase.name == "countdown" and request.args.get("ahead") == "1":
+        return board_ahead(room, board, member)
     if phase.name in ("waiting", "countdown"):
         board.solution()  # solved now, while the class waits, so no worker meets the first words cold
-        players = rooms_store().players(room.id)
-        state = (phase.name, room.current.number, room.current.started, [p.nickname for p in players], member.id)
+        players = rooms_store().recent_players(room.id, NAMES_LISTED)
+        state = (phase.name, room.current.number, room.current.started, room.player_count,
+                 [p.nickname for p in players], member.id)
         return conditional(state, lambda etag: render("room_play.html", ["game"], etag=etag, **_waiting_context(
-            room, board, member, phase, players)))
+            room, board, member, phase, players)), path=cached_url("rooms.play_room", code=room.code))
     played = room_round(room, board)
-    context = room_game_context(room, board, member, played.round)
-    clock = context["clock"]
-    if clock.name == "over":
-        state = ("over", room.current.number, _results_state(context))
-        return conditional(state, lambda etag: render("room_play.html", ["game"], etag=etag, **context))
+    if played.round.is_over(moment):
+        shared = room_results(room)
+        state = ("over", room.current.number, shared.tag, member.id, room.names, tuple(sorted(played.round.found)))
+        return conditional(state, lambda etag: render("room_play.html", ["game"], etag=etag, **room_game_context(
+            room, board, member, played.round, results=shared)), path=cached_url("rooms.play_room", code=room.code))
+    return render("room_play.html", GAME_REGIONS, **room_game_context(room, board, member, played.round))
+
+
+def board_ahead(room: Room, board: RoomBoard, member: RoomPlayer):
+    """The player's board during the 3-2-1, drawn as of the start (its clock full, the server's time the start's), for
+    the phone to show at 0 without asking: every phone of a school then asks for it during the 3-2-1, when its lobby
+    poll sees it, instead of all at the same instant at 0. (The letters reach the phone a few seconds early, unseen
+    unless someone reads the page's memory; the words count from the start only, as always.)"""
+    played = room_round(room, board)
+    context = room_game_context(room, board, member, played.round, moment=room.current.started)
     return render("room_play.html", GAME_REGIONS, **context)
 
 
 @bp.get("/rooms/<code>/clock")
 def show_room_clock(code: str):
     """A phone's clock during the round, polled: a 304 while nothing changed, the clock when the deadline moved,
-    the whole game region when the round paused, resumed or ended (or another round began)."""
+    the whole game region when the round paused, resumed or ended (or another round began). In a big room, a round
+    that ended is left to the phone's own clock (it asks for the results itself, at a moment of its own) until no
+    word can land any more: the first poll after the end does not bring every phone's results at once."""
     room = find_room(code)
     member = require_member(room)
     moment = now()
     board = room_board(room)
     played = room_round(room, board) if phase_of(room, moment).name not in ("waiting", "countdown") else None
     clock = played and clock_of(played.round.timeline, moment)
-    if clock is None or (request.args.get("phase"), request.args.get("round")) != (clock.name,
-                                                                                  str(room.current.number)):
+    asked = (request.args.get("phase"), request.args.get("round"))
+    if (clock is not None and clock.name == "over" and asked == ("playing", str(room.current.number))
+            and room_pace(room).results_after and not room_results(room).final):
+        return "", 204
+    if clock is None or asked != (clock.name, str(room.current.number)):
         response = current_app.make_response(player_page(room, member))
         response.headers.update({"HX-Retarget": "#game", "HX-Reswap": "outerHTML"})
         return response
@@ -428,18 +479,21 @@ def show_room_clock(code: str):
 
 def _waiting_context(room: Room, board: RoomBoard, member: RoomPlayer, phase: RoomClock, players) -> dict:
     return {"room": room, "request_board": board, "member": member, "phase": phase, "players": players,
-            "poll_seconds": POLL_SECONDS, "countdown": phase.starts_in, "board": None, "clock": phase,
-            "stage": stage_of(room)}
+            "player_count": room.player_count, "pace": room_pace(room), "poll_seconds": room_pace(room).poll_seconds,
+            "countdown": phase.starts_in, "board": None, "clock": phase, "stage": stage_of(room)}
 
 
-def room_game_context(room: Room, board: RoomBoard, member: RoomPlayer, round_: Round, message=None) -> dict:
+def room_game_context(room: Room, board: RoomBoard, member: RoomPlayer, round_: Round, message=None,
+                      results: RoomResults | None = None, moment: float | None = None) -> dict:
     """The board page's context for a room: the game on the player's own clock (the class's, plus their extra
-    time), and once over, the room's results for this player."""
-    context = game_context(board, round_, message)
-    context.update(room=room, member=member, phase=phase_of(room, now()), clock=clock_of(round_.timeline, now()),
-                   poll_seconds=POLL_SECONDS, page_template="room_play.html", stage=stage_of(room))
+    time), and once over, the room's results for this player (now, or as of `moment`)."""
+    moment = now() if moment is None else moment
+    context = game_context(board, round_, message, moment)
+    context.update(room=room, member=member, phase=phase_of(room, moment), clock=clock_of(round_.timeline, moment),
+                   pace=room_pace(room), poll_seconds=room_pace(room).poll_seconds, page_template="room_play.html",
+                   stage=stage_of(room))
     if context["over"]:
-        context["results"] = player_results(room, board, member)
+        context["results"] = player_results(results or room_results(room), board, member, context["found"])
     return context
 
 
@@ -554,7 +608,8 @@ def host_room(code: str):
         rooms_store().set_room(room.id, walk_step=None)  # the teacher came back to the podium: the remote follows
     context = host_context(room, phase)
     state = ("host", room.current.number, phase.name, phase.ends_at, phase.seconds_left if phase.name == "paused"
-             else None, room.locked, room.names, [(p.id, p.nickname, p.extra) for p in context["players"]],
+             else None, room.locked, room.names, room.player_count, context["find"],
+             [(p.id, p.nickname, p.extra) for p in context["players"]],
              [ban.player_id for ban in context["bans"]], context["still_playing"],
              context["ranking"].state() if phase.name == "over" else None,
              context["class_view"] and context["class_view"]["still_counting"])
@@ -573,15 +628,26 @@ def host_context(room: Room, phase: RoomClock) -> dict:
     board = room_board(room)
     url = join_url(room)
     waiting = phase.name == "waiting"
+    find = request.args.get("find", "").strip()[:40]
     context = {"room": room, "phase": phase, "stage": stage_of(room), "request_board": board, "board": board.board(),
-               "join_url": url, "remote_url": remote_url(room), "players": rooms_store().players(room.id),
-               "bans": rooms_store().bans(room.id), "poll_seconds": POLL_SECONDS,
-               "ranking": None if waiting else ranking(room), "class_view": None,
+               "join_url": url, "remote_url": remote_url(room), "players": listed_players(room, find), "find": find,
+               "player_count": room.player_count, "names_listed": NAMES_LISTED,
+               "bans": rooms_store().bans(room.id), "poll_seconds": room_pace(room).poll_seconds,
+               "ranking": None if waiting else room_results(room).ranking if phase.name == "over"
+               else live_ranking(room), "class_view": None,
                "still_playing": 0, "add_seconds": ADD_SECONDS[2], "names_shown": NAMES_SHOWN}
     if phase.name == "over":
         context["still_playing"] = rooms_store().still_playing(room.id, room.current.number, phase.now)
         context["class_view"] = class_view(room, board, context["still_playing"])
     return context
+
+
+def listed_players(room: Room, find: str = "") -> list[RoomPlayer]:
+    """The players a host's page lists: those whose name holds `find` (a big room's teacher looks for one pupil), or
+    the last NAMES_LISTED to join (every player of a class)."""
+    if find:
+        return rooms_store().find_players(room.id, nickname_key(find), NAMES_LISTED)
+    return rooms_store().recent_players(room.id, NAMES_LISTED)
 
 
 def remote_url(room: Room, _external: bool = True) -> str:
@@ -611,12 +677,11 @@ def show_remote(code: str):
     room = host_action(code)
     phase = phase_of(room, now())
     still = rooms_store().still_playing(room.id, room.current.number, phase.now) if phase.name == "over" else 0
-    players = rooms_store().players(room.id)
-    context = {"room": room, "phase": phase, "stage": stage_of(room), "players": players, "still_playing": still,
-               "poll_seconds": POLL_SECONDS, "add_seconds": ADD_SECONDS[2], "walk_total": walk_total(room)
+    context = {"room": room, "phase": phase, "stage": stage_of(room), "player_count": room.player_count,
+               "still_playing": still, "poll_seconds": room_pace(room).poll_seconds, "add_seconds": ADD_SECONDS[2], "walk_total": walk_total(room)
                if phase.name == "over" else 0, "host_url": cached_url("rooms.host_room", code=room.code)}
     state = ("remote", room.current.number, phase.name, phase.ends_at, phase.seconds_left if phase.name == "paused"
-             else None, room.locked, len(players), still, room.walk_step)
+             else None, room.locked, room.player_count, still, room.walk_step)
     return conditional(state, lambda etag: render("room_remote.html", ["remote"], etag=etag, **context))
 
 
@@ -625,7 +690,8 @@ def start_room(code: str):
     """Start the current round for everyone, after a short 3-2-1 (a second press changes nothing)."""
     room = host_action(code)
     if room.current.started is None:
-        rooms_store().start(room.id, room.current.number, math.ceil(now()) + COUNTDOWN, round_board(room_board(room)))
+        rooms_store().start(room.id, room.current.number, math.ceil(now()) + room_pace(room).countdown,
+                            round_board(room_board(room)))
     return back_to_host(room)
 
 
@@ -845,12 +911,14 @@ def follow_room_walk(code: str):
     return "", 204
 
 
-def finders_of(room: Room) -> dict[str, list[str]]:
-    """Each word found in the room's current round, with the nicknames of who found it (alphabetical)."""
+def finders_of(room: Room, word: str | None = None) -> dict[str, list[str]] | list[str]:
+    """Each word found in the room's current round, with the nicknames of who found it (alphabetical); with `word`,
+    the nicknames of who found that word."""
     finders = defaultdict(list)
-    for found in rooms_store().words_found(room, room.current.number):
+    for found in rooms_store().words_found(room, room.current.number, word):
         finders[found.word].append(found.nickname)
-    return {word: sorted(names, key=str.casefold) for word, names in finders.items()}
+    names = {word: sorted(names, key=str.casefold) for word, names in finders.items()}
+    return names if word is None else names.get(word, [])
 
 
 def not_started_message() -> str:
@@ -968,18 +1036,61 @@ def show_leaderboard(code: str):
 # --- results ----------------------------------------------------------------------------------------------------
 
 def class_view(room: Room, board: RoomBoard, still_playing: int = 0) -> dict:
-    """The class's view of the round's board: words by how many found them, the words nobody found, the best."""
+    """The class's view of the round's board: words by how many found them, the words nobody found, the best (with
+    who found it). From the room's shared results: the counts, not every word every player found."""
     solution = board.solution()
-    found_by = finders_of(room)
+    counts = room_results(room).counts
     by_word = {found.word: found for found in solution}
-    common = sorted(found_by.items(), key=lambda item: (-len(item[1]), -by_word[item[0]].score, item[0]))
-    nobody = [found for found in solution if found.word not in found_by]
-    best = max((by_word[word] for word in found_by), key=lambda f: (f.score, -len(f.word)), default=None)
-    return {"found_by": [(by_word[word], names) for word, names in common],
+    common = sorted((word for word in counts if word in by_word),
+                    key=lambda word: (-counts[word], -by_word[word].score, word))
+    nobody = [found for found in solution if found.word not in counts]
+    best = max((by_word[word] for word in common), key=lambda f: (f.score, -len(f.word)), default=None)
+    return {"found_by": [(by_word[word], counts[word]) for word in common],
             "nobody": nobody[:20], "nobody_count": len(nobody), "best": best,
-            "best_finders": found_by[best.word] if best else [],
-            "total": len(solution), "found_count": len(found_by), "still_playing": still_playing,
+            "best_finders": finders_of(room, best.word) if best else [],
+            "total": len(solution), "found_count": len(common), "still_playing": still_playing,
             "still_counting": bool(still_playing) or still_counting(room)}
+
+
+@dataclass(frozen=True)
+class RoomResults:
+    """What every player's results share at the end of a round: the ranking, how many players found each word, and
+    whether words may still land. The same for the whole room, so it is made once per worker and change (at most
+    once every ROOM_RANKING_SECONDS), not once per phone; its tag is the same on every worker for the same results,
+    so a phone's poll is a 304 on any of them while nothing changed for it."""
+
+    ranking: Ranking
+    counts: dict[str, int]  # each word found in the round: how many players found it
+    still_counting: bool  # words sent in the last seconds may still land, or a pupil plays on (extra time)
+    tag: str
+
+    @property
+    def final(self) -> bool:
+        return not self.still_counting
+
+
+def room_results(room: Room) -> RoomResults:
+    """The room's results for its current round, as fresh as ROOM_RANKING_SECONDS (more once nothing can land)."""
+    cache = current_app.extensions.setdefault("ruzzle.room_results", {})
+    key = (room.id, room.current)  # a new round, the host's end, time added: other results
+    moment = time.monotonic()
+    cached = cache.get(key)
+    fresh_for = float(current_app.config["ROOM_RANKING_SECONDS"])
+    if cached is not None and moment - cached[0] < (fresh_for if cached[1].still_counting else FINAL_FRESH_SECONDS):
+        return cached[1]
+    if len(cache) > RANKINGS_CACHED:
+        cache.clear()
+    results = _make_results(room)
+    cache[key] = (moment, results)
+    return results
+
+
+def _make_results(room: Room) -> RoomResults:
+    table = ranking(room)
+    counts = rooms_store().word_counts(room.id, room.current.number)
+    counting = still_counting(room) or bool(rooms_store().still_playing(room.id, room.current.number, now()))
+    tag = hashlib.blake2b(repr((table.state(), sorted(counts.items()), counting)).encode(), digest_size=12).hexdigest()
+    return RoomResults(table, counts, counting, tag)
 
 
 def still_counting(room: Room) -> bool:
@@ -988,40 +1099,34 @@ def still_counting(room: Room) -> bool:
     return ends_at is not None and now() < ends_at + RESULTS_POLL_AFTER_END
 
 
-def player_results(room: Room, board: RoomBoard, member: RoomPlayer) -> dict:
-    """A player's results in the room: rank, score, percentile; their words against the room's."""
-    table = live_ranking(room)  # every phone polls its results page: they share one ranking a second
+def player_results(shared: RoomResults, board: RoomBoard, member: RoomPlayer, found: list[Found]) -> dict:
+    """A player's results in the room: rank, score, percentile; their words (`found`) against the room's."""
+    table, counts = shared.ranking, shared.counts
     mine = table.of(member.id)
-    found_words = rooms_store().words_found(room, room.current.number)
-    counts = Counter(found.word for found in found_words)
-    my_words = {found.word for found in found_words if found.player_id == member.id}
     players = len(table.lines)
     solution = board.solution()
-    missed_by_all = [found for found in solution if counts[found.word] == 0]
+    missed_by_all = [word for word in solution if word.word not in counts]
     beaten = players - mine.rank if mine else 0
     return {
         "ranking": table, "line": mine, "players": players,
         "percentile": round(100 * beaten / (players - 1)) if players > 1 else 100,
-        "only_you": [found for found in solution if found.word in my_words and counts[found.word] == 1],
-        "everyone": [found for found in solution if players > 1 and counts[found.word] == players],
+        "only_you": [word for word in found if counts.get(word.word) == 1],
+        "everyone": [word for word in solution if players > 1 and counts.get(word.word) == players],
         "missed_by_all": missed_by_all[:10], "missed_by_all_count": len(missed_by_all),
-        "still_counting": still_counting(room),
+        "still_counting": shared.still_counting,
     }
-
-
-def _results_state(context: dict) -> tuple:
-    results = context["results"]
-    return results["ranking"].state(), results["still_counting"]
 
 
 # --- conditional answers ------------------------------------------------------------------------------------------
 
-def conditional(state: tuple, make, json: bool = False):
+def conditional(state: tuple, make, json: bool = False, path: str | None = None):
     """Answer 304 when the client has this state already (its ETag), else the answer `make` builds, tagged.
 
-    A poll every 2 s from every phone costs a query and a hash, not a page: rendering only happens on a change.
+    A poll every 2 s from every phone costs a query and a hash, not a page: rendering only happens on a change. The
+    tag is the state's at a path: `path` when the answer is another URL's page (the player's page that a clock poll
+    brings at the end of a round is the one its results then poll: the same tag, so their first poll is a 304).
     """
-    key = repr((state, wants_fragment(), json, request.path)).encode("utf-8")
+    key = repr((state, wants_fragment(), json, path or request.path)).encode("utf-8")
     etag = hashlib.blake2b(key, digest_size=12).hexdigest()
     # (flask-compress tags a compressed answer "<etag>:br"; either is the same state)
     if any(tag and tag.split(":", 1)[0] == etag for tag in request.if_none_match.as_set()):

@@ -546,7 +546,9 @@
     var serverNow = Number(timer.dataset.serverNow) * 1000;
     var endsAt = serverOffset !== null && serverNow ? serverNow + remaining - serverOffset : Date.now() + remaining;
     clock = { element: timer, endsAt: endsAt, url: timer.dataset.refreshUrl, target: timer.dataset.refreshTarget || "#game",
-              said: Math.ceil(remaining / 1000) };
+              said: Math.ceil(remaining / 1000), after: Number(timer.dataset.refreshAfter || 0) * 1000,
+              spread: Number(timer.dataset.refreshSpread || 0) * 1000, timeUp: timer.dataset.timeUp };
+    if (timer.dataset.aheadUrl) fetchAhead(clock.url, timer.dataset.aheadUrl);
     tick();
   }
 
@@ -566,9 +568,32 @@
     }
     if (left === 0) {
       var url = clock.url, target = clock.target;
+      // A big room's phones say "Time's up" themselves and ask for the results once no word can land any more, each
+      // at a moment of its own within the spread the server gave (not every phone of a school at the same second).
+      var wait = clock.after + Math.random() * clock.spread;
+      if (clock.timeUp) clock.element.textContent = clock.timeUp;
       clock = null;
-      whenIdle(function () { refresh(url, target); });
+      whenIdle(function () { setTimeout(function () { if (!useAhead(url, target)) refresh(url, target); }, wait); });
     }
+  }
+
+  // A room's board comes during the 3-2-1, each phone when its lobby poll saw the 3-2-1 (a school's 2,000 phones ask
+  // over a few seconds, not at the same instant), drawn as of the start; at 0 it shows without asking. Without it (a
+  // phone that could not fetch it), the board is asked for at 0, as any page that waits.
+  var aheads = {};  // the page's URL -> its region as of the start
+
+  function fetchAhead(url, aheadUrl) {
+    ask(aheadUrl, { headers: { "HX-Request": "true" } }).then(function (answer) {
+      if (answer.response.status === 200) aheads[url] = answer.html;
+    }).catch(function () {});
+  }
+
+  function useAhead(url, target) {
+    var html = aheads[url], element = document.querySelector(target);
+    delete aheads[url];
+    if (!html || !element) return false;
+    htmx.swap(element, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
+    return true;
   }
 
   function sayTimeLeft(left) {
