@@ -19,12 +19,13 @@ timeout = 30
 graceful_timeout = 20
 # A phone loads a page and its static files on one connection; an idle one costs no thread in the poller.
 keepalive = 5
-# Workers are recycled after 5,000 to 7,500 requests (the jitter spreads the restarts), so whatever Python's
+# Workers are recycled after 50,000 to 75,000 requests (the jitter spreads the restarts), so whatever Python's
 # allocator keeps stays bounded (the caches of solved and rendered boards have their own limits). Not more
-# often: a fresh worker starts with cold caches, and with 500 to 600 a busy room (100 req/s) restarted all
-# five workers within seconds every half minute, which was most of its p99 (bench/rooms.py: word p99 455 ms
-# with 500, 72 ms without restarts).
-max_requests = int(os.environ.get("RUZZLE_MAX_REQUESTS", 5000))
+# often: a fresh worker starts with cold caches and spends a second of CPU importing the app. With 500 to 600 a
+# busy room (100 req/s) restarted all five workers within seconds every half minute, which was most of its p99
+# (bench/rooms.py: word p99 455 ms with 500, 72 ms without restarts); a school's room of 2,000 phones asks
+# about 1,000 requests a second, so 5,000 would recycle each worker every 25 s: now every 4 minutes or more.
+max_requests = int(os.environ.get("RUZZLE_MAX_REQUESTS", 50000))
 max_requests_jitter = max_requests // 2
 accesslog = "-"
 errorlog = "-"
