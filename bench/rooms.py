@@ -30,7 +30,8 @@ Every poll follows the page it came from: its interval is the `hx-trigger="every
 the latest full (200) answer, and its `If-None-Match` the one in that element's `hx-headers`, so a server that
 changes its intervals or ETags is followed without editing this file. A 200 replaces the element (or its
 hx-target, or HX-Retarget) and the polls inside it, as htmx does; a 304 changes nothing. A poll that gets no
-answer (10 s, htmx's timeout here) or a 4xx/5xx backs off as play.js does. Every answer is checked (status and
+answer (10 s, htmx's timeout here) or a 4xx/5xx backs off as play.js does; a join or a page the browser opens
+itself waits up to 60 s. Every answer is checked (status and
 content); any other answer, a failed connection or a timeout is an error, counted by kind.
 
 Addresses and limits: the server runs with its per-client limits on as they ship (LIMIT_JOINS "200 per minute;
@@ -80,6 +81,7 @@ SEED = "ROOMLD"
 SHIPPED_ROOM_PLAYERS = 150
 POLL_TIMEOUT = 10.0  # htmx's timeout (templates/_htmx_config.html)
 ASK_TIMEOUT = 8.0  # play.js's TIMEOUT: a word, the page asked for at 0:00
+NAVIGATION_TIMEOUT = 60.0  # a form sent or a page opened by the browser itself (it waits minutes; a person less)
 REFRESH_DELAYS = (1, 2, 3, 4)  # play.js: a refresh that failed is tried again after these seconds
 RETRY_DELAYS = (0.5, 1, 2, 3, 5)  # play.js: a word that failed
 WORD_GAP = (2.0, 4.0)
@@ -240,7 +242,7 @@ class Tab:
 
     async def load_page(self, path: str, category: str) -> Answer | None:
         """A full page load (a link followed, a redirect): its polls and its clock replace the page's."""
-        answer, elapsed, failure = await self.ask("GET", path, self.headers())
+        answer, elapsed, failure = await self.ask("GET", path, self.headers(), b"", NAVIGATION_TIMEOUT)
         if answer is None or answer.status != 200:
             self.record(category, elapsed, answer)
             self.error(f"{category}: {failure or answer.status}", path)
@@ -375,7 +377,7 @@ class Phone(Tab):
         await asyncio.sleep(max(0.0, at - time.time()))
         body = urllib.parse.urlencode({"nickname": self.name}).encode()
         answer, elapsed, failure = await self.ask("POST", f"/rooms/{self.run.code}/players",
-                                                  self.headers(origin=True), body)
+                                                  self.headers(origin=True), body, NAVIGATION_TIMEOUT)
         self.record(JOIN, elapsed, answer)
         if answer is None or answer.status != 303 or not self.cookies:
             self.error(f"join: {failure or answer.status}", answer.text[:200] if answer else "")
@@ -387,7 +389,8 @@ class Phone(Tab):
         if "room-wait-title" not in page.text:
             self.error("waiting page: unexpected content", page.text[:200])
         for asset in dict.fromkeys(ASSETS.findall(page.text)):  # the browser's first visit: its files
-            reply, elapsed, failure = await self.ask("GET", html.unescape(asset), self.headers())
+            reply, elapsed, failure = await self.ask("GET", html.unescape(asset), self.headers(), b"",
+                                                     NAVIGATION_TIMEOUT)
             self.record(STATIC, elapsed, reply)
             if reply is None or reply.status != 200:
                 self.error(f"static: {failure or reply.status}", asset)
@@ -520,7 +523,7 @@ class Host(Tab):
 
     async def open_room(self, seconds: int) -> bool:
         body = urllib.parse.urlencode({"language": "en", "size": "4x4", "time": str(seconds), "seed": SEED}).encode()
-        answer, elapsed, failure = await self.ask("POST", "/rooms", self.headers(origin=True), body)
+        answer, elapsed, failure = await self.ask("POST", "/rooms", self.headers(origin=True), body, NAVIGATION_TIMEOUT)
         self.record(PAGE, elapsed, answer)
         if answer is None or answer.status != 303:
             raise SystemExit(f"the room could not be opened: {failure or answer.status} {answer and answer.text[:300]}")
@@ -529,7 +532,8 @@ class Host(Tab):
         return await self.load_page(location, PAGE) is not None
 
     async def start(self) -> None:
-        answer, elapsed, failure = await self.ask("POST", f"/rooms/{self.run.code}/start", self.headers(origin=True))
+        answer, elapsed, failure = await self.ask("POST", f"/rooms/{self.run.code}/start", self.headers(origin=True),
+                                                  b"", NAVIGATION_TIMEOUT)
         self.record(PAGE, elapsed, answer)
         if answer is None or answer.status != 303:
             raise SystemExit(f"the start answered {failure or answer.status}")
