@@ -22,6 +22,11 @@ hx-headers in the latest 200. The requests are named by category in locust's tab
 start, words, clock polls, results at end, results polls, host stage polls, host ranking polls); at the end this
 file prints the 304s per category, the errors by kind and the ranking exactness check (each player's total in the
 host's JSON ranking against the words the server accepted from that phone).
+
+Simpler than bench/rooms.py where an outside tool makes it so: locust's own timeout (FastHttpUser's network_timeout,
+60 s) rather than the pages' 8 and 10 s, a word that failed is not sent again, `Accept-Encoding: gzip, deflate`
+(what geventhttpclient decodes) rather than the browser's br and zstd, no static files, and locust's latency
+percentiles are rounded (two significant figures).
 """
 
 from __future__ import annotations

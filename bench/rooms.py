@@ -386,8 +386,6 @@ class Phone(Tab):
         page = await self.load_page(answer.headers["location"], PAGE)
         if page is None:
             return
-        if "room-wait-title" not in page.text:
-            self.error("waiting page: unexpected content", page.text[:200])
         for asset in dict.fromkeys(ASSETS.findall(page.text)):  # the browser's first visit: its files
             reply, elapsed, failure = await self.ask("GET", html.unescape(asset), self.headers(), b"",
                                                      NAVIGATION_TIMEOUT)
@@ -432,6 +430,8 @@ class Phone(Tab):
         return category
 
     def timer_set(self, at: float) -> None:
+        if self.phase == "countdown" and self.run.started_at is None:
+            self.run.started_at = at  # the host's page may have come back after the 3-2-1
         if self.phase == "playing":
             self.ends_at = at
             if not self.playing:
@@ -580,7 +580,11 @@ async def watch_the_loop(run: Run) -> None:
 async def final_ranking(run: Run, host: Host) -> list[str]:
     """The host's ranking as JSON at the end, against the words the server accepted from each phone."""
     headers = {**host.headers(), "Accept": "application/json"}
-    answer, _, failure = await host.ask("GET", f"/rooms/{run.code}/leaderboard?all=1", headers, b"", 30)
+    for _ in range(4):  # an overloaded server may still be working through what the phones sent
+        answer, _, failure = await host.ask("GET", f"/rooms/{run.code}/leaderboard?all=1", headers, b"",
+                                            NAVIGATION_TIMEOUT)
+        if answer is not None and answer.status == 200:
+            break
     if answer is None or answer.status != 200:
         return [f"the final ranking answered {failure or answer.status}"]
     totals = {line["nickname"]: line["score"] for line in json.loads(answer.text)["players"]}
@@ -653,8 +657,9 @@ def summary(values: list[float]) -> dict:
             "max": max(ms)}
 
 
-def report(run: Run, problems: list[str], joined: int, cpu: float, wall: float, load: tuple) -> tuple[list[str], dict]:
+def report(run: Run, problems: list[str], joined: int, cpu: tuple, wall: float, load: tuple) -> tuple[list[str], dict]:
     figures, args = run.figures, run.args
+    cpu, waited = cpu
     requests = figures.requests()
     stats = {category: {**summary(figures.latencies[category]), "304": figures.not_modified[category]}
              for category in CATEGORIES}
@@ -676,7 +681,7 @@ def report(run: Run, problems: list[str], joined: int, cpu: float, wall: float, 
                           ("results in hand after the end", figures.results_after_end)):
         if values:
             lines.append(f"{label}: p50 {percentile(values, .5):.2f} s, p95 {percentile(values, .95):.2f} s, "
-                         f"max {max(values):.2f} s ({len(values)} phones)")
+                         f"max {max(values):.2f} s ({len(values)} of the {joined} phones in the room)")
     lines.append(f"errors: {sum(figures.errors.values())}")
     for kind, count in figures.errors.most_common():
         lines.append(f"  {count:6d}  {kind}   e.g. {figures.examples[kind][0][:150]}")
@@ -688,7 +693,8 @@ def report(run: Run, problems: list[str], joined: int, cpu: float, wall: float, 
     lag = summary(figures.lag)
     lines.append(f"the bench itself: {cpu:.1f} s of CPU for {requests} requests in {wall:.0f} s "
                  f"({1000 * cpu / max(1, requests):.2f} s per 1,000 requests, {cpu / wall:.0%} of a core); "
-                 f"its event loop late by p99 {lag.get('p99', 0):.0f} ms, max {lag.get('max', 0):.0f} ms")
+                 f"its event loop late by p99 {lag.get('p99', 0):.0f} ms, max {lag.get('max', 0):.0f} ms; it waited "
+                 f"{waited:.1f} s for a CPU (ready to run, other processes running)")
     lines.append(f"load average (1 min): {load[0]:.2f} at the start, {load[1]:.2f} at the end (2 cores)")
     row = stats
     table = (f"| {args.players:,} | {row[WORD].get('p99', 0):.0f} ms | {row[BOARD].get('p95', 0):.0f} ms | "
@@ -705,9 +711,17 @@ def report(run: Run, problems: list[str], joined: int, cpu: float, wall: float, 
             "errors": dict(figures.errors), "error_examples": dict(figures.examples),
             "ranking_exact": not problems, "ranking_problems": problems[:50],
             "bench_cpu_s": cpu, "requests": requests, "bench_cpu_s_per_1000": 1000 * cpu / max(1, requests),
-            "loop_lag_ms": lag, "load_average_start": load[0], "load_average_end": load[1], "table_row": table,
+            "loop_lag_ms": lag, "bench_waited_for_cpu_s": waited, "load_average_start": load[0], "load_average_end": load[1], "table_row": table,
             "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
     return lines, data
+
+
+def cpu_wait_seconds() -> float:
+    """Seconds this process was ready to run but waited for a CPU (/proc/self/schedstat; 0 where there is none)."""
+    try:
+        return int(Path("/proc/self/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def cpu_seconds() -> float:
@@ -755,11 +769,11 @@ def main() -> int:
             os.setpriority(os.PRIO_PROCESS, 0, -5)
         load_start = os.getloadavg()[0]
         run = Run(ports, args, solution)
-        cpu, wall = cpu_seconds(), time.monotonic()
+        cpu, wall, waited = cpu_seconds(), time.monotonic(), cpu_wait_seconds()
         problems, joined = asyncio.run(play(run))
-        cpu, wall = cpu_seconds() - cpu, time.monotonic() - wall
+        cpu, wall, waited = cpu_seconds() - cpu, time.monotonic() - wall, cpu_wait_seconds() - waited
         load_end = os.getloadavg()[0]
-    lines, data = report(run, problems, joined, cpu, wall, (load_start, load_end))
+    lines, data = report(run, problems, joined, (cpu, waited), wall, (load_start, load_end))
     print("\n".join(lines))
     if args.json:
         args.json.write_text(json.dumps(data, indent=1) + "\n")
