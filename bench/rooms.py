@@ -250,8 +250,7 @@ class Tab:
             self.error(f"{category}: {failure or answer.status}", path)
             return None
         self.page = path
-        self.arrived(answer, None, category, elapsed)
-        self.record(category, elapsed, answer)
+        self.record(self.arrived(answer, None, category, elapsed), elapsed, answer)  # a late joiner's first board
         return answer
 
     def swap(self, region: str | None, text: str) -> None:
