@@ -416,7 +416,7 @@ class Phone(Tab):
             self.phase = "playing"
             self.words_url = html.unescape(WORDS_URL.search(text).group(1))
             if first:
-                self.run.figures.board_after_start.append(time.time() - (self.run.started_at or time.time()))
+                self.run.figures.board_after_start.append(time.time())  # less the start, once it is known
                 category = BOARD
         elif "room-results" in text:
             first = self.phase != "results"
@@ -567,6 +567,8 @@ class Host(Tab):
                     self.run.started_at = at
                 elif "room-playing" in text:
                     self.run.ends_at = at
+                    if self.run.started_at is None:  # the start page came back after the 3-2-1
+                        self.run.started_at = at - self.run.args.seconds
 
 
 async def watch_the_loop(run: Run) -> None:
@@ -661,6 +663,10 @@ def summary(values: list[float]) -> dict:
 def report(run: Run, problems: list[str], joined: int, cpu: tuple, wall: float, load: tuple) -> tuple[list[str], dict]:
     figures, args = run.figures, run.args
     cpu, waited = cpu
+    if run.started_at is not None:
+        figures.board_after_start = [at - run.started_at for at in figures.board_after_start]
+    else:
+        figures.board_after_start = []
     requests = figures.requests()
     stats = {category: {**summary(figures.latencies[category]), "304": figures.not_modified[category]}
              for category in CATEGORIES}
