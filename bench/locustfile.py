@@ -56,7 +56,7 @@ SEED = "ROOMLD"
 POLL_TIMEOUT, ASK_TIMEOUT = 10.0, 8.0
 REFRESH_DELAYS = (1, 2, 3, 4)
 NOT_WORDS = ("ZZXQ", "QQQ", "XKCD", "BRRZ", "JJJJ", "QWRT", "ZZZZT", "XXYYZ")
-EVERY = re.compile(r'<[a-z]+\b[^>]*?\bhx-trigger="every ([0-9.]+)(ms|s)\b[^>]*>')
+EVERY = re.compile(r'<[a-z]+\b[^>]*?\bhx-trigger="(?:[^"]*,)?\s*every\s+([0-9.]+)(ms|s)\b[^>]*>')
 ATTRIBUTE = re.compile(r'\s([a-z-]+)(?:="([^"]*)"|=\'([^\']*)\')?')
 TIMER = re.compile(r'<span id="timer"[^>]*>')
 WORDS_URL = re.compile(r'data-words-url="([^"]+)"')

@@ -98,8 +98,8 @@ OTHER = "other page asks"  # mostly a refresh at 0:00 overtaken by a clock poll 
 CATEGORIES = (JOIN, PAGE, STATIC, LOBBY, BOARD, WORD, CLOCK, RESULTS, RESULTS_POLL, STAGE, RANKING, OTHER)
 POLLS = (LOBBY, CLOCK, RESULTS_POLL, STAGE, RANKING)
 
-EVERY = 'hx-trigger="every '
-INTERVAL = re.compile(r'([0-9.]+)(ms|s|m)\b')
+TRIGGER = 'hx-trigger="'
+EVERY = re.compile(r'(?:^|,)\s*every\s+([0-9.]+)(ms|s|m)\b')  # as play.js's isPolling reads an hx-trigger
 TIMER_TAG = re.compile(r'<span id="timer"[^>]*>')
 ATTRIBUTE = re.compile(r'\s([a-z-]+)(?:="([^"]*)"|=\'([^\']*)\')?')
 WORDS_URL = re.compile(r'data-words-url="([^"]+)"')
@@ -129,13 +129,14 @@ class Poll:
 def polls_in(text: str) -> list[Poll]:
     """The polling elements of an answer: each tag with hx-trigger="every Ns" (found with str.find: a regex over
     a whole page costs the load generator more than the rest of the answer's handling)."""
-    polls, at = [], text.find(EVERY)
+    polls, at = [], text.find(TRIGGER)
     while at >= 0:
+        value_end = text.find('"', at + len(TRIGGER))
+        interval = EVERY.search(text[at + len(TRIGGER):value_end])
         start, end = text.rfind("<", 0, at), text.find(">", at)
-        interval = INTERVAL.match(text, at + len(EVERY))
         if start >= 0 and end >= 0 and interval:
             polls.append(Poll(text[start:end + 1], float(interval.group(1)) * UNIT[interval.group(2)]))
-        at = text.find(EVERY, at + 1)
+        at = text.find(TRIGGER, at + 1)
     return polls
 
 
