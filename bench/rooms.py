@@ -80,7 +80,7 @@ from tools.postgres import postgres_cluster  # noqa: E402
 from tools.servers import gunicorn_server  # noqa: E402
 
 SEED = "ROOMLD"
-SHIPPED_ROOM_PLAYERS = 150
+SHIPPED_ROOM_PLAYERS = 2000  # app.py ROOM_PLAYERS
 POLL_TIMEOUT = 10.0  # htmx's timeout (templates/_htmx_config.html)
 ASK_TIMEOUT = 8.0  # play.js's TIMEOUT: a word, the page asked for at 0:00
 NAVIGATION_TIMEOUT = 60.0  # a form sent or a page opened by the browser itself (it waits minutes; a person less)
@@ -95,7 +95,8 @@ JOIN, PAGE, STATIC = "joins", "page loads", "static files"
 LOBBY, BOARD, WORD, CLOCK = "lobby polls", "board at start", "words", "clock polls"
 RESULTS, RESULTS_POLL, STAGE, RANKING = "results at end", "results polls", "host stage polls", "host ranking polls"
 OTHER = "other page asks"  # mostly a refresh at 0:00 overtaken by a clock poll that brought the results
-CATEGORIES = (JOIN, PAGE, STATIC, LOBBY, BOARD, WORD, CLOCK, RESULTS, RESULTS_POLL, STAGE, RANKING, OTHER)
+AHEAD = "board during 3-2-1"  # play.js's fetchAhead: the board asked for when the 3-2-1 shows, shown at 0
+CATEGORIES = (JOIN, PAGE, STATIC, LOBBY, AHEAD, BOARD, WORD, CLOCK, RESULTS, RESULTS_POLL, STAGE, RANKING, OTHER)
 POLLS = (LOBBY, CLOCK, RESULTS_POLL, STAGE, RANKING)
 
 TRIGGER = 'hx-trigger="'
@@ -199,6 +200,7 @@ class Tab:
         self.timer_generation = 0
         self.quiet_until = 0.0  # play.js: polls wait after a failed one
         self.poll_failures = 0
+        self.ahead: dict[str, Answer] = {}  # play.js's aheads: a page's region fetched before it is due
 
     # --- requests ------------------------------------------------------------------------------------------------
 
@@ -269,8 +271,12 @@ class Tab:
             if "data-remaining" in found and "data-refresh-url" in found and "data-paused" not in found:
                 at = float(found.get("data-server-now") or time.time()) + float(found["data-remaining"])
                 self.timer_generation += 1
-                self.run.spawn(self.clock_reaches_zero(self.timer_generation, at, found["data-refresh-url"],
-                                                       found.get("data-refresh-target", "#game").lstrip("#")))
+                url = html.unescape(found["data-refresh-url"])
+                wait = (float(found.get("data-refresh-after", 0)), float(found.get("data-refresh-spread", 0)))
+                self.run.spawn(self.clock_reaches_zero(self.timer_generation, at, url,
+                                                       found.get("data-refresh-target", "#game").lstrip("#"), wait))
+                if "data-ahead-url" in found:
+                    self.run.spawn(self.fetch_ahead(url, html.unescape(found["data-ahead-url"])))
                 self.timer_set(at)
         elif region in (None, "game"):
             self.timer_generation += 1
@@ -310,7 +316,7 @@ class Tab:
             return
         self.poll_failures = 0
         self.quiet_until = 0.0
-        if answer.status == 304:
+        if answer.status in (204, 304):  # 204: a big room's clock poll right after the end leaves it to the phone
             self.record(category, elapsed, answer)
             return
         region = answer.headers.get("hx-retarget", "#" + (poll.target or "")).lstrip("#") or poll.key
@@ -328,12 +334,33 @@ class Tab:
             wait = min(3.0, 1.0 * self.poll_failures)
         self.quiet_until = time.monotonic() + wait
 
-    async def clock_reaches_zero(self, generation: int, at: float, url: str, target: str) -> None:
-        """play.js's clock: at 0, once the words are answered, the page asks for what comes next until it has it."""
+    async def fetch_ahead(self, url: str, ahead_url: str) -> None:
+        """play.js's fetchAhead: during the 3-2-1, the board as of the start, kept to show at 0 without asking."""
+        answer, elapsed, failure = await self.ask("GET", ahead_url, self.headers(""), b"", ASK_TIMEOUT)
+        self.record(AHEAD, elapsed, answer)
+        if answer is not None and answer.status == 200 and "data-words-url" in answer.text:
+            self.ahead[url] = answer
+        else:
+            self.error(f"{AHEAD}: {failure or (answer.status if answer else '')}", ahead_url)
+
+    async def clock_reaches_zero(self, generation: int, at: float, url: str, target: str,
+                                 wait: tuple[float, float] = (0.0, 0.0)) -> None:
+        """play.js's clock: at 0, once the words are answered (and in a big room after the wait the server gave:
+        `after` seconds plus a random share of `spread`), the page shows the board it fetched during the 3-2-1, or
+        asks for what comes next until it has it."""
         await asyncio.sleep(max(0.0, at - time.time()))
         if generation != self.timer_generation or self.run.stopped:
             return
         await self.words_done()
+        after, spread = wait
+        if after or spread:
+            await asyncio.sleep(after + random.random() * spread)
+            if generation != self.timer_generation or self.run.stopped:
+                return
+        ahead = self.ahead.pop(url, None)
+        if ahead is not None:
+            self.arrived(ahead, target, BOARD, 0.0)  # (its request counted when it was made, under AHEAD)
+            return
         failures = 0
         while generation == self.timer_generation and not self.run.stopped:
             answer, elapsed, failure = await self.ask("GET", url, self.headers(""), b"", ASK_TIMEOUT)
@@ -705,7 +732,8 @@ def report(run: Run, problems: list[str], joined: int, cpu: tuple, wall: float, 
                  f"{waited:.1f} s for a CPU (ready to run, other processes running)")
     lines.append(f"load average (1 min): {load[0]:.2f} at the start, {load[1]:.2f} at the end (2 cores)")
     row = stats
-    table = (f"| {args.players:,} | {row[WORD].get('p99', 0):.0f} ms | {row[BOARD].get('p95', 0):.0f} ms | "
+    boards = summary(figures.latencies[AHEAD] + figures.latencies[BOARD])  # the request that brought each board
+    table = (f"| {args.players:,} | {row[WORD].get('p99', 0):.0f} ms | {boards.get('p95', 0):.0f} ms | "
              f"{row[RESULTS].get('p50', 0):.0f} / {row[RESULTS].get('p95', 0):.0f} ms | "
              f"{row[RESULTS_POLL].get('p99', 0):.0f} ms | {host_polls.get('p95', 0):.0f} ms |")
     lines += ["", "| phones | words p99 | board at start p95 | results at end p50 / p95 | results polls p99 | "

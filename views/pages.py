@@ -174,7 +174,35 @@ def render_board_table(board: Board, path: tuple[Cell, ...], mode: str, marked: 
     return Markup(render_template("_board_table.html", board=board, path=path, mode=mode, marked=marked))
 
 
-TEMPLATE_HELPERS = {"board_values": board_values, "path_steps": path_steps, "tile_texts": tile_texts,
+WORD_ITEMS_CACHED = 50_000  # words' list items a process keeps (a 12x12 board has up to ~2,500 words)
+
+
+def word_link(board, word: str) -> Markup:
+    """A word that opens its path and breakdown in the page's result region (a plain link without htmx)."""
+    url = board.word_url(word)
+    return Markup('<a href="%s" lang="%s" hx-get="%s" hx-target="#result" hx-swap="outerHTML">%s</a>') % (
+        url, board.language, url, word)
+
+
+def word_items(board, words) -> Markup:
+    """Each word as a list item, its link and its points, as every list of words shows them. Each item is drawn
+    once per process, board and word: a word's answer lists every word the player found, and every player of a
+    room's board lists the same words (the found list was half of a word's answer)."""
+    cache = current_app.extensions.setdefault("ruzzle.word_items", {})
+    items = []
+    for word in words:
+        key = (board, word.word, word.score)
+        item = cache.get(key)
+        if item is None:
+            if len(cache) >= WORD_ITEMS_CACHED:
+                cache.clear()
+            item = cache[key] = Markup('<li>%s <span class="points">%s</span></li>') % (
+                word_link(board, word.word), word.score)
+        items.append(item)
+    return Markup("".join(items))
+
+
+TEMPLATE_HELPERS = {"board_values": board_values, "word_link_html": word_link, "word_items": word_items, "path_steps": path_steps, "tile_texts": tile_texts,
                     "language_name": language_name,
                     "board_table": board_table, "breakdown_table": breakdown_table, "static_url": static_url,
                     "url_for": cached_url, "join_advice": join_advice}

@@ -1126,13 +1126,17 @@ def conditional(state: tuple, make, json: bool = False, path: str | None = None)
     tag is the state's at a path: `path` when the answer is another URL's page (the player's page that a clock poll
     brings at the end of a round is the one its results then poll: the same tag, so their first poll is a 304).
     """
-    key = repr((state, wants_fragment(), json, path or request.path)).encode("utf-8")
-    etag = hashlib.blake2b(key, digest_size=12).hexdigest()
+    def tag(fragment: bool) -> str:
+        key = repr((state, fragment, json, path or request.path)).encode("utf-8")
+        return hashlib.blake2b(key, digest_size=12).hexdigest()
+
+    etag = tag(wants_fragment())
     # (flask-compress tags a compressed answer "<etag>:br"; either is the same state)
-    if any(tag and tag.split(":", 1)[0] == etag for tag in request.if_none_match.as_set()):
+    if any(sent and sent.split(":", 1)[0] == etag for sent in request.if_none_match.as_set()):
         response = Response(status=304)
     else:
-        response = current_app.make_response(make(etag))
+        # the page's polls are htmx's: a whole page carries the tag its first poll's fragment will have
+        response = current_app.make_response(make(tag(fragment=True)))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"  # always ask again; the ETag makes asking cheap
     return response
