@@ -548,7 +548,7 @@
     clock = { element: timer, endsAt: endsAt, url: timer.dataset.refreshUrl, target: timer.dataset.refreshTarget || "#game",
               said: Math.ceil(remaining / 1000), after: Number(timer.dataset.refreshAfter || 0) * 1000,
               spread: Number(timer.dataset.refreshSpread || 0) * 1000, timeUp: timer.dataset.timeUp };
-    if (timer.dataset.aheadUrl) fetchAhead(clock.url, timer.dataset.aheadUrl);
+    if (timer.dataset.aheadUrl) fetchAhead(timer, clock.url, timer.dataset.aheadUrl);
     tick();
   }
 
@@ -567,13 +567,15 @@
       sayTimeLeft(left);
     }
     if (left === 0) {
-      var url = clock.url, target = clock.target;
+      var url = clock.url, target = clock.target, ahead = Boolean(clock.element.dataset.aheadUrl);
       // A big room's phones say "Time's up" themselves and ask for the results once no word can land any more, each
       // at a moment of its own within the spread the server gave (not every phone of a school at the same second).
       var wait = clock.after + Math.random() * clock.spread;
       if (clock.timeUp) clock.element.textContent = clock.timeUp;
       clock = null;
-      whenIdle(function () { setTimeout(function () { if (!useAhead(url, target)) refresh(url, target); }, wait); });
+      whenIdle(function () {
+        setTimeout(function () { if (!(ahead && useAhead(url, target))) refresh(url, target); }, wait);
+      });
     }
   }
 
@@ -582,9 +584,11 @@
   // phone that could not fetch it), the board is asked for at 0, as any page that waits.
   var aheads = {};  // the page's URL -> its region as of the start
 
-  function fetchAhead(url, aheadUrl) {
+  function fetchAhead(timer, url, aheadUrl) {
+    delete aheads[url];
     ask(aheadUrl, { headers: { "HX-Request": "true" } }).then(function (answer) {
-      if (answer.response.status === 200) aheads[url] = answer.html;
+      // too late once the 3-2-1 is gone (the board was asked for at 0): a board as of the start would be stale
+      if (answer.response.status === 200 && document.body.contains(timer)) aheads[url] = answer.html;
     }).catch(function () {});
   }
 
