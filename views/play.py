@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from flask import Blueprint, flash, get_flashed_messages, redirect, request
+from flask import Blueprint, flash, g, get_flashed_messages, redirect, request
 from flask_babel import gettext, ngettext
 from werkzeug.exceptions import BadRequest, NotFound, TooManyRequests
 
@@ -76,9 +76,11 @@ def open_room_named(typed: str):
         return None
     from .rooms import find_room  # views.rooms imports this module: its lookup is imported when it is needed
     try:
-        return find_room(code)
+        room = find_room(code)
     except (NotFound, TooManyRequests):
         return None
+    g.pop("board_language", None)  # the offer is the start page: it speaks the start page's language, not the room's
+    return room
 
 
 @bp.get("/daily/<language>")
