@@ -12,7 +12,7 @@ from werkzeug.exceptions import BadRequest, NotFound, TooManyRequests
 from ruzzle import LANGUAGES, InvalidPath, common_words, new_seed
 from ruzzle.errors import WordRefused
 from ruzzle.game import Round, parse_path, word_of_path, word_of_text
-from store.rooms import CODE_ALPHABET, CODE_LENGTH
+from store.rooms import CODE_ALPHABET, CODE_LENGTH, Room
 
 from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, new_board_generator,
                      parse_challenge, parse_seconds, parse_size)
@@ -53,7 +53,8 @@ def new_board():
     board = BoardRequest.from_url(request.args.get("language", "en"), typed or new_seed(), query)
     room = open_room_named(typed)
     if room is not None:
-        return start_page(RoomOffer(room.code, board.url()))
+        body, status = start_page(RoomOffer(room.code, board.url()))
+        return body, status, {"Cache-Control": "no-store"}  # the room closes; the same URL then leads to the board
     return redirect(board.url(), 303)
 
 
@@ -65,7 +66,7 @@ class RoomOffer:
     board_url: str
 
 
-def open_room_named(typed: str):
+def open_room_named(typed: str) -> Room | None:
     """The open room whose code the board code field holds (pupils type a room's code there), or None.
 
     Only text shaped like a room code is looked up, and it counts as a room lookup (views/limits.py): a client that

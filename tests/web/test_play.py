@@ -64,7 +64,7 @@ def test_a_room_code_typed_as_a_board_code_offers_to_join_the_room(app, client):
     code = open_room(app.test_client())
     response = client.get(f"/new?language=en&size=5x5&time=60&seed=+{code.lower()}+")
     page = response.get_data(as_text=True)
-    assert response.status_code == 200
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
     assert f"<strong>{code}</strong> is the code of a room that is open now." in page
     assert f'href="/rooms/{code}">Join room {code}</a>' in page
     assert f'href="/play/en/{code}?gen=2&amp;size=5x5&amp;time=60">Play the board {code} instead</a>' in page
