@@ -613,7 +613,8 @@ ROOM_PAGES = {
     "room: no time limit": post("/rooms", {"language": "en", "time": "0"}),
     "room: bad preset": post("/rooms", {"language": "en", "time": "60", "preset": "marathon"}),
     "room: code field empty": get("/rooms?code="),
-    "room: its code typed as a board code": lambda client, app: client.get(f"/new?language=en&seed={open_room(client)}"),
+    "room: its code typed as a board code": lambda client, app: client.get(
+        f"/new?language=en&seed={open_room(client)}"),
     "room: another round too early": in_room("/rooms/{code}/rounds", as_player=False, started=True, method="post"),
 }
 PAGES.update(ROOM_PAGES)
