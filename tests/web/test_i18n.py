@@ -250,6 +250,23 @@ def test_the_board_code_and_the_room_code_read_as_two_things_in_every_language(c
     assert "K7M2QX" in room_example and "K7M2QX" not in seed_example and seed_example != room_example
 
 
+MATCH_WORDS = {"it": "partit", "es": "partida", "pt": "partida"}  # translations/glossary.md: a round is never a match
+
+
+@pytest.mark.parametrize("language", sorted(MATCH_WORDS))
+def test_a_round_is_never_called_a_match(language):
+    """Italian said "partita" (a match) for a round, Spanish once "partida" for a room's last round: a message about
+    rounds and not about matches uses the glossary's word for a round."""
+    wrong = []
+    for message in entries(language):
+        english = " ".join(message.id) if isinstance(message.id, tuple) else message.id
+        forms = " ".join(message.string) if isinstance(message.string, tuple) else message.string
+        if re.search(r"\b(round|rounds|game)\b", english, re.I) and not re.search(r"\bmatch\b", english, re.I) \
+                and MATCH_WORDS[language] in forms.lower():
+            wrong.append((english, forms))
+    assert wrong == []
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_solve_pages_paste_hint_names_the_badges_the_page_shows(client, language):
     client.set_cookie(LANGUAGE_COOKIE, language)
