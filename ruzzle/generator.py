@@ -94,12 +94,12 @@ def normalize_seed(text: str) -> str:
     seed = " ".join(unicodedata.normalize("NFC", str(text)).split())
     seed = seed.translate(_ASCII_UPPER)
     if not seed:
-        raise InvalidSeed(N_("a seed needs at least one character"))
+        raise InvalidSeed(N_("a board code needs at least one character"))
     if len(seed) > MAX_SEED_LENGTH:
-        raise InvalidSeed(N_("a seed has at most %(most)d characters, not %(length)d"), most=MAX_SEED_LENGTH,
+        raise InvalidSeed(N_("a board code has at most %(most)d characters, not %(length)d"), most=MAX_SEED_LENGTH,
                           length=len(seed))
     if any(unicodedata.category(ch).startswith("C") for ch in seed):
-        raise InvalidSeed(N_("a seed cannot contain control characters"))
+        raise InvalidSeed(N_("a board code cannot contain control characters"))
     return seed
 
 

@@ -230,9 +230,9 @@ def parse_seed(text: str) -> str:
     """A seed from a URL or a form: any text up to 64 characters that can stand in a URL path."""
     seed = normalize_seed(text)
     if "/" in seed or "\\" in seed:
-        raise BadRequest(gettext("a seed cannot contain a slash"))
+        raise BadRequest(gettext("a board code cannot contain a slash"))
     if seed.strip(".") == "":
-        raise BadRequest(gettext("a seed cannot be only dots"))
+        raise BadRequest(gettext("a board code cannot be only dots"))
     return seed
 
 

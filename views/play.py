@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 
-from flask import Blueprint, flash, get_flashed_messages, redirect, request
+from flask import Blueprint, flash, g, get_flashed_messages, redirect, request
 from flask_babel import gettext, ngettext
-from werkzeug.exceptions import BadRequest
+from werkzeug.exceptions import BadRequest, NotFound, TooManyRequests
 
 from ruzzle import LANGUAGES, InvalidPath, common_words, new_seed
 from ruzzle.errors import WordRefused
 from ruzzle.game import Round, parse_path, word_of_path, word_of_text
+from store.rooms import CODE_ALPHABET, CODE_LENGTH, Room
 
 from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, new_board_generator,
                      parse_challenge, parse_seconds, parse_size)
@@ -28,22 +30,58 @@ WAIT_REASONS = ("paused", "not-started")  # a word the round cannot take yet: 40
 
 @bp.get("/")
 def start():
-    """The start page: language, size, round length, a seed, and the daily boards."""
+    """The start page: language, size, round length, a board code (seed), and the daily boards."""
+    return start_page()
+
+
+def start_page(room_offer: RoomOffer | None = None):
+    """The start page, with the offer to join a room whose code was typed as a board code, if one was."""
     return render("start.html", ["start"], languages=LANGUAGES, sizes=BOARD_SIZES, default_size=DEFAULT_SIZE,
-                  round_lengths=ROUND_LENGTHS, default_seconds=DEFAULT_SECONDS)
+                  round_lengths=ROUND_LENGTHS, default_seconds=DEFAULT_SECONDS, room_offer=room_offer)
 
 
 @bp.get("/new")
 def new_board():
-    """Go to the board the start form describes (a fresh seed when none is typed)."""
-    seed = request.args.get("seed", "").strip() or new_seed()
+    """Go to the board the start form describes (a fresh seed when none is typed); a board code that is an open
+    room's code gets the start page again, offering to join that room or to play the board all the same."""
+    typed = request.args.get("seed", "").strip()
     rows, cols = parse_size(request.args.get("size"))
     query = {"size": f"{rows}x{cols}", "time": str(parse_seconds(request.args.get("time")))}
     if request.args.get("safe") not in (None, "", "1"):
         query["safe"] = request.args["safe"]
     query["gen"] = str(new_board_generator())
-    board = BoardRequest.from_url(request.args.get("language", "en"), seed, query)
+    board = BoardRequest.from_url(request.args.get("language", "en"), typed or new_seed(), query)
+    room = open_room_named(typed)
+    if room is not None:
+        body, status = start_page(RoomOffer(room.code, board.url()))
+        return body, status, {"Cache-Control": "no-store"}  # the room closes; the same URL then leads to the board
     return redirect(board.url(), 303)
+
+
+@dataclass(frozen=True)
+class RoomOffer:
+    """A room whose code was typed as a board code: the start page offers to join it, or to play that board."""
+
+    code: str
+    board_url: str
+
+
+def open_room_named(typed: str) -> Room | None:
+    """The open room whose code the board code field holds (pupils type a room's code there), or None.
+
+    Only text shaped like a room code is looked up, and it counts as a room lookup (views/limits.py): a client that
+    tried too many codes gets its boards and no offer, so the field tells nobody which codes are rooms.
+    """
+    code = typed.upper()
+    if len(code) != CODE_LENGTH or not set(code) <= set(CODE_ALPHABET):
+        return None
+    from .rooms import find_room  # views.rooms imports this module: its lookup is imported when it is needed
+    try:
+        room = find_room(code)
+    except (NotFound, TooManyRequests):
+        return None
+    g.pop("board_language", None)  # the offer is the start page: it speaks the start page's language, not the room's
+    return room
 
 
 @bp.get("/daily/<language>")

@@ -160,6 +160,21 @@ def test_guessing_codes_from_one_address_meets_429s_and_a_hit_looks_like_a_miss(
     assert guesser.get(f"/rooms/{code}").status_code == 200
 
 
+def test_the_board_code_field_tells_no_room_from_none_once_the_count_is_full(app, clock):
+    """The start form offers to join a room whose code is typed as a board code; a guess there counts as a room code
+    tried, and once the count is full every code plays its board (no offer, no 429): nothing to tell rooms by."""
+    code = open_room(browser(app, TEACHER))
+    guesser = browser(app, SCRIPT)
+    statuses = [guesser.get(f"/new?language=en&seed={guess}").status_code for guess in guesses(100) if guess != code]
+    print(f"\n100 code guesses through the board code field: {tally(statuses)}")
+    assert set(statuses) == {303}
+    assert guesser.get(f"/new?language=en&seed={code}").status_code == 303  # the count is full: a board, no offer
+    assert guesser.get(f"/rooms/{code}").status_code == 429  # the field's guesses counted as the room pages' do
+    assert browser(app, SCHOOL).get(f"/new?language=en&seed={code}").status_code == 200  # another address: the offer
+    clock.advance(61)
+    assert guesser.get(f"/new?language=en&seed={code}").status_code == 200
+
+
 def test_a_class_mistyping_codes_still_joins_and_players_keep_playing_when_the_count_is_full(app, clock):
     code = open_room(browser(app, TEACHER))
     pupil = browser(app, SCHOOL)

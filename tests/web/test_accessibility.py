@@ -96,6 +96,17 @@ def test_axe_finds_nothing_serious_on_a_rooms_words_and_the_way_back_to_the_room
     expect(page.locator(".room-banner-link")).to_have_text(f"Back to room {code}")
 
 
+@pytest.mark.parametrize("width", WIDTHS)
+def test_axe_finds_nothing_serious_on_the_offer_to_join_a_room_typed_as_a_board_code(open_page, server, width):
+    page = open_page(viewport=WIDTHS[width])
+    opened = page.request.post(f"{server}/rooms", form={"language": "en", "time": "60"}, max_redirects=0)
+    code = opened.headers["location"].split("/")[2]
+    page.goto(f"{server}/new?language=en&seed={code}")
+    expect(page.get_by_role("link", name=f"Join room {code}")).to_be_visible()
+    assert serious_violations(page) == []
+    assert page.locator("h1").count() == 1
+
+
 def relative_luminance(rgb: tuple[float, ...]) -> float:
     channels = [c / 255 for c in rgb[:3]]
     linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import SCREENSHOTS, solution_of
-from .test_i18n import TRANSLATED, entries, translate
+from .test_i18n import START_BUTTON, TRANSLATED, entries, translate
 
 SEED = "LONGER"
 SCREENS = {"phone": (390, 844), "laptop": (1280, 800)}
@@ -71,7 +71,34 @@ def test_an_italian_board_link_opened_fresh_is_italian(open_page, server):
     page.goto(server + f"/play/it/{SEED}")
     expect(page.locator("html")).to_have_attribute("lang", "it")
     expect(page.locator("#found h2")).to_have_text("Parole trovate")
-    expect(page.locator(".give-up-form button")).to_have_text("Termina la partita")
+    expect(page.locator(".give-up-form button")).to_have_text("Termina il round")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_start_page_on_a_phone_names_the_board_code_and_the_room_code_apart(open_page, server, language):
+    """At 390 px the board code field and the room code field each say what they are, with different examples, and
+    the page is whole (the screenshots, build/screenshots/start-<language>.png, are for a person to read)."""
+    page = open_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale=language)
+    page.goto(server + "/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    board_code, room_code = page.get_by_label(translate(language, "Board code")), page.locator("#room-code")
+    expect(board_code).to_have_attribute("name", "seed")
+    expect(page.locator("label[for=room-code]")).to_have_text(translate(language, "Joining a room? Type the room code"))
+    assert board_code.get_attribute("placeholder") != room_code.get_attribute("placeholder")
+    assert_whole(page, ".site-header *, .start *", 390)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"start-{language}.png", full_page=True)
+    # a pupil types the room's code into the board code field: the page offers the room
+    opened = page.request.post(f"{server}/rooms", form={"language": language, "time": "60"}, max_redirects=0)
+    code = opened.headers["location"].split("/")[2]
+    board_code.fill(code.lower())
+    page.locator(".start-form .button-primary").click()
+    offer = page.get_by_role("link", name=translate(language, "Join room %(code)s") % {"code": code})
+    expect(offer).to_be_visible()
+    assert_whole(page, ".site-header *, .start *", 390)
+    page.screenshot(path=SCREENSHOTS / f"start-offer-{language}.png", full_page=True)
+    offer.click()
+    expect(page.locator("#nickname")).to_be_visible()
 
 
 @pytest.mark.parametrize("language", sorted({LONGEST, "de"}))  # the longest, and German's long compound words
@@ -103,7 +130,7 @@ def test_board_summary_and_projector_in_the_longest_language_are_whole(open_page
 
     page.goto(f"{server}/play/{language}/{SEED}/projector?step=1")
     expect(page.locator("#walk-next")).to_contain_text(translate(language, "Next"))
-    expect(page.locator("#timer-start")).to_have_text(translate(language, "Start"))
+    expect(page.locator("#timer-start")).to_have_text(translate(language, "Start", START_BUTTON))
     assert_whole(page, ".projector-side *", width)
     if screen == "laptop":  # the projector's panel also stays on the screen from top to bottom
         assert page.evaluate("document.documentElement.scrollHeight") <= height

@@ -88,8 +88,9 @@ def test_the_compiled_catalogue_is_the_po_file(language):
 
 # --- which language a request gets -----------------------------------------------------------------------------
 
-def translate(language: str, text: str) -> str:
-    return Translations.load(str(TRANSLATIONS), [language]).ugettext(text)
+def translate(language: str, text: str, context: str | None = None) -> str:
+    translations = Translations.load(str(TRANSLATIONS), [language])
+    return translations.upgettext(context, text) if context else translations.ugettext(text)
 
 
 def html_lang(page: str) -> str:
@@ -181,6 +182,99 @@ def test_numbers_take_the_languages_format(client, language, points):
     client.set_cookie(LANGUAGE_COOKIE, language)
     page = client.get(BOARD + "?challenge=1234").get_data(as_text=True)
     assert points.split()[0] in page
+
+
+# --- one English string, two meanings; plurals; the two codes of the start page ----------------------------------
+
+START_BUTTON = "button: start the round or the clock"
+START_COLUMN = "solution table column: row,column of the word's first tile"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_start_is_translated_once_as_a_button_and_once_as_the_first_tiles_column(client, language):
+    """"Start" is a button (the projector's clock, the host's round) and the solution table's column of the word's
+    first tile: each language says each meaning in its own word, and every one of ours needs two."""
+    button, column = translate(language, "Start", START_BUTTON), translate(language, "Start", START_COLUMN)
+    assert button != column, language
+    client.set_cookie(LANGUAGE_COOKIE, language)
+    projector = client.get(BOARD + "/projector").get_data(as_text=True)
+    assert re.search(rf'id="timer-start" data-start-text="{re.escape(button)}"[^>]*>{re.escape(button)}</button>',
+                     projector)
+    client.post(BOARD + "/round", data={"action": "give-up"})
+    solution = client.get(BOARD + "/solution").get_data(as_text=True)
+    assert f'<th scope="col">{column}</th><th scope="col">' in solution
+    assert f">{button}<" not in solution.split('class="word-table"')[1]
+
+
+def summary_sentence(client, app, language: str, found: int) -> str:
+    """The round summary's "found of total" sentence after finding some of BOARD's words, in a language."""
+    client.set_cookie(LANGUAGE_COOKIE, language)
+    round_with_words(client, app, found)
+    client.post(BOARD + "/round", data={"action": "give-up"})
+    page = client.get(BOARD).get_data(as_text=True)
+    return " ".join(re.search(r'<section class="summary".*?<p>(.*?)</p>', page, re.S).group(1).split())
+
+
+def test_the_french_summary_counts_one_word_found_of_many_in_good_french(client, app):
+    """"1 mots trouvés sur 54": the plural followed the board's count, not the words found. The plural form now puts
+    the board's count before "mots"."""
+    total = len(solution_of(app))
+    assert summary_sentence(client, app, "en", 1).startswith(f"1 of {total} words found")
+    french = summary_sentence(app.test_client(), app, "fr", 1)
+    assert french.startswith(f"Tu as trouvé 1 des {total} mots") and "1 mots" not in french
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_found_of_total_plural_agrees_in_both_forms(language):
+    """Each form of "%(found)s of %(num)s words found" read with the numbers it serves: no "1 mots", no "parola
+    trovate"."""
+    translations = Translations.load(str(TRANSLATIONS), [language])
+    singular, plural = "%(found)s of %(num)s word found (%(percent)s)", "%(found)s of %(num)s words found (%(percent)s)"
+    one_of_one = translations.ungettext(singular, plural, 1) % {"found": 1, "num": 1, "percent": "100%"}
+    one_of_many = translations.ungettext(singular, plural, 54) % {"found": 1, "num": 54, "percent": "2%"}
+    wrong = {"fr": ["1 mots"], "it": ["parola trovate"], "es": ["palabra encontradas"], "pt": ["palavra encontradas"],
+             "de": [], "nl": []}[language]
+    assert not [text for text in wrong if text in one_of_one + one_of_many], (one_of_one, one_of_many)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_board_code_and_the_room_code_read_as_two_things_in_every_language(client, language):
+    client.set_cookie(LANGUAGE_COOKIE, language)
+    page = client.get("/").get_data(as_text=True)
+    seed_label = re.search(r'<label for="seed">([^<]+)<', page).group(1).strip()
+    room_label = re.search(r'<label for="room-code">([^<]+)<', page).group(1).strip()
+    assert seed_label == translate(language, "Board code") and room_label != seed_label
+    assert seed_label.lower() not in room_label.lower() and translate(language, "Seed") == "Seed"  # gone from the code
+    seed_example = re.search(r'id="seed"[^>]*placeholder="([^"]+)"', page).group(1)
+    room_example = re.search(r'id="room-code"[^>]*placeholder="([^"]+)"', page).group(1)
+    assert "K7M2QX" in room_example and "K7M2QX" not in seed_example and seed_example != room_example
+
+
+MATCH_WORDS = {"it": "partit", "es": "partida", "pt": "partida"}  # translations/glossary.md: a round is never a match
+
+
+@pytest.mark.parametrize("language", sorted(MATCH_WORDS))
+def test_a_round_is_never_called_a_match(language):
+    """Italian said "partita" (a match) for a round, Spanish once "partida" for a room's last round: a message about
+    rounds and not about matches uses the glossary's word for a round."""
+    wrong = []
+    for message in entries(language):
+        english = " ".join(message.id) if isinstance(message.id, tuple) else message.id
+        forms = " ".join(message.string) if isinstance(message.string, tuple) else message.string
+        if re.search(r"\b(round|rounds|game)\b", english, re.I) and not re.search(r"\bmatch\b", english, re.I) \
+                and MATCH_WORDS[language] in forms.lower():
+            wrong.append((english, forms))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_solve_pages_paste_hint_names_the_badges_the_page_shows(client, language):
+    client.set_cookie(LANGUAGE_COOKIE, language)
+    page = client.get("/solve").get_data(as_text=True)
+    hint = re.search(r'<label for="board-text">([^<]+)</label>', page).group(1)
+    badges = re.findall(r'<option value="(?:dl|tl|dw|tw)"[^>]*>([^<]+)</option>', page)[:4]
+    assert len(badges) == 4 and all(badge in hint for badge in badges), (badges, hint)
+    assert "dl" in hint and "tw" in hint  # what the pasted text is written with
 
 
 # --- every page, fragment and refusal, in every language, with no English left -----------------------------------
@@ -536,6 +630,8 @@ ROOM_PAGES = {
     "room: no time limit": post("/rooms", {"language": "en", "time": "0"}),
     "room: bad preset": post("/rooms", {"language": "en", "time": "60", "preset": "marathon"}),
     "room: code field empty": get("/rooms?code="),
+    "room: its code typed as a board code": lambda client, app: client.get(
+        f"/new?language=en&seed={open_room(client)}"),
     "room: another round too early": in_room("/rooms/{code}/rounds", as_player=False, started=True, method="post"),
 }
 PAGES.update(ROOM_PAGES)

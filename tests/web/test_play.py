@@ -42,6 +42,50 @@ def test_new_board_keeps_the_typed_seed_and_settings(client):
     assert response.location == "/play/en/MY%20CLASS?gen=2&size=5x5&time=60"
 
 
+def test_the_start_page_names_the_board_code_and_the_room_code_apart(client):
+    """Pupils type a room's code into the board code field when both read "code, e.g. K7M2QX": two labels, two
+    examples, and the board code's example never looks like a room's code."""
+    page = client.get("/").get_data(as_text=True)
+    seed_label = re.search(r'<label for="seed">([^<]+)<', page).group(1).strip()
+    room_label = re.search(r'<label for="room-code">([^<]+)<', page).group(1).strip()
+    assert seed_label == "Board code" and room_label == "Joining a room? Type the room code"
+    seed_example = re.search(r'id="seed"[^>]*placeholder="([^"]+)"', page).group(1)
+    room_example = re.search(r'id="room-code"[^>]*placeholder="([^"]+)"', page).group(1)
+    assert room_example == "e.g. K7M2QX" and seed_example != room_example
+    assert not re.search(r"\b[2-9A-HJKMNP-Z]{6}\b", seed_example.removeprefix("e.g. "))
+
+
+def open_room(client, **form) -> str:
+    answer = client.post("/rooms", data={"language": "it", "time": "60", "seed": "TESTS2", **form})
+    return answer.headers["Location"].split("/")[2]
+
+
+def test_a_room_code_typed_as_a_board_code_offers_to_join_the_room(app, client):
+    code = open_room(app.test_client())
+    response = client.get(f"/new?language=en&size=5x5&time=60&seed=+{code.lower()}+")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
+    assert f"<strong>{code}</strong> is the code of a room that is open now." in page
+    assert f'href="/rooms/{code}">Join room {code}</a>' in page
+    assert f'href="/play/en/{code}?gen=2&amp;size=5x5&amp;time=60">Play the board {code} instead</a>' in page
+    assert client.get(f"/play/en/{code}?gen=2&size=5x5&time=60").status_code == 200  # the board, if they mean it
+    german = client.get(f"/new?language=en&seed={code}", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert '<html lang="de">' in german  # the start page's language, not the (Italian) room's
+
+
+@pytest.mark.parametrize("seed", ["ZZZZZZ", "TIGER", "K7M2QXX", "K7M2Q0"])
+def test_a_board_code_that_is_no_open_room_plays_its_board(client, seed):
+    response = client.get(f"/new?language=en&seed={seed}")
+    assert response.status_code == 303 and response.location.startswith(f"/play/en/{seed}?")
+
+
+def test_a_closed_rooms_code_plays_its_board(app, client, clock):
+    code = open_room(app.test_client())
+    clock.advance(2 * 86400)
+    response = client.get(f"/new?language=en&seed={code}")
+    assert response.status_code == 303 and response.location.startswith(f"/play/en/{code}?")
+
+
 def test_daily_board_is_the_utc_date(client, clock):
     response = client.get("/daily/en")
     assert response.status_code == 302

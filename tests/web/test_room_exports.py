@@ -155,7 +155,7 @@ def test_the_workbook_speaks_the_interface_language(app, client):
     speak(client, "it")
     book = load_workbook(io.BytesIO(client.get(f"/rooms/{code}/results.xlsx").get_data()))
     assert sheet_rows(book.worksheets[0]) == [
-        [*in_language(app, "it", "nickname", "score", "rank", "words found"), "partita 1"], ["Zoë", 0, 1, 0, 0]]
+        [*in_language(app, "it", "nickname", "score", "rank", "words found"), "round 1"], ["Zoë", 0, 1, 0, 0]]
 
 
 def test_a_room_nobody_joined_gives_files_with_the_headers_only(client):
