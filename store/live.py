@@ -42,13 +42,18 @@ def _seat_of_round():
                               & (room_players.c.room_id == bindparam("room_id")))
 
 
-SCORES = (select(room_players.c.id, room_players.c.nickname, func.sum(player_rounds.c.score),
-                 func.sum(player_rounds.c.found), func.count(player_rounds.c.id), func.max(player_rounds.c.scored_at))
-          .select_from(_seat_of_round())
-          .where(player_rounds.c.board_key >= bindparam("low"), player_rounds.c.board_key < bindparam("high"),
-                 player_rounds.c.started >= bindparam("since"), player_rounds.c.started < bindparam("until"),
-                 player_rounds.c.found > 0)
-          .group_by(room_players.c.id, room_players.c.nickname))
+def _scores(*where):
+    """Each player's points over the rounds of a room that `where` picks, players with a word found only."""
+    return (select(room_players.c.id, room_players.c.nickname, func.sum(player_rounds.c.score),
+                   func.sum(player_rounds.c.found), func.count(player_rounds.c.id),
+                   func.max(player_rounds.c.scored_at))
+            .select_from(_seat_of_round()).where(*where, player_rounds.c.found > 0)
+            .group_by(room_players.c.id, room_players.c.nickname))
+
+
+ROUND_SCORES = _scores(player_rounds.c.board_key == bindparam("key"))
+PERIOD_SCORES = _scores(player_rounds.c.board_key >= bindparam("low"), player_rounds.c.board_key < bindparam("high"),
+                        player_rounds.c.started >= bindparam("since"), player_rounds.c.started < bindparam("until"))
 
 
 class LiveRooms:
@@ -85,16 +90,14 @@ class LiveRooms:
         """Each player's points over the room's rounds that started in [since, until), players with a word only."""
         low, high = key_range(room_id)
         with self.store.reader.connect() as connection:
-            rows = connection.execute(SCORES, {"room_id": room_id, "low": low, "high": high, "since": since,
-                                               "until": until}).all()
+            rows = connection.execute(PERIOD_SCORES, {"room_id": room_id, "low": low, "high": high, "since": since,
+                                                      "until": until}).all()
         return [LiveScore(*row) for row in rows]
 
-    def round_scores(self, room_id: int, slot: int, started: float) -> list[LiveScore]:
-        """Each player's points in the room's round of `slot` (which started at `started`), players with a word."""
-        key = round_key(room_id, slot)
+    def round_scores(self, room_id: int, slot: int) -> list[LiveScore]:
+        """Each player's points in the room's round of `slot`, players with a word found only."""
         with self.store.reader.connect() as connection:
-            rows = connection.execute(SCORES, {"room_id": room_id, "low": key, "high": key + "\x00",
-                                               "since": started, "until": started + 1}).all()
+            rows = connection.execute(ROUND_SCORES, {"room_id": room_id, "key": round_key(room_id, slot)}).all()
         return [LiveScore(*row) for row in rows]
 
     def delete_before(self, moment: float) -> int:

@@ -218,7 +218,7 @@ def work_out_results(room: Room, board) -> RoundResults:
     rare = sorted((word for word, count in counts.items() if count == 1 and word in by_word),
                   key=lambda word: (-by_word[word].score, word))
     return RoundResults(
-        played.number, started, LiveRanking.of(live.round_scores(room.id, played.number, started)),
+        played.number, started, LiveRanking.of(live.round_scores(room.id, played.number)),
         LiveRanking.of(live.scores(room.id, hour_start(started), started + 1)),
         LiveRanking.of(live.scores(room.id, day_start(started), started + 1)),
         tuple((by_word[word], counts[word]) for word in most[:SHOWN]),
