@@ -405,3 +405,19 @@ def test_workers_opening_the_live_room_at_once_make_one_room_and_one_round(app, 
     assert answers == [200] * 8
     assert count(app, rooms, rooms.c.code == "LIVEFR") == 1
     assert count(app, room_rounds, room_rounds.c.number == PLAN.slot_at(clock.now)) == 1
+
+
+def test_a_live_rounds_words_and_my_rounds_pages_work_after_it(app, clock):
+    phone = join(app, "Ann")
+    best = board_words(app, clock)[0]
+    send(phone, best.word)
+    slot = PLAN.slot_at(clock.now)
+    assert get(phone, f"/rooms/LIVEEN/words?round={slot}").status_code == 409  # not while the round runs
+    clock.advance(PLAY + 3)
+    link = re.search(r'href="(/rooms/LIVEEN/words\?round=\d+)"', page(phone)).group(1)
+    assert link == f"/rooms/LIVEEN/words?round={slot}"
+    words_page = get(phone, link)
+    assert words_page.status_code == 200 and best.word in words_page.get_data(as_text=True)
+    assert get(phone, f"/rooms/LIVEEN/words?round={slot - 1}").status_code == 404  # not this room's round now
+    mine = get(phone, "/me")
+    assert mine.status_code == 200 and best.word in mine.get_data(as_text=True)
