@@ -4,6 +4,7 @@ this process (one worker), its Flask test client, SQLite in a temporary folder, 
     python3 bench/live.py                     # 500 rounds, one every 3rd slot (75 hours of clock), 4 players
     python3 bench/live.py -n 1000 --gap 1     # every slot: 1,000 rounds, 50 hours
     python3 bench/live.py --players 8 --words 5
+    python3 bench/live.py --cache 128         # the rendered boards' caches 128 each: full after some 130 rounds
 
 Each round: every player opens the board (the first one of a new slot makes its round), sends its words, and after the
 end opens its results (rank, percentile, the rankings of the round, the hour and the day); then the clock goes to the
@@ -59,6 +60,9 @@ def main() -> int:
     parser.add_argument("--words", type=int, default=3, help="words each player sends a round")
     parser.add_argument("--every", type=int, default=50, help="rounds between samples")
     parser.add_argument("--language", default="en")
+    parser.add_argument("--cache", type=int, default=None,
+                        help="BOARDS_RENDERED_CACHED (1024 by default): a smaller one is full sooner, so what is left "
+                             "of the growth after it is not a cache filling up")
     args = parser.parse_args()
     plan = Schedule()
     clock = Clock(plan.starts(plan.slot_at(START) + 1) + 1)
@@ -66,7 +70,8 @@ def main() -> int:
     app = create_app({"SECRET_KEY": "bench", "CLOCK": clock, "DATABASE_URL": f"sqlite:///{folder.name}/store.sqlite3",
                       # the per-client limits off: the clock runs days an hour here, and the solving budget counts
                       # seconds of this machine's clock (a real worker solves a live board every 3 minutes)
-                      "RATELIMIT_ENABLED": False, "SOLVING_RATE": 0})
+                      "RATELIMIT_ENABLED": False, "SOLVING_RATE": 0,
+                      **({"BOARDS_RENDERED_CACHED": args.cache} if args.cache else {})})
     app.instance_path = f"{folder.name}/instance"
     store = app.extensions["ruzzle.store"]
     code = f"LIVE{args.language.upper()}"

@@ -493,7 +493,7 @@ def parse_round(text: str | None, room: Room) -> int:
     a round the room has not had."""
     if text is None or text == "":
         return room.current.number
-    if not text.isdecimal() or len(text) > 10:  # (a live room numbers its rounds by their slot: 7 or 8 digits)
+    if not text.isdecimal() or len(text) > (10 if is_live(room) else 4):  # (a live round's number is its slot's)
         raise BadRequest(gettext("A room's round is a whole number, from 1."))
     if not any(played.number == int(text) for played in room.rounds):
         raise NotFound(ngettext("Room %(code)s has had %(num)d round: there is no round %(round)s.",
