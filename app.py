@@ -20,7 +20,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
 from store import STORE_OUTAGES, Store, StoreUnavailable, describe_outage, is_outage, sqlite_url
-from views import exports, history, i18n, play, rooms, solution
+from views import exports, history, i18n, live, play, rooms, solution
 from views.addresses import MAX_HOST, LanAddresses
 from views.assets import serve_static_files
 from views.budget import SolvingBudget
@@ -65,6 +65,13 @@ def create_app(test_config: dict | None = None) -> Flask:
         SOLVING_BURST=1.0,
         ROOM_PLAYERS=2000,  # players a room takes: a class, or a whole school in its hall (bench/rooms.py plays 2,000)
         ROOM_RANKING_SECONDS=1.0,  # a room's polled ranking is at most this old (0: computed for every poll)
+        # The rooms that never close (/live/<language>): a round of play then the results, slots aligned on the UTC
+        # clock (slot n starts n x (play + results) s after the epoch); players a live room takes; how long its rounds
+        # are kept (the day's ranking needs the UTC day's, so a little more than a day).
+        LIVE_PLAY_SECONDS=120,
+        LIVE_RESULTS_SECONDS=60,
+        LIVE_PLAYERS=100_000,
+        LIVE_KEEP_SECONDS=25 * 3600,
         # Behind this many proxies of our own that speak HTTPS to the browsers (nginx in front: 1): their
         # X-Forwarded-For, -Proto and -Host are believed, and every cookie is Secure. 0: those headers are ignored
         # (a client cannot pass for another address).
@@ -116,6 +123,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(solution.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(rooms.bp)
+    app.register_blueprint(live.bp)
     app.register_blueprint(exports.bp)
     serve_static_files(app)
     init_limits(app)  # after the views: it wraps those it limits

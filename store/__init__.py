@@ -25,6 +25,7 @@ from sqlalchemy.dialects import sqlite
 from sqlalchemy.exc import InterfaceError, InternalError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from .live import LiveRooms
 from .rooms import Rooms, _insert_ignoring_duplicates
 from .schema import IN_PLAY, TAKES_WORD, heartbeat, rounds, words
 
@@ -216,6 +217,7 @@ class Store:
         self.url = url
         self.engine = _make_engine(url)
         self.rooms = Rooms(self)
+        self.live = LiveRooms(self)  # the rooms that never close (store/live.py)
         # Writes on SQLite take the database's write lock at BEGIN (IMMEDIATE), so two writers queue instead of
         # failing on a lock upgrade; on PostgreSQL the round's row lock does the same job.
         self.writer = self.engine.execution_options(ruzzle_write=True)

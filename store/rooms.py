@@ -86,6 +86,13 @@ class Room:
         """The room's latest round (started or not)."""
         return self.rounds[-1]
 
+    def round(self, number: int | None = None) -> RoomRound:
+        """The room's round `number` among those read (the current one for None): a live room reads only its
+        current round, numbered by its slot (store/live.py)."""
+        if number is None:
+            return self.current
+        return next(played for played in self.rounds if played.number == number)
+
 
 @dataclass(frozen=True)
 class RoomPlayer:
@@ -151,6 +158,8 @@ ROOM_BY_CODE = (select(rooms, room_rounds.c.number, room_rounds.c.seed, room_rou
                              .outerjoin(room_bans, (room_bans.c.room_id == rooms.c.id)
                                         & (room_bans.c.player == bindparam("player"))))
                 .where(rooms.c.code == bindparam("code")).order_by(room_rounds.c.number))
+# The same with one round only (a live room: its slot's round, of the many a day has).
+ONE_ROUND_BY_CODE = ROOM_BY_CODE.where(room_rounds.c.number == bindparam("number"))
 PLAYER_COLUMNS = (room_players.c.id, room_players.c.player, room_players.c.nickname, room_players.c.joined,
                   room_players.c.extra, room_players.c.rejoin_code, room_players.c.open_until)
 PLAYERS = (select(*PLAYER_COLUMNS).where(room_players.c.room_id == bindparam("room_id"))
@@ -166,6 +175,7 @@ SCORES = (select(room_players.c.id, room_players.c.nickname, room_players.c.join
 LIVE_ROOM = (select(rooms.c.code)
              .select_from(room_players.join(rooms, rooms.c.id == room_players.c.room_id))
              .where(room_players.c.player == bindparam("player"), rooms.c.active_until > bindparam("now"),
+                    rooms.c.preset != "live",  # a live room is not a lesson to go back to (its rounds never stop)
                     (room_players.c.joined > bindparam("since"))
                     | select(room_rounds.c.number).where(room_rounds.c.room_id == rooms.c.id,
                                                          room_rounds.c.started > bindparam("since")).exists())
@@ -245,11 +255,13 @@ class Rooms:
             return self.get(code)
         raise RuntimeError("no free room code after 20 draws")
 
-    def get(self, code: str, player: str | None = None) -> Room | None:
+    def get(self, code: str, player: str | None = None, number: int | None = None) -> Room | None:
         """The room with this code (any case), or None; with `player`, that browser's place in it (`member`), and
-        whether it hosts the room or was removed from it."""
+        whether it hosts the room or was removed from it; with `number`, with that round only (None without it)."""
+        values = {"code": code.upper(), "player": player or ""}
         with self.store.reader.connect() as connection:
-            rows = connection.execute(ROOM_BY_CODE, {"code": code.upper(), "player": player or ""}).all()
+            rows = connection.execute(ROOM_BY_CODE if number is None else ONE_ROUND_BY_CODE,
+                                      values if number is None else {**values, "number": number}).all()
         if not rows:
             return None
         first = rows[0]

@@ -34,6 +34,7 @@ from store.rooms import (CODE_ALPHABET, CODE_LENGTH, AlreadySeated, Banned, Nick
 from .boards import MAX_SECONDS, MIN_SECONDS, BoardRequest, lexicon_for, parse_safe, parse_seconds, parse_seed, parse_size
 from .i18n import translate_error
 from .limits import check_code_lookup
+from .live import find_live_room, is_live, live_capacity, live_results
 from .pages import cached_url, render, sentence, wants_fragment
 from .play import GAME_REGIONS, answer_word, game_context, show_word_on
 from .rounds import (PlayerRound, board_in_play, clean_up_store, load_round, now, player_id, rough_now, round_board,
@@ -102,7 +103,7 @@ class RoomBoard(BoardRequest):
 
 def room_board(room: Room, number: int | None = None) -> RoomBoard:
     """The board of a round of the room (the current one by default)."""
-    played = room.rounds[(number or len(room.rounds)) - 1]
+    played = room.round(number)
     return RoomBoard(room.language, played.seed, room.rows, room.cols, room.seconds, room.safe,
                      generator=played.generator, match_round=played.match_round, room_code=room.code, room_id=room.id,
                      number=played.number)
@@ -196,7 +197,7 @@ def clock_of(timeline: Timeline, moment: float) -> RoomClock:
 
 def room_timeline(room: Room, number: int | None = None) -> Timeline:
     """The class's timeline of a round of the room (the current one by default)."""
-    played = room.rounds[(number or len(room.rounds)) - 1]
+    played = room.round(number)
     return Timeline(played.started, room.seconds, played.shift, played.paused_at, played.ended)
 
 
@@ -214,7 +215,7 @@ def find_room(code: str) -> Room:
     never was or has closed (nobody learns which codes were used); 429 for a client that tried too many such codes."""
     code = code.strip().upper()
     moment = now()  # read for every code: a closed room and an unknown code take the same steps
-    room = rooms_store().get(code, player_id()) if _CODE.fullmatch(code) else None
+    room = rooms_store().get(code, player_id()) if _CODE.fullmatch(code) else find_live_room(code, player_id(), moment)
     if room is None or room.active_until < moment:
         check_code_lookup(missed=True)
         raise NotFound(gettext("There is no room %(code)s. Check the code on the projector: %(length)d letters and "
@@ -368,7 +369,7 @@ def join_room(code: str):
         else:
             nickname = check_nickname(typed)
         store.join(room.id, player_id(create=True), nickname, nickname_key(nickname), now(),
-                   int(current_app.config["ROOM_PLAYERS"]), rejoin_code)
+                   live_capacity() if is_live(room) else int(current_app.config["ROOM_PLAYERS"]), rejoin_code)
     except NicknameRefused as error:
         return _join_form(room, sentence(translate_error(error)), typed[:40], 422)
     except NicknameTaken:
@@ -493,7 +494,8 @@ def room_game_context(room: Room, board: RoomBoard, member: RoomPlayer, round_: 
                    pace=room_pace(room), poll_seconds=room_pace(room).poll_seconds, page_template="room_play.html",
                    stage=stage_of(room))
     if context["over"]:
-        context["results"] = player_results(results or room_results(room), board, member, context["found"])
+        context["results"] = (live_results(room, board, member, still_counting(room)) if is_live(room) else
+                              player_results(results or room_results(room), board, member, context["found"]))
     return context
 
 
@@ -545,9 +547,9 @@ def parse_round(text: str | None, room: Room) -> int:
     a round the room has not had."""
     if text is None or text == "":
         return room.current.number
-    if not text.isdecimal() or len(text) > 4:
+    if not text.isdecimal() or len(text) > (10 if is_live(room) else 4):  # (a live round's number is its slot's)
         raise BadRequest(gettext("A room's round is a whole number, from 1."))
-    if not 1 <= int(text) <= len(room.rounds):
+    if not any(played.number == int(text) for played in room.rounds):
         raise NotFound(ngettext("Room %(code)s has had %(num)d round: there is no round %(round)s.",
                                 "Room %(code)s has had %(num)d rounds: there is no round %(round)s.",
                                 len(room.rounds), code=room.code, round=text))

@@ -741,7 +741,8 @@
       setTimeout(function () { button.textContent = label; }, 2000);
     };
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(url).then(done, function () { selectShareField(); });
+      // (a live round's result copies its whole text, the link in it: data-copy-text)
+      navigator.clipboard.writeText(button.dataset.copyText || url).then(done, function () { selectShareField(); });
     } else {
       selectShareField();
     }
