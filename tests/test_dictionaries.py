@@ -29,7 +29,7 @@ SHORT_DIR = Path(__file__).resolve().parent.parent / "dictionaries" / "short"
 LANGUAGE_RULES = {
     "verb_forms_with_pronouns_are_out": [
         ("it", "AMARLO PENSARCI ANDARSENE DANDOGLIENE MANGIATELO", False),
-        ("es", "ACABAME COMERLO DICIENDOSELO HABLANDONOS", False),
+        ("es", "COMERLO DICIENDOSELO HABLANDONOS HABLARNOS", False),  # ACABAME, an imperative, is in (issue 23)
     ],
     "tenses_that_end_like_pronouns_are_in": [
         ("it", "AMAVI AMASSI CREDEVI VINCI PONE FINISCI FATTI DORMIVI", True),
