@@ -666,7 +666,7 @@ def build_german() -> Build:
         for form in expanded:
             build.offer(form, german_reason_to_drop(form))
         noun = normalize_word(entry.root)
-        if capitalised and entry.root not in names.names and noun in build.words:
+        if capitalised and noun in build.words:  # a noun the name tests kept (Haus, Zimmer: also family names)
             nouns[noun] = {w for w in map(normalize_word, expanded) if w in build.words}
     for singular in german_reviewed_compounds():
         if singular not in build.words:
@@ -688,6 +688,8 @@ def build_german() -> Build:
 COMMON_NOUN_ZIPF = 3.0
 COMPOUND_ZIPF = 2.0
 GERMAN_LINKS = ("", "S", "ES", "N", "EN", "ER", "E")
+# the inflections of a head noun that a compound takes (Land: Landes, Länder, Ländern; not Landung, a word of its own)
+GERMAN_NOUN_ENDINGS = ("", "S", "ES", "E", "EN", "N", "ER", "ERN", "NEN", "SE", "SEN")
 FREQUENT_COMPOUNDS = ROOT / "dictionaries" / "review" / "de-frequent-compounds.tsv"
 
 
@@ -709,7 +711,7 @@ def add_frequent_compounds(build: Build, nouns: dict[str, set[str]], names: set[
         if split is None:
             continue
         first, head = split
-        forms = {word[: len(first)] + form for form in nouns[head] if form.startswith(head[:1])} | {word}
+        forms = {word[: len(first)] + form for form in nouns[head] if form[len(head):] in GERMAN_NOUN_ENDINGS} | {word}
         new = sorted(form for form in forms if form not in build.words and form not in junk)
         build.words.update(new)
         build.added["compound of two common nouns that wordfreq knows (review/de-frequent-compounds.tsv)"] += len(new)
@@ -723,14 +725,17 @@ def add_frequent_compounds(build: Build, nouns: dict[str, set[str]], names: set[
 # Heads that make place names more often than words (Hasenberg, Wachendorf, Lippetal, Wolfsburg, Obernheim): a
 # compound on them is left out (the common ones, Weinberg, Regenwald, are in igerman98 already).
 GERMAN_PLACE_HEADS = {"BERG", "DORF", "TAL", "BURG", "HEIM", "FELD", "BACH", "STEIN", "WALD", "HAUSEN", "BRUNN",
-                      "AU", "WIND", "STRASSE", "WERK", "HOF", "HOFEN", "KIRCHEN", "WEILER", "MUHLE", "BRUCK"}
+                      "AU", "WIND", "STRASSE", "WERK", "HOF", "HOFEN", "KIRCHEN", "WEILER", "MUHLE", "BRUCK",
+                      "SEE", "FELS", "HALL", "DEUTSCHLAND"}
 
 
 def german_compound_split(word: str, common: set[str], head_of: dict[str, set[str]],
                           other_words: set[str]) -> tuple[str, str] | None:
     """(first part as written, head noun) when the word is a common noun (plus a linking -s-, -en-, ...) and a form
     of another common noun; the longest head wins (Haus|tür, not Hau|stür). A head form that is also a verb or an
-    adjective form and not the noun's own nominative (fest|hängen, hirn|losen, rum|gefahren) shows no compound."""
+    adjective form and not the noun's own nominative (fest|hängen, hirn|losen, rum|gefahren) shows no compound, and
+    nor does a head that is an infinitive used as a noun (Garde|legen, Witz|leben, rum|springen: places and
+    verbs)."""
     for cut in range(3, len(word) - 2):
         first, rest = word[:cut], word[cut:]
         heads = head_of.get(rest)
@@ -738,7 +743,8 @@ def german_compound_split(word: str, common: set[str], head_of: dict[str, set[st
             continue
         if any(first.endswith(link) and first[: len(first) - len(link)] in common for link in GERMAN_LINKS):
             head = rest if rest in heads else max(heads, key=lambda noun: (len(os.path.commonprefix([noun, rest])), noun))
-            if head in GERMAN_PLACE_HEADS or (rest != head and rest in other_words):
+            nominalised_verb = head.endswith("EN") and head in other_words  # das Legen, das Leben
+            if GERMAN_PLACE_HEADS & {head, rest} or nominalised_verb or (rest != head and rest in other_words):
                 return None
             return first, head
     return None
