@@ -231,7 +231,7 @@ def classroom_words() -> frozenset[str]:
 
 @cache
 def compound_words() -> frozenset[str]:
-    """The reviewed compound insults (FUCKFACE, KANKERLIJER), refused as a whole word like a blocked word."""
+    """The reviewed compound insults (FUCKFACE, TERINGHOER), refused as a whole word like a blocked word."""
     text = resources.files(__package__).joinpath("data/names/compounds.toml").read_text(encoding="utf-8")
     return frozenset(word for table in tomllib.loads(text).values() for word in table)
 

@@ -29,7 +29,7 @@ SHORT_DIR = Path(__file__).resolve().parent.parent / "dictionaries" / "short"
 LANGUAGE_RULES = {
     "verb_forms_with_pronouns_are_out": [
         ("it", "AMARLO PENSARCI ANDARSENE DANDOGLIENE MANGIATELO", False),
-        ("es", "ACABAME COMERLO DICIENDOSELO HABLANDONOS", False),
+        ("es", "COMERLO DICIENDOSELO HABLANDONOS HABLARNOS", False),  # ACABAME, an imperative, is in (issue 23)
     ],
     "tenses_that_end_like_pronouns_are_in": [
         ("it", "AMAVI AMASSI CREDEVI VINCI PONE FINISCI FATTI DORMIVI", True),
@@ -45,8 +45,9 @@ LANGUAGE_RULES = {
     # issue 14: each defect the review found
     "spanish_words_in_lo_keep_their_forms": [
         ("es", "LA LAS LE LES LO LOS ELLA ELLAS ELLO ELLOS PUEBLOS MODELOS ESTILOS CICLOS VUELOS TRANQUILOS", True)],
-    "spanish_imperatives_with_pronouns_stay_out": [
-        ("es", "ABANDONALO ABANDONAME OBCECALO PONLO HAZLO DAMELO ABANDONALA ABANDONELO", False)],
+    # issue 23: imperatives with pronouns are in (a player types them); infinitives and gerunds with them stay out
+    "spanish_imperatives_with_pronouns_are_in": [
+        ("es", "ABANDONALO ABANDONAME OBCECALO PONLO HAZLO DAMELO ABANDONALA ABANDONELO", True)],
     "spanish_forms_the_lo_rule_invents_are_out": [("es", "TRANQUILE TRANQUILES HIJUELE HIJUELES", False)],
     "italian_tenses_ending_like_a_pronoun_are_in": [
         ("it", "VIENE VENNE CONVIENE CREDETTI DOVETTI FECI FACEVI PONEVI VINCEVI AMAVI", True)],

@@ -89,11 +89,12 @@ def reason_to_drop(entry: str) -> str | None:
 def load_adjustments(path: Path = ADJUSTMENTS) -> dict[str, dict]:
     """The reviewed changes per language: `allow` (word -> why it stays playable), `add` (words), `words`
     (word -> why it is blocked: the same as `add`, with the reason beside it), `roots`
-    (stem -> why every dictionary word starting with it is blocked) and `keep` (word -> why a root's word or
-    a listed word stays playable)."""
+    (stem -> why every dictionary word starting with it is blocked), `curse_roots` (a disease or an ethnic slur ->
+    why every compound the dictionary has of it is blocked, whatever its second part: kankerhoer, kankerzooi) and
+    `keep` (word -> why a root's word or a listed word stays playable)."""
     table = tomllib.loads(path.read_text(encoding="utf-8"))
     return {code: {key: table.get(code, {}).get(key, [] if key == "add" else {})
-                   for key in ("allow", "add", "roots", "words", "keep")} for code in LANGUAGES}
+                   for key in ("allow", "add", "roots", "curse_roots", "words", "keep")} for code in LANGUAGES}
 
 
 def root_forms(roots: dict[str, str], lexicon: Lexicon | None) -> set[str]:
@@ -102,6 +103,22 @@ def root_forms(roots: dict[str, str], lexicon: Lexicon | None) -> set[str]:
     if lexicon is None:
         return set()
     return {word for root in roots for word in lexicon.words_with_prefix(root)}
+
+
+def curse_compounds(roots: dict[str, str], lexicon: Lexicon | None) -> set[str]:
+    """Every compound of the dictionary on a curse root (issue 23): the root, then a dictionary word of 3 letters or
+    more, with or without a linking -s- (KANKER|HOER, KANKER|ZOOI, TERING|LIJDER). The root itself (kanker: cancer)
+    is no curse, and neither are the words that only start like it (KLEREN: clothes); the disease's own medical
+    compounds (KANKERCEL) are kept by name in `keep`."""
+    if lexicon is None:
+        return set()
+    found = set()
+    for root in roots:
+        for word in lexicon.words_with_prefix(root):
+            rest = word[len(root):]
+            if len(rest) >= 3 and (rest in lexicon or (rest[0] == "S" and len(rest) > 3 and rest[1:] in lexicon)):
+                found.add(word)
+    return found
 
 
 def build_list(entries: list[str], adjustments: dict,
@@ -130,12 +147,17 @@ def build_list(entries: list[str], adjustments: dict,
     roots = adjustments.get("roots", {})
     forms = root_forms(roots, lexicon)
     counts["forms of reviewed roots"] = len(forms - ((source - allow) | add))
+    curses = curse_compounds(adjustments.get("curse_roots", {}), lexicon) - forms - (source - allow) - add
+    counts["compounds on curse roots"] = len(curses)
+    forms |= curses
     blocked = (source - allow) | add | forms
     keep = set()  # a keep entry ending in * keeps every word that starts with it (HOERA*: hooray, not whore)
     for entry in adjustments.get("keep", {}):
         keep |= {w for w in blocked if w.startswith(entry[:-1])} if entry.endswith("*") else {entry}
     if lexicon is not None:
         stale = [f"roots {r}: no dictionary word starts with it" for r in sorted(roots) if not lexicon.has_prefix(r)]
+        stale += [f"curse_roots {r}: no compound of it in the dictionary" for r in sorted(adjustments["curse_roots"])
+                  if not curse_compounds({r: ""}, lexicon)]
         stale += [f"keep {w}: would not be blocked anyway" for w in sorted(keep - blocked)]
         stale += [f"keep {w}: no blocked word starts with it" for w in sorted(adjustments.get("keep", {}))
                   if w.endswith("*") and not any(b.startswith(w[:-1]) for b in blocked)]
@@ -145,6 +167,40 @@ def build_list(entries: list[str], adjustments: dict,
     words = blocked - keep
     counts["written"] = len(words)
     return words, counts
+
+
+REVIEW = OUTPUT / "review"
+
+
+def review_rows(entries: list[str], adjustments: dict, lexicon: Lexicon, written: set[str]) -> list[str]:
+    """Every word the review decided on, with the decision and the rule that makes it (issue 23's second pass):
+    each blocked word, each package entry allowed and each word kept, one tab-separated line each."""
+    source = {normalize_word(e) for e in entries if reason_to_drop(e) is None}
+    keep_reason = {}
+    for entry, why in adjustments["keep"].items():
+        for word in ({w for w in source | set(lexicon.words_with_prefix(entry[:-1]))} if entry.endswith("*")
+                     else {entry}):
+            keep_reason.setdefault(word, why)
+    words = {**{w: "" for w in adjustments["add"]}, **adjustments["words"]}
+    rows = []
+    for word in sorted(written | set(adjustments["allow"]) | (set(keep_reason) & (source | set(lexicon)))):
+        if word in written:
+            root = next((r for r in adjustments["roots"] if word.startswith(r)), None)
+            curse = next((r for r in adjustments["curse_roots"] if word.startswith(r)), None)
+            if word in words:
+                rule, why = "add", words[word] or "a form or compound of a listed word, read (tools/build_blocklist.py --suggest)"
+            elif word in source:
+                rule, why = "package", f"{PACKAGE} {VERSION} lists it; read again: offensive"
+            elif root:
+                rule, why = f"root {root}", adjustments["roots"][root]
+            else:
+                rule, why = f"curse root {curse}", adjustments["curse_roots"][curse]
+            rows.append(f"{word}\tblocked\t{rule}\t{why}")
+        elif word in adjustments["allow"]:
+            rows.append(f"{word}\tplayable\tallow\t{adjustments['allow'][word]}")
+        elif word in keep_reason:
+            rows.append(f"{word}\tplayable\tkeep\t{keep_reason[word]}")
+    return rows
 
 
 def related_forms(word: str, endings: tuple[str, ...], prefixes: tuple[str, ...]) -> set[str]:
@@ -194,6 +250,11 @@ def main(argv: list[str] | None = None) -> int:
     for code in LANGUAGES:
         words, counts = build_list(package[code], adjustments[code], Lexicon.builtin(code))
         (OUTPUT / f"{code}.txt").write_text("".join(w + "\n" for w in sorted(words)), encoding="utf-8")
+        REVIEW.mkdir(exist_ok=True)
+        rows = review_rows(package[code], adjustments[code], Lexicon.builtin(code), words)
+        (REVIEW / f"{code}.tsv").write_text(
+            "# The classroom filter's decisions for this language (README.md, issue 23), written by tools/build_blocklist.py\n"
+            "word\tdecision\trule\treason\n" + "".join(row + "\n" for row in rows), encoding="utf-8")
         print(f"{code}: " + ", ".join(f"{count} {what}" for what, count in counts.items()))
     return 0
 

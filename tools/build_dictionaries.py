@@ -20,6 +20,7 @@ import bisect
 import collections
 import gettext
 import json
+import os
 import re
 import subprocess
 import sys
@@ -293,7 +294,27 @@ def build_italian() -> Build:
         for form in kept:
             build.offer(form, reason_to_drop(form))
     build.notes.append(f"{len(entries)} roots in it_IT.dic; its elided forms (l'amico, dell'arte) not expanded")
+    add_italian_first_person_past(build)
     return build
+
+
+# Issue 23: hunspell-it lists the irregular past (passato remoto) of a verb as roots of its own, and for some verbs
+# only the third persons: RIMASE, RIMASERO but not RIMASI; EMISE, EMISERO but not EMISI; APPARVE, APPARVERO but
+# not APPARVI. Where the dictionary has a third person singular and plural of an irregular past (a stem ending as
+# such a past does: -s, -ss, -rv, -vv, -bb, -pp, -qu, -dd, -ll, -nn, -tt; not the conditional's -rebb), the first
+# person singular is that stem + i. What the review of the forms it makes found no verb is in rules/it.toml.
+ITALIAN_PAST_STEMS = ("S", "RV", "VV", "BB", "PP", "QU", "DD", "LL", "NN", "TT")
+
+
+def add_italian_first_person_past(build: Build) -> None:
+    """Add the first person of an irregular past whose third persons the dictionary has (RIMASE, RIMASERO: RIMASI)."""
+    not_verbs = set(language_rules("it").get("past_not_verbs", {}))
+    for word in sorted(build.words):
+        stem = word[: -len("ERO")]
+        if (word.endswith("ERO") and len(word) >= 6 and stem + "E" in build.words and stem + "I" not in build.words
+                and stem.endswith(ITALIAN_PAST_STEMS) and not stem.endswith("REBB") and stem + "I" not in not_verbs):
+            build.words.add(stem + "I")
+            build.added["first person of an irregular past whose third persons are in (rimase, rimasero: rimasi)"] += 1
 
 
 def italian_irregular_verbs() -> Callable[[str], set[str]]:
@@ -359,12 +380,28 @@ def drop_forms_only_made_by(build: Build, reason: str, entries: Iterable[Entry],
 
 # Spanish: aspell-es keeps its enclitic forms in flags of their own, and as roots that are an imperative with
 # a pronoun (acábame/AC, obcécalo/BDPS). The flags A-F are the rules for such roots (A C E F for roots in
-# -me: acábate, acábanos ...; B D for roots in -lo: acábala, acábelo ...), but the dictionary gives the same
-# B and D to words in -lo that are no pronoun forms (pueblo/BDPS, lo/BDMPS, ello/BDPS), where their first
-# five rules make the plural and the forms of the verb in -lar (pueblos; puebla, pueblas, pueble, puebles;
-# los, la, las, le, les). So a root is a pronoun form by what it is, not by its flags (SPANISH_RULES), and
+# -me: acábate, acábanos, dígame, acábamelo ...; B D for roots in -lo: acábala, acábelo, hágalo ...), but the
+# dictionary gives the same B and D to words in -lo that are no pronoun forms (pueblo/BDPS, lo/BDMPS, ello/BDPS),
+# where their first five rules make the plural and the forms of the verb in -lar (pueblos; puebla, pueblas, pueble,
+# puebles; los, la, las, le, les). So a root is a pronoun form by what it is, not by its flags (SPANISH_RULES), and
 # the other roots keep only those five rules of B and D.
+# Issue 23: an imperative with its pronouns is what a player types (dígame, hazlo, ponte, dámelo, sentaos,
+# hagámoslo): such roots keep all their forms, and of the pronoun flags of verbs the rules that make the
+# vosotros and nosotros imperatives (sentaos, decidme, comedlo; sentémonos, hagámoslo). Infinitives and gerunds
+# with pronouns (comerlo, diciéndoselo) stay out, as in Italian: they are seldom what a player traces.
 SPANISH_PRONOUN_FLAGS = set("RrtuoqzTUOQZ")  # infinitive, gerund, imperative + me/te/se/nos/os/lo/la/le...
+
+
+def spanish_imperative_rule(rule: Rule) -> bool:
+    """Whether a rule of a pronoun flag makes an imperative with pronouns (sentaos, decidme, sentémonos,
+    hagámoslo), not an infinitive (sentaros, dármelo) or a gerund (sentándome) with them."""
+    add = plain_letters(rule.add)
+    if "ndo" in add:
+        return False
+    if "mos" in add:  # nosotros: sent-émonos, hag-ámoslo, hag-ámonoslo
+        return True
+    # vosotros: sentar -> senta-d-me, senta-os; partir -> part-íos
+    return rule.strip.endswith("r") and (add.startswith("d") or add in ("os", "ios"))
 
 
 @dataclass(frozen=True)
@@ -388,7 +425,7 @@ class SpanishRules:
     def keeps(self, entry: Entry, rule: Rule) -> bool:
         """Whether a rule applies to a root that is a word (not a pronoun form)."""
         if rule.flag in SPANISH_PRONOUN_FLAGS:
-            return False
+            return spanish_imperative_rule(rule)
         if rule.flag not in self.clitic_root_flags:
             return True
         return rule.flag in self.word_flags_kept and (rule.strip, rule.add) in self.word_rules_kept
@@ -403,20 +440,26 @@ def spanish_rules() -> SpanishRules:
 
 
 def build_spanish() -> Build:
-    """Spanish from aspell-es, without verb forms carrying enclitic pronouns."""
+    """Spanish from aspell-es: imperatives with their pronouns in, infinitives and gerunds with pronouns out,
+    and the English words that are no Spanish words (rules/es.toml [foreign_roots]) out."""
     affixes = read_affixes(require(ASPELL / "es_affix.dat", "aspell-es"))
     rules = spanish_rules()
-    reason = "verb form with enclitic pronoun(s) (acábame, dámelo)"
+    foreign = language_rules("es").get("foreign_roots", {})
+    reason = "infinitive or gerund with enclitic pronoun(s) (comerlo, diciéndoselo)"
     build = Build()
-    kept = []
+    words, imperatives = [], []
     for entry in aspell_master("es"):
-        if rules.is_clitic_root(entry):
-            build.drop(reason, len(expand(entry, affixes)), entry.root)
+        if entry.root in foreign:
+            build.drop("English word, no Spanish one (rules/es.toml [foreign_roots])",
+                       len(expand(entry, affixes)), entry.root)
+        elif rules.is_clitic_root(entry):
+            imperatives.append(entry)
         else:
-            kept.append(entry)
-    drop_forms_only_made_by(build, reason, kept, affixes, lambda entry, rule: True,
+            words.append(entry)
+    drop_forms_only_made_by(build, reason, words, affixes, lambda entry, rule: True,
                             lambda rule: not rules.keeps(None, rule))
-    expand_entries(build, kept, affixes, rules.keeps)
+    expand_entries(build, words, affixes, rules.keeps)
+    expand_entries(build, imperatives, affixes)
     return build
 
 
@@ -608,6 +651,7 @@ def build_german() -> Build:
                          {entry.root: entry.flags for entry in entries})
     build = Build()
     reviewed = german_reviewed_names()
+    nouns: dict[str, set[str]] = {}  # a noun's word -> its forms (Tür: TUR, TUREN)
     for entry, expanded in forms.items():
         capitalised = entry.root[:1].isupper() and entry.root[1:].islower()
         if reviewed.get(entry.root) == "junk":
@@ -621,11 +665,107 @@ def build_german() -> Build:
             expanded = inhabitants  # a name's people are common nouns (Londoner from London, Prager from Prag)
         for form in expanded:
             build.offer(form, german_reason_to_drop(form))
+        noun = normalize_word(entry.root)
+        if capitalised and noun in build.words:  # a noun the name tests kept (Haus, Zimmer: also family names)
+            nouns[noun] = {w for w in map(normalize_word, expanded) if w in build.words}
     for singular in german_reviewed_compounds():
         if singular not in build.words:
             build.words.add(singular)
             build.added["compound singular, reviewed (review/de-compounds.tsv)"] += 1
+    add_frequent_compounds(build, nouns, {normalize_word(name) for name in names.names if normalize_word(name)},
+                           {normalize_word(form) for entry, expanded in forms.items() if entry.root[:1].islower()
+                            for form in expanded if normalize_word(form)})
     return build
+
+
+# Issue 23: compounds of two frequent nouns (Türklingel, Handtuch, Schulhof). German writes any two nouns as one
+# word; igerman98 lists the common ones but not all that a player tries. A compound is added, with every form of
+# its last noun (Türklingel, Türklingeln), when both nouns are dictionary nouns that are common (wordfreq Zipf
+# >= COMMON_NOUN_ZIPF, as in ruzzle/data/frequency) and wordfreq knows the compound itself (Zipf >=
+# COMPOUND_ZIPF): a compound people write, not one the rule invents. Names that split into two nouns (Mannheim,
+# Wolfsburg, Bergmann) are left out when a names list has them, and so is what the review found junk
+# (rules/de.toml [compound_junk]). Every compound added is listed in review/de-frequent-compounds.tsv.
+COMMON_NOUN_ZIPF = 3.0
+COMPOUND_ZIPF = 2.0
+GERMAN_LINKS = ("", "S", "ES", "N", "EN", "ER", "E")
+# the inflections of a head noun that a compound takes (Land: Landes, Länder, Ländern; not Landung, a word of its own)
+GERMAN_NOUN_ENDINGS = ("", "S", "ES", "E", "EN", "N", "ER", "ERN", "NEN", "SE", "SEN")
+FREQUENT_COMPOUNDS = ROOT / "dictionaries" / "review" / "de-frequent-compounds.tsv"
+
+
+def add_frequent_compounds(build: Build, nouns: dict[str, set[str]], names: set[str], other_words: set[str]) -> None:
+    """Add the compounds of two common nouns that wordfreq knows (see COMPOUND_ZIPF), with the forms of the head;
+    `other_words` are the forms of the roots that are no nouns (verbs, adjectives)."""
+    zipf = wordfreq_zipf("de")
+    common = {noun for noun in nouns if zipf.get(noun, 0) >= COMMON_NOUN_ZIPF}
+    head_of = collections.defaultdict(set)  # a form of a common noun -> the nouns that have it
+    for noun in common:
+        for form in nouns[noun]:
+            head_of[form].add(noun)
+    junk = set(language_rules("de").get("compound_junk", {}))
+    rows = []
+    for word, frequency in sorted(zipf.items()):
+        if frequency < COMPOUND_ZIPF or len(word) < 7 or word in build.words or word in names or word in junk:
+            continue
+        split = german_compound_split(word, common, head_of, other_words)
+        if split is None:
+            continue
+        first, head = split
+        forms = {word[: len(first)] + form for form in nouns[head] if form[len(head):] in GERMAN_NOUN_ENDINGS} | {word}
+        new = sorted(form for form in forms if form not in build.words and form not in junk)
+        build.words.update(new)
+        build.added["compound of two common nouns that wordfreq knows (review/de-frequent-compounds.tsv)"] += len(new)
+        rows.append(f"{word}\t{first}\t{head}\t{frequency:.2f}\t{' '.join(new)}")
+    FREQUENT_COMPOUNDS.write_text(
+        "# Compounds of two common nouns that wordfreq 3.1.1 knows, added by tools/build_dictionaries.py de (issue 23)\n"
+        "compound\tfirst part\thead noun\tzipf\tforms added\n" + "".join(row + "\n" for row in rows),
+        encoding="utf-8")
+
+
+# Heads that make place names more often than words (Hasenberg, Wachendorf, Lippetal, Wolfsburg, Obernheim): a
+# compound on them is left out (the common ones, Weinberg, Regenwald, are in igerman98 already).
+GERMAN_PLACE_HEADS = {"BERG", "DORF", "TAL", "BURG", "HEIM", "FELD", "BACH", "STEIN", "WALD", "HAUSEN", "BRUNN",
+                      "AU", "WIND", "STRASSE", "WERK", "HOF", "HOFEN", "KIRCHEN", "WEILER", "MUHLE", "BRUCK",
+                      "SEE", "FELS", "HALL", "DEUTSCHLAND"}
+
+
+def german_compound_split(word: str, common: set[str], head_of: dict[str, set[str]],
+                          other_words: set[str]) -> tuple[str, str] | None:
+    """(first part as written, head noun) when the word is a common noun (plus a linking -s-, -en-, ...) and a form
+    of another common noun; the longest head wins (Haus|tür, not Hau|stür). A head form that is also a verb or an
+    adjective form and not the noun's own nominative (fest|hängen, hirn|losen, rum|gefahren) shows no compound, and
+    nor does a head that is an infinitive used as a noun (Garde|legen, Witz|leben, rum|springen: places and
+    verbs)."""
+    for cut in range(3, len(word) - 2):
+        first, rest = word[:cut], word[cut:]
+        heads = head_of.get(rest)
+        if not heads:
+            continue
+        if any(first.endswith(link) and first[: len(first) - len(link)] in common for link in GERMAN_LINKS):
+            head = rest if rest in heads else max(heads, key=lambda noun: (len(os.path.commonprefix([noun, rest])), noun))
+            nominalised_verb = head.endswith("EN") and head in other_words  # das Legen, das Leben
+            if GERMAN_PLACE_HEADS & {head, rest} or nominalised_verb or (rest != head and rest in other_words):
+                return None
+            return first, head
+    return None
+
+
+def wordfreq_zipf(code: str) -> dict[str, float]:
+    """wordfreq's large list of a language, folded to board words (frequencies of one word's spellings added), as
+    Zipf values; needs wordfreq (tools/build_frequencies.py installs it in its own virtual environment)."""
+    from build_frequencies import WORDFREQ_VERSION, ensure_wordfreq
+    ensure_wordfreq()
+    import math
+    import wordfreq
+    from importlib.metadata import version
+    if version("wordfreq") != WORDFREQ_VERSION:
+        sys.exit(f"wordfreq {WORDFREQ_VERSION} is needed, not {version('wordfreq')}")
+    folded: dict[str, float] = collections.defaultdict(float)
+    for entry, frequency in wordfreq.get_frequency_dict(code, wordlist="large").items():
+        word = normalize_word(entry)
+        if word:
+            folded[word] += frequency
+    return {word: math.log10(frequency * 1e9) for word, frequency in folded.items()}
 
 
 GERMAN_COMPOUND_REVIEW = ROOT / "dictionaries" / "review" / "de-compounds.tsv"
@@ -680,6 +820,12 @@ def apply_reviews(build: Build, language: str) -> None:
             continue
         build.words.add(word)
         build.added[f"added by hand (rules/{language}.toml)"] += 1
+    for word, reason in rules.get("modern", {}).items():  # issue 23: everyday modern words, each with its source
+        if word in build.words:
+            build.notes.append(f"rules/{language}.toml [modern] has {word}, which the source already has (remove it)")
+            continue
+        build.words.add(word)
+        build.added[f"modern word, from the language's reference dictionary (rules/{language}.toml [modern])"] += 1
     for word, reason in rules.get("remove", {}).items():
         if word not in build.words:
             build.notes.append(f"rules/{language}.toml removes {word}, which the build does not have (remove it)")
@@ -720,6 +866,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("language", choices=sorted(BUILDERS))
     parser.add_argument("-o", "--output", type=Path, help="default: dictionaries/<lang>.marisa")
     args = parser.parse_args(argv)
+    if args.language == "de":  # the compound rule reads wordfreq: run in the tool's environment from the start
+        from build_frequencies import ensure_wordfreq
+        ensure_wordfreq()
     build = BUILDERS[args.language]()
     apply_reviews(build, args.language)
     output = args.output or ROOT / "dictionaries" / f"{args.language}.marisa"
