@@ -104,7 +104,9 @@ def test_generated_boards_of_every_language_are_rich(language):
     demo = len(solve(Board.parse((DEMO / f"{language}.board").read_text(encoding="utf-8"), language), lexicon))
     counts = [len(solve(generate(language, f"RICH{i}"), lexicon)) for i in range(30)]
     assert min(counts) >= 0.4 * demo
-    assert statistics.median(counts) >= 0.7 * demo
+    # (Dutch: 69.8% of its demo board since issue 23 took junk such as THE, GLOP and RATO out of its dictionary;
+    # the bar is the 1000-seed figure less what 30 seeds may miss)
+    assert statistics.median(counts) >= 0.68 * demo
 
 
 def test_no_q_without_u_and_balanced_vowels():
