@@ -111,30 +111,37 @@ def room_board(room: Room, number: int | None = None) -> RoomBoard:
 
 # --- a big room's pace ---------------------------------------------------------------------------------------
 
-POLLS_PER_SECOND = 500  # what one room's polls may ask of the server, all its phones together (bench/rooms.py)
+LOBBY_POLLS_PER_SECOND = 250  # what one room's lobby polls may ask of the server, all its phones together
+PLAY_POLLS_PER_SECOND = 100  # ... its clock and results polls (a word's answer says a pause as well)
 BIG_ROOM = 150  # from this many players, the results wait until no word can land, spread over a few seconds
-RESULTS_PER_SECOND = 400  # results pages a second that the end of a big room's round may ask for
+RESULTS_PER_SECOND = 100  # results pages a second that the end of a big room's round may ask for (bench/rooms.py)
 NAMES_LISTED = 60  # a lobby lists the players who joined last, up to this many (and says how many in all)
 
 
 @dataclass(frozen=True)
 class Pace:
-    """How a room's pages ask the server, by its size: a class of 30 polls every 2 s and sees its results at 0:00; a
-    school of 2,000 polls every 4 s (so that all its polls together stay under POLLS_PER_SECOND), its 3-2-1 is long
-    enough for every phone's lobby poll to see it, and at 0:00 each phone says "Time's up" on its own and asks for its
-    results once no word can land any more, at a moment of its own within a few seconds (not all 2,000 at once)."""
+    """How a room's phones ask the server, by the room's size: a class of 30 polls every 2 s and sees its results at
+    0:00. A school's phones poll more slowly, so that all their polls together stay within what two cores answer
+    beside the words (bench/rooms.py): the lobby's polls under LOBBY_POLLS_PER_SECOND (its 3-2-1 long enough for
+    every lobby poll to see it), the clock's and the results' under PLAY_POLLS_PER_SECOND (a phone that sends a word
+    hears of a pause in its answer); and at 0:00 each phone says "Time is up" on its own and asks for its results
+    once no word can land any more, at a moment of its own within a few seconds (not all 2,000 at once). The host's
+    pages poll every POLL_SECONDS whatever the size: one projector, and the teacher watches it."""
 
-    poll_seconds: int
+    lobby_seconds: int
+    play_seconds: int  # the clock during the round, the results after it
     countdown: int
     results_after: float  # seconds after the phone's 0:00 before it asks for the results (0: at once)
     results_spread: float  # ... plus a random share of this many seconds
 
 
 def pace_of(players: int) -> Pace:
-    poll = max(POLL_SECONDS, math.ceil(players / POLLS_PER_SECOND))
+    lobby = max(POLL_SECONDS, math.ceil(players / LOBBY_POLLS_PER_SECOND))
+    play = max(POLL_SECONDS, math.ceil(players / PLAY_POLLS_PER_SECOND))
     if players < BIG_ROOM:
-        return Pace(poll, COUNTDOWN, 0.0, 0.0)
-    return Pace(poll, max(COUNTDOWN, poll + 1), float(RESULTS_POLL_AFTER_END), round(players / RESULTS_PER_SECOND, 1))
+        return Pace(lobby, play, COUNTDOWN, 0.0, 0.0)
+    return Pace(lobby, play, max(COUNTDOWN, lobby + 1), float(RESULTS_POLL_AFTER_END),
+                round(players / RESULTS_PER_SECOND, 1))
 
 
 def room_pace(room: Room) -> Pace:
@@ -480,7 +487,7 @@ def show_room_clock(code: str):
 
 def _waiting_context(room: Room, board: RoomBoard, member: RoomPlayer, phase: RoomClock, players) -> dict:
     return {"room": room, "request_board": board, "member": member, "phase": phase, "players": players,
-            "player_count": room.player_count, "pace": room_pace(room), "poll_seconds": room_pace(room).poll_seconds,
+            "player_count": room.player_count, "pace": room_pace(room), "poll_seconds": room_pace(room).lobby_seconds,
             "countdown": phase.starts_in, "board": None, "clock": phase, "stage": stage_of(room)}
 
 
@@ -491,7 +498,7 @@ def room_game_context(room: Room, board: RoomBoard, member: RoomPlayer, round_: 
     moment = now() if moment is None else moment
     context = game_context(board, round_, message, moment)
     context.update(room=room, member=member, phase=phase_of(room, moment), clock=clock_of(round_.timeline, moment),
-                   pace=room_pace(room), poll_seconds=room_pace(room).poll_seconds, page_template="room_play.html",
+                   pace=room_pace(room), poll_seconds=room_pace(room).play_seconds, page_template="room_play.html",
                    stage=stage_of(room))
     if context["over"]:
         context["results"] = (live_results(room, board, member, still_counting(room)) if is_live(room) else
@@ -634,7 +641,7 @@ def host_context(room: Room, phase: RoomClock) -> dict:
     context = {"room": room, "phase": phase, "stage": stage_of(room), "request_board": board, "board": board.board(),
                "join_url": url, "remote_url": remote_url(room), "players": listed_players(room, find), "find": find,
                "player_count": room.player_count, "names_listed": NAMES_LISTED,
-               "bans": rooms_store().bans(room.id), "poll_seconds": room_pace(room).poll_seconds,
+               "bans": rooms_store().bans(room.id), "poll_seconds": POLL_SECONDS,
                "ranking": None if waiting else room_results(room).ranking if phase.name == "over"
                else live_ranking(room), "class_view": None,
                "still_playing": 0, "add_seconds": ADD_SECONDS[2], "names_shown": NAMES_SHOWN}
@@ -680,7 +687,7 @@ def show_remote(code: str):
     phase = phase_of(room, now())
     still = rooms_store().still_playing(room.id, room.current.number, phase.now) if phase.name == "over" else 0
     context = {"room": room, "phase": phase, "stage": stage_of(room), "player_count": room.player_count,
-               "still_playing": still, "poll_seconds": room_pace(room).poll_seconds, "add_seconds": ADD_SECONDS[2], "walk_total": walk_total(room)
+               "still_playing": still, "poll_seconds": POLL_SECONDS, "add_seconds": ADD_SECONDS[2], "walk_total": walk_total(room)
                if phase.name == "over" else 0, "host_url": cached_url("rooms.host_room", code=room.code)}
     state = ("remote", room.current.number, phase.name, phase.ends_at, phase.seconds_left if phase.name == "paused"
              else None, room.locked, room.player_count, still, room.walk_step)
