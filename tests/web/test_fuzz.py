@@ -97,7 +97,7 @@ ROUTES = {  # one well-formed request per route, that the cookie and method fami
     "room let in": ("POST", f"/rooms/{ROOM}/players/1/let-in", {}),
     "room unban": ("POST", f"/rooms/{ROOM}/players/1/unban", {}),
     "room remote link": ("GET", f"/rooms/{ROOM}/remote/not-the-key", None),
-    "room remote": ("GET", f"/rooms/{ROOM}/remote", None),
+    "room remote": ("GET", f"/rooms/{ROOM}/remote", None), "live room": ("GET", "/live/en", None),
     "room remote step": ("POST", f"/rooms/{ROOM}/walk", {"step": "next"}),
     "room follow": ("GET", f"/rooms/{ROOM}/walk?round=1&step=0", None),
     "room clock": ("GET", f"/rooms/{ROOM}/clock?phase=playing&round=1", None),
