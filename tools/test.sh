@@ -4,6 +4,7 @@
 # Extra arguments go to pytest, e.g. `bash tools/test.sh -k solver`.
 . "$(dirname "${BASH_SOURCE[0]}")/setup.sh" requirements-dev.txt
 apt_install chromium postgresql faketime
-# One test process per core (pytest-xdist): each starts its own servers, PostgreSQL cluster and browser.
-# RUZZLE_TEST_WORKERS=0 runs them in this process, one after the other.
-exec .venv/bin/python -m pytest -n "${RUZZLE_TEST_WORKERS:-auto}" "$@"
+# One test process per core and one more (pytest-xdist): each starts its own servers, PostgreSQL cluster and browser,
+# and the browser tests spend most of their time waiting on a lesson's real clock, so the extra process fills the
+# cores they leave idle. RUZZLE_TEST_WORKERS=0 runs them in this process, one after the other.
+exec .venv/bin/python -m pytest -n "${RUZZLE_TEST_WORKERS:-$(( $(nproc) + 1 ))}" "$@"
