@@ -920,14 +920,21 @@ def follow_room_walk(code: str):
     return "", 204
 
 
-def finders_of(room: Room, word: str | None = None) -> dict[str, list[str]] | list[str]:
-    """Each word found in the room's current round, with the nicknames of who found it (alphabetical); with `word`,
-    the nicknames of who found that word."""
+def finders_of(room: Room) -> dict[str, list[str]]:
+    """Each word found in the room's current round, with the nicknames of who found it (alphabetical)."""
+    return _by_word(rooms_store().words_found(room, room.current.number))
+
+
+def finders_of_word(room: Room, word: str) -> list[str]:
+    """The nicknames of who found one word in the room's current round (alphabetical)."""
+    return _by_word(rooms_store().words_found(room, room.current.number, word)).get(word, [])
+
+
+def _by_word(found_words) -> dict[str, list[str]]:
     finders = defaultdict(list)
-    for found in rooms_store().words_found(room, room.current.number, word):
+    for found in found_words:
         finders[found.word].append(found.nickname)
-    names = {word: sorted(names, key=str.casefold) for word, names in finders.items()}
-    return names if word is None else names.get(word, [])
+    return {word: sorted(names, key=str.casefold) for word, names in finders.items()}
 
 
 def not_started_message() -> str:
@@ -1056,7 +1063,7 @@ def class_view(room: Room, board: RoomBoard, still_playing: int = 0) -> dict:
     best = max((by_word[word] for word in common), key=lambda f: (f.score, -len(f.word)), default=None)
     return {"found_by": [(by_word[word], counts[word]) for word in common],
             "nobody": nobody[:20], "nobody_count": len(nobody), "best": best,
-            "best_finders": finders_of(room, best.word) if best else [],
+            "best_finders": finders_of_word(room, best.word) if best else [],
             "total": len(solution), "found_count": len(common), "still_playing": still_playing,
             "still_counting": bool(still_playing) or still_counting(room)}
 
