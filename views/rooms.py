@@ -115,7 +115,8 @@ LOBBY_POLLS_PER_SECOND = 250  # what one room's lobby polls may ask of the serve
 PLAY_POLLS_PER_SECOND = 100  # ... its clock and results polls (a word's answer says a pause as well)
 BIG_ROOM = 150  # from this many players, the results wait until no word can land, spread over a few seconds
 RESULTS_PER_SECOND = 100  # results pages a second that the end of a big room's round may ask for (bench/rooms.py)
-NAMES_LISTED = 60  # a lobby lists the players who joined last, up to this many (and says how many in all)
+NAMES_LISTED = 40  # a lobby lists the players who joined last, up to this many (and says how many in all): the
+# projector's lobby lays out 40 names without scrolling at 1280x800 (issue 20's layout test)
 
 
 @dataclass(frozen=True)
