@@ -7,6 +7,9 @@ Catalogues: `translations/<code>/LC_MESSAGES/messages.po` (`tools/translations.s
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from babel import Locale
 from flask import Blueprint, Flask, current_app, g, redirect, request
 from flask_babel import Babel, format_decimal, format_percent, get_locale, gettext, ngettext, pgettext
 from markupsafe import Markup
@@ -37,11 +40,18 @@ def select_language() -> str:
     return request.accept_languages.best_match(INTERFACE_LANGUAGES, default=DEFAULT_LANGUAGE)
 
 
+@lru_cache(maxsize=None)
+def parsed_locale(code: str) -> Locale:
+    """A language code as Babel's Locale, made once per process: Flask-Babel parses the selector's answer on every
+    request, and parsing looks for the locale's data file on disk each time (a selector's Locale is taken as is)."""
+    return Locale.parse(code)
+
+
 def init_app(app: Flask) -> None:
     """Flask-Babel with our selector and catalogues; the switcher's route; `Vary` on what picks the language."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(app.root_path + "/translations"))
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
-    Babel(app, locale_selector=select_language)
+    Babel(app, locale_selector=lambda: parsed_locale(select_language()))
     app.register_blueprint(bp)
     app.jinja_env.globals.update(current_language=current_language, interface_languages=interface_languages,
                                  switcher_next=switcher_next, multiplier_name=multiplier_name,
