@@ -33,7 +33,7 @@ def select_language() -> str:
     chosen = request.cookies.get(LANGUAGE_COOKIE)
     if chosen in INTERFACE_LANGUAGES:
         return chosen
-    # a board URL names its language; a room's pages note theirs when they look the room up (views/rooms.py)
+    # a board URL names its language; a room's pages note theirs when they look the room up (views/rooms/core.py, find_room)
     board_language = (request.view_args or {}).get("language") or g.get("board_language")
     if isinstance(board_language, str) and board_language.lower() in INTERFACE_LANGUAGES:
         return board_language.lower()

@@ -1,7 +1,7 @@
 """Rooms that never close: `/live/<language>`, one board every few minutes for anyone, without a host.
 
 A live room is an ordinary room of the store (store/live.py) whose code is LIVE + its language (LIVEEN) and whose
-round number is the slot of the wall clock (ruzzle/live.py): the rooms' pages (views/rooms.py) serve it as any room,
+round number is the slot of the wall clock (ruzzle/live.py): the rooms. pages (views/rooms/) serve it as any room,
 the board page, its word queue, its clock polls and its results. What this module adds: finding the live room of a
 code with its slot's round (made by the first request of the slot, on any worker of any server), making the next
 slot's round and board ahead of time, the live results (the round's, the hour's and the day's rankings, the

@@ -26,7 +26,7 @@ MATCH = ({"Ada": (0,), "Bruno": (1, 2), "Chiara": ()},
 def known_seeds(monkeypatch):
     """The rounds after the first on known boards (a fresh room's seed is random), so the totals never tie."""
     seeds = (f"MATCH{n}" for n in itertools.count(2))
-    monkeypatch.setattr("views.rooms.new_seed", lambda: next(seeds))
+    monkeypatch.setattr("views.rooms.host.new_seed", lambda: next(seeds))
 
 
 def play(app, client, clock, code, phones, picks) -> dict[str, int]:

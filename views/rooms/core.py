@@ -1,0 +1,336 @@
+"""What every room page shares: the blueprint, a room's board, its pace by size, where it stands (its phase and
+clock), who may ask what, and conditional answers (ETags)."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from flask import Blueprint, Response, current_app, g, redirect, request
+from flask_babel import gettext, ngettext
+from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound
+
+from ruzzle.match import MatchRound
+from ruzzle.timeline import Timeline
+from store.rooms import CODE_ALPHABET, CODE_LENGTH, Room, RoomPlayer, round_key
+
+from ..boards import BoardRequest
+from ..limits import check_code_lookup
+from ..live import find_live_room
+from ..pages import cached_url, wants_fragment
+from ..rounds import now, player_id, the_store
+
+
+bp = Blueprint("rooms", __name__)
+PRESETS = ("single", "match")  # one board a round, or Ruzzle's 3-round match (the start page names them)
+COUNTDOWN = 3  # seconds of 3-2-1 between the host's Start and the first word (more in a big room: pace_of)
+POLL_SECONDS = 2  # how often a page of a class-sized room asks what is new (more seconds in a big room: pace_of)
+TOP_SHOWN = 10
+RANKINGS_CACHED = 256
+RESULTS_POLL_AFTER_END = 6  # seconds after the end during which results still poll (words sent in the grace)
+FINAL_FRESH_SECONDS = 30  # a worker keeps results nothing can change any more this long (a host may still add time)
+ADD_SECONDS = (-60, 600, 30)  # the host's "more time": least, most, and the default (+30 s)
+EXTRA_SECONDS = (0, 600)  # a pupil's extra time (an accommodation)
+LET_IN_SECONDS = 600  # "let back in": the pupil's name takes their seat on any device for this long
+NAMES_SHOWN = ("all", "top3", "none")  # who the projector names: everyone, the top 3, nobody (class totals)
+_CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+MOBILE = re.compile(r"Mobi|Android|iPhone|iPad")  # a phone or tablet opening the remote link gets the remote
+MAX_ID = 2**31 - 1  # a player id past any the store holds (PostgreSQL's integer): not in the room
+# A room a browser did not join and no round started in for this long is over for that day's lesson: the other pages
+# stop offering the way back to it (a round lasts an hour at most; a double lesson is two).
+ROOM_IDLE_SECONDS = 2 * 3600
+
+
+# --- a room's board ----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RoomBoard(BoardRequest):
+    """The board of a room's round: a generated board whose pages are the room's (the words go to the room)."""
+
+    room_code: str = ""
+    room_id: int = 0
+    number: int = 1
+    ENDPOINTS = {"play.show_board": "rooms.play_room", "play.submit_word": "rooms.submit_room_word",
+                 "play.show_word": "rooms.show_room_word", "solution.show_projector": "rooms.show_room_walk",
+                 "solution.show_solution": "rooms.show_room_words"}
+    PAGES = {"board": "rooms.play_room", "projector": "rooms.show_room_walk", "solution": "rooms.show_room_words"}
+    WORDS_PAGE = "rooms.show_room_words"
+
+    def path_values(self) -> dict[str, str]:
+        return {"code": self.room_code}
+
+    def query(self) -> dict[str, str]:
+        """What the room's page of all words needs besides the code: the round (the filter form sends it back)."""
+        return {"round": str(self.number)}
+
+    def url(self, endpoint: str = "rooms.play_room", _external: bool = False, **values) -> str:
+        values.pop("challenge", None)  # a room compares with the room, not with a challenge link
+        endpoint = self.ENDPOINTS.get(endpoint, endpoint)
+        if endpoint == self.WORDS_PAGE:
+            values.update(self.query())  # a round's words stay that round's when the next one begins
+        return cached_url(endpoint, _external, **self.path_values(), **values)
+
+    @property
+    def round_key(self) -> str:
+        return round_key(self.room_id, self.number)
+
+    @cached_property
+    def seed_board(self) -> BoardRequest:
+        """The same board as an ordinary board URL (to play it again alone, or see its solution page)."""
+        return BoardRequest(self.language, self.seed, self.rows, self.cols, self.seconds, self.safe,
+                            generator=self.generator, match_round=self.match_round)
+
+
+def room_board(room: Room, number: int | None = None) -> RoomBoard:
+    """The board of a round of the room (the current one by default)."""
+    played = room.round(number)
+    return RoomBoard(room.language, played.seed, room.rows, room.cols, room.seconds, room.safe,
+                     generator=played.generator, match_round=played.match_round, room_code=room.code, room_id=room.id,
+                     number=played.number)
+
+
+# --- a big room's pace ---------------------------------------------------------------------------------------
+
+LOBBY_POLLS_PER_SECOND = 250  # what one room's lobby polls may ask of the server, all its phones together
+PLAY_POLLS_PER_SECOND = 100  # ... its clock and results polls (a word's answer says a pause as well)
+BIG_ROOM = 150  # from this many players, the results wait until no word can land, spread over a few seconds
+RESULTS_PER_SECOND = 100  # results pages a second that the end of a big room's round may ask for (bench/rooms.py)
+NAMES_LISTED = 40  # a lobby lists the players who joined last, up to this many (and says how many in all): the
+# projector's lobby lays out 40 names without scrolling at 1280x800 (issue 20's layout test)
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How a room's phones ask the server, by the room's size: a class of 30 polls every 2 s and sees its results at
+    0:00. A school's phones poll more slowly, so that all their polls together stay within what two cores answer
+    beside the words (bench/rooms.py): the lobby's polls under LOBBY_POLLS_PER_SECOND (its 3-2-1 long enough for
+    every lobby poll to see it), the clock's and the results' under PLAY_POLLS_PER_SECOND (a phone that sends a word
+    hears of a pause in its answer); and at 0:00 each phone says "Time is up" on its own and asks for its results
+    once no word can land any more, at a moment of its own within a few seconds (not all 2,000 at once). The host's
+    pages poll every POLL_SECONDS whatever the size: one projector, and the teacher watches it."""
+
+    lobby_seconds: int
+    play_seconds: int  # the clock during the round, the results after it
+    countdown: int
+    results_after: float  # seconds after the phone's 0:00 before it asks for the results (0: at once)
+    results_spread: float  # ... plus a random share of this many seconds
+
+
+def pace_of(players: int) -> Pace:
+    lobby = max(POLL_SECONDS, math.ceil(players / LOBBY_POLLS_PER_SECOND))
+    play = max(POLL_SECONDS, math.ceil(players / PLAY_POLLS_PER_SECOND))
+    if players < BIG_ROOM:
+        return Pace(lobby, play, COUNTDOWN, 0.0, 0.0)
+    return Pace(lobby, play, max(COUNTDOWN, lobby + 1), float(RESULTS_POLL_AFTER_END),
+                round(players / RESULTS_PER_SECOND, 1))
+
+
+def room_pace(room: Room) -> Pace:
+    return pace_of(room.player_count)
+
+
+# --- where a room stands -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RoomStage:
+    """Where the room's current round stands in the room's life, as the pages name it: its number, its match and round
+    in the match (in a room that plays matches), and the rounds whose points add up to the totals and the ranking."""
+
+    number: int  # the room's round number: 1, 2, 3, ... for the room's whole life, matches or not
+    match: MatchRound | None  # None in a room of single rounds
+    counted: tuple[int, ...]  # the current match's rounds so far, or every round of a room of single rounds
+
+    @property
+    def totals(self) -> bool:
+        """Whether the pages show a total beside the round's points: in a match, or once there are several rounds."""
+        return self.match is not None or len(self.counted) > 1
+
+    @property
+    def match_ends(self) -> bool:
+        """Whether this round is the last of its match (a final podium after it, then another match)."""
+        return self.match is not None and self.match.last
+
+
+def stage_of(room: Room) -> RoomStage:
+    """Where the room's current round stands (ruzzle.match says how rounds make a match)."""
+    number = room.current.number
+    if room.preset != "match":
+        return RoomStage(number, None, tuple(played.number for played in room.rounds))
+    match = MatchRound.of(number)
+    return RoomStage(number, match, tuple(match.numbers))
+
+
+def board_round(preset: str, number: int) -> int | None:
+    """The match round whose bonus tiles the room's round `number` has (None: the whole board)."""
+    return MatchRound.of(number).board_round if preset == "match" else None
+
+
+@dataclass(frozen=True)
+class RoomClock:
+    """Where a round stands at a moment, as the pages, the phones' clocks and the JSON show it (from its Timeline)."""
+
+    name: str  # "waiting", "countdown", "playing", "paused", "over"
+    seconds_left: float | None  # of play: frozen while paused, the whole length before the start
+    starts_in: float  # seconds until the start (the 3-2-1)
+    ends_at: float | None  # when it ends as things stand (None while paused or before the start)
+    now: float  # the server's time it was read at (the pages' clocks follow it, not the phone's own)
+
+
+def clock_of(timeline: Timeline, moment: float) -> RoomClock:
+    """A round's clock at a moment."""
+    started = timeline.started if timeline.started is not None else moment
+    return RoomClock(timeline.phase(moment).value, timeline.seconds_left(moment), max(0.0, started - moment),
+                     timeline.ends_at(moment), moment)
+
+
+def room_timeline(room: Room, number: int | None = None) -> Timeline:
+    """The class's timeline of a round of the room (the current one by default)."""
+    played = room.round(number)
+    return Timeline(played.started, room.seconds, played.shift, played.paused_at, played.ended)
+
+
+def phase_of(room: Room, moment: float) -> RoomClock:
+    """Where the room's current round stands at a moment, for the class."""
+    return clock_of(room_timeline(room), moment)
+
+
+def rooms_store():
+    return the_store().rooms
+
+
+def find_room(code: str) -> Room:
+    """The room of a code typed in any case; 404 for a code that names no open room, the same whether the room
+    never was or has closed (nobody learns which codes were used); 429 for a client that tried too many such codes."""
+    code = code.strip().upper()
+    moment = now()  # read for every code: a closed room and an unknown code take the same steps
+    room = rooms_store().get(code, player_id()) if _CODE.fullmatch(code) else find_live_room(code, player_id(), moment)
+    if room is None or room.active_until < moment:
+        check_code_lookup(missed=True)
+        raise NotFound(gettext("There is no room %(code)s. Check the code on the projector: %(length)d letters and "
+                               "digits, such as K7M2QX. A room closes a day after its last game.", code=code[:12],
+                               length=CODE_LENGTH))
+    check_code_lookup(missed=False, knows_room=room.member is not None or room.asker_hosts)
+    g.board_language = room.language  # a room's link opened fresh speaks the room's language (views/i18n.py)
+    return room
+
+
+def is_host(room: Room) -> bool:
+    """Whether this browser hosts the room: it opened it, or it opened the teacher's remote link."""
+    return room.asker_hosts
+
+
+def require_host(room: Room) -> None:
+    """403 for anyone but the host."""
+    if not is_host(room):
+        raise Forbidden(gettext("Only the host of room %(code)s (the browser that opened it) can do this.",
+                                code=room.code))
+
+
+def require_member(room: Room) -> RoomPlayer:
+    """This browser's place in the room; 403 for a browser that has not joined (or was removed)."""
+    member = room.member
+    if not member:
+        if room.asker_banned:
+            raise Forbidden(banned_message(room))
+        raise Forbidden(gettext("Join room %(code)s first, with a nickname.", code=room.code))
+    return member
+
+
+def require_member_or_host(room: Room) -> None:
+    """403 for a browser that neither plays in the room nor hosts it (the class's ranking is the class's)."""
+    if not is_host(room):
+        require_member(room)
+
+
+def banned_message(room: Room) -> str:
+    return gettext("The teacher removed this device from room %(code)s.", code=room.code)
+
+
+def finished_room(code: str, not_yet: str) -> Room:
+    """The room, for its host, once its current round is over for everyone, a pupil's extra time included (409
+    with `not_yet` before, or saying who still plays: the walk-through would show them the words)."""
+    room = find_room(code)
+    require_host(room)
+    require_everyone_done(room, not_yet)
+    return room
+
+
+def require_everyone_done(room: Room, not_yet: str) -> None:
+    """409 (`not_yet`, or saying who still plays) unless the current round is over for every player."""
+    if phase_of(room, now()).name != "over":
+        raise Conflict(not_yet)
+    still = rooms_store().still_playing(room.id, room.current.number, now())
+    if still:
+        raise Conflict(ngettext("%(num)s pupil is still playing (extra time): wait for them, or end the round now.",
+                                "%(num)s pupils are still playing (extra time): wait for them, or end the round now.",
+                                still))
+
+
+def host_action(code: str) -> Room:
+    """The room, for one of its hosts (403 for anyone else)."""
+    room = find_room(code)
+    require_host(room)
+    return room
+
+
+def back_to_host(room: Room):
+    """After a host's action: back to the view it came from (the remote, or the host's view)."""
+    if request.form.get("view") == "remote":
+        return redirect(cached_url("rooms.show_remote", code=room.code), 303)
+    anchor = "#manage" if request.form.get("manage") else ""  # the players' tools stay open for the next change
+    return redirect(cached_url("rooms.host_room", code=room.code) + anchor, 303)
+
+
+def join_url(room: Room, _external: bool = True) -> str:
+    return cached_url("rooms.join_page", _external, code=room.code)
+
+
+def parse_whole(text: str | None, least: int, most: int, default: int | None):
+    """A whole number of seconds from a form, within bounds (400 saying them otherwise)."""
+    text = (text or "").strip()
+    if not text and default is not None:
+        return default
+    if not re.fullmatch(r"[+-]?\d{1,4}", text) or not least <= int(text) <= most:
+        raise BadRequest(gettext("Seconds are a whole number from %(least)d to %(most)d.", least=least, most=most))
+    return int(text)
+
+
+def parse_names(text: str | None) -> str:
+    if not text:
+        return NAMES_SHOWN[0]
+    if text not in NAMES_SHOWN:
+        raise BadRequest(gettext("The projector shows the names of all players (all), the top 3 (top3) or nobody "
+                                 "(none)."))
+    return text
+
+
+def not_started_message() -> str:
+    return gettext("The round has not started yet: wait for the host to start it.")
+
+
+# --- conditional answers ------------------------------------------------------------------------------------------
+
+def conditional(state: tuple, make, json: bool = False, path: str | None = None):
+    """Answer 304 when the client has this state already (its ETag), else the answer `make` builds, tagged.
+
+    A poll every 2 s from every phone costs a query and a hash, not a page: rendering only happens on a change. The
+    tag is the state's at a path: `path` when the answer is another URL's page (the player's page that a clock poll
+    brings at the end of a round is the one its results then poll: the same tag, so their first poll is a 304).
+    """
+    def tag(fragment: bool) -> str:
+        key = repr((state, fragment, json, path or request.path)).encode("utf-8")
+        return hashlib.blake2b(key, digest_size=12).hexdigest()
+
+    etag = tag(wants_fragment())
+    # (flask-compress tags a compressed answer "<etag>:br"; either is the same state)
+    if any(sent and sent.split(":", 1)[0] == etag for sent in request.if_none_match.as_set()):
+        response = Response(status=304)
+    else:
+        # the page's polls are htmx's: a whole page carries the tag its first poll's fragment will have
+        response = current_app.make_response(make(tag(fragment=True)))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"  # always ask again; the ETag makes asking cheap
+    return response

@@ -1,0 +1,311 @@
+"""The host's pages and controls: the host page, the remote, the round's clock, the players, the walk-through."""
+
+from __future__ import annotations
+
+import hmac
+import math
+
+from flask import redirect, request
+from flask_babel import gettext
+from werkzeug.exceptions import Conflict, Forbidden, NotFound, UnprocessableEntity
+
+from ruzzle import new_seed
+from ruzzle.generator import LATEST_VERSION
+from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
+from ruzzle.timeline import Timeline, TimelineError
+from store.rooms import NicknameTaken, Room, RoomPlayer
+
+from ..i18n import translate_error
+from ..pages import cached_url, render, sentence, wants_fragment
+from ..rounds import now, player_id, round_board
+from ..solution import parse_step, projector_page, qr_svg
+from .core import (ADD_SECONDS, EXTRA_SECONDS, LET_IN_SECONDS, MAX_ID, MOBILE, NAMES_LISTED, NAMES_SHOWN,
+    POLL_SECONDS, RoomClock, back_to_host, board_round, bp, conditional, find_room, finished_room, host_action,
+    join_url, parse_names, parse_whole, phase_of, require_host, room_board, room_pace, room_timeline, rooms_store,
+    stage_of)
+from .results import class_first, class_view, finders_of, live_ranking, named_finders, room_results
+
+
+# --- the host ------------------------------------------------------------------------------------------------
+
+@bp.get("/rooms/<code>/host")
+def host_room(code: str):
+    """The host's view, for a projector: the join code and QR, the players, Start; the clock with Pause, more time
+    and End; the live ranking; the podium. It polls, so a host's action from another device (the teacher's
+    remote) shows within one poll."""
+    room = find_room(code)
+    require_host(room)
+    if code != room.code:
+        return redirect(cached_url("rooms.host_room", code=room.code), 308)
+    phase = phase_of(room, now())
+    if room.walk_step is not None and phase.name == "over":
+        if wants_fragment():
+            return "", 200, {"HX-Redirect": walk_url(room, room.walk_step)}  # the remote started the walk-through
+        rooms_store().set_room(room.id, walk_step=None)  # the teacher came back to the podium: the remote follows
+    context = host_context(room, phase)
+    state = ("host", room.current.number, phase.name, phase.ends_at, phase.seconds_left if phase.name == "paused"
+             else None, room.locked, room.names, room.player_count, context["find"],
+             [(p.id, p.nickname, p.extra) for p in context["players"]],
+             [ban.player_id for ban in context["bans"]], context["still_playing"],
+             context["ranking"].state() if phase.name == "over" else None,
+             context["class_view"] and context["class_view"]["still_counting"])
+    return conditional(state, lambda etag: render("room_host.html", ["game"], etag=etag, **context,
+                                                  **qr_codes(context, phase)))
+
+
+def qr_codes(context: dict, phase: RoomClock) -> dict:
+    """The host's QR codes (the join link's in the lobby, the remote's), drawn only when the stage is rendered: a
+    poll answered 304 draws none."""
+    return {"qr_svg": qr_svg(context["join_url"]) if phase.name == "waiting" else None,
+            "remote_qr": qr_svg(context["remote_url"])}
+
+
+def host_context(room: Room, phase: RoomClock) -> dict:
+    board = room_board(room)
+    url = join_url(room)
+    waiting = phase.name == "waiting"
+    find = request.args.get("find", "").strip()[:40]
+    context = {"room": room, "phase": phase, "stage": stage_of(room), "request_board": board, "board": board.board(),
+               "join_url": url, "remote_url": remote_url(room), "players": listed_players(room, find), "find": find,
+               "player_count": room.player_count, "names_listed": NAMES_LISTED,
+               "bans": rooms_store().bans(room.id), "poll_seconds": POLL_SECONDS,
+               "ranking": None if waiting else room_results(room).ranking if phase.name == "over"
+               else live_ranking(room), "class_view": None,
+               "still_playing": 0, "add_seconds": ADD_SECONDS[2], "names_shown": NAMES_SHOWN}
+    if phase.name == "over":
+        context["still_playing"] = rooms_store().still_playing(room.id, room.current.number, phase.now)
+        context["class_view"] = class_view(room, board, context["still_playing"])
+    return context
+
+
+def listed_players(room: Room, find: str = "") -> list[RoomPlayer]:
+    """The players a host's page lists: those whose name holds `find` (a big room's teacher looks for one pupil), or
+    the last NAMES_LISTED to join (every player of a class)."""
+    if find:
+        return rooms_store().find_players(room.id, nickname_key(find), NAMES_LISTED)
+    return rooms_store().recent_players(room.id, NAMES_LISTED)
+
+
+def remote_url(room: Room, _external: bool = True) -> str:
+    """The teacher's remote link: whoever opens it hosts the room (a secret of the room, not in the join link)."""
+    return cached_url("rooms.open_remote", _external, code=room.code, key=room.remote_key)
+
+
+@bp.get("/rooms/<code>/remote/<key>")
+def open_remote(code: str, key: str):
+    """The teacher's remote link: this browser becomes a host of the room; a phone gets the remote's big buttons,
+    a laptop the full host view (a crashed browser, or the move to the classroom's PC, no longer ends a lesson)."""
+    room = find_room(code)
+    if not room.remote_key or not hmac.compare_digest(key.encode(), room.remote_key.encode()):
+        raise Forbidden(gettext("This remote link is not the one of room %(code)s. Open the link the host's view "
+                                "shows.", code=room.code))
+    rooms_store().add_host(room.id, player_id(create=True))
+    view = request.args.get("view")
+    if view not in ("remote", "host"):
+        view = "remote" if request.user_agent.string and MOBILE.search(request.user_agent.string) else "host"
+    return redirect(cached_url("rooms.show_remote" if view == "remote" else "rooms.host_room", code=room.code), 303)
+
+
+@bp.get("/rooms/<code>/remote")
+def show_remote(code: str):
+    """The teacher's remote: big buttons for the lesson (Start, Pause, +30 s, End, the walk-through, another
+    round, the results), polled so it shows where the room stands."""
+    room = host_action(code)
+    phase = phase_of(room, now())
+    still = rooms_store().still_playing(room.id, room.current.number, phase.now) if phase.name == "over" else 0
+    context = {"room": room, "phase": phase, "stage": stage_of(room), "player_count": room.player_count,
+               "still_playing": still, "poll_seconds": POLL_SECONDS, "add_seconds": ADD_SECONDS[2], "walk_total": walk_total(room)
+               if phase.name == "over" else 0, "host_url": cached_url("rooms.host_room", code=room.code)}
+    state = ("remote", room.current.number, phase.name, phase.ends_at, phase.seconds_left if phase.name == "paused"
+             else None, room.locked, room.player_count, still, room.walk_step)
+    return conditional(state, lambda etag: render("room_remote.html", ["remote"], etag=etag, **context))
+
+
+@bp.post("/rooms/<code>/start")
+def start_room(code: str):
+    """Start the current round for everyone, after a short 3-2-1 (a second press changes nothing)."""
+    room = host_action(code)
+    if room.current.started is None:
+        rooms_store().start(room.id, room.current.number, math.ceil(now()) + room_pace(room).countdown,
+                            round_board(room_board(room)))
+    return back_to_host(room)
+
+
+def change_clock(code: str, change, apply):
+    """A host's change of the round's clock: checked on the class's timeline (409 saying why it cannot happen
+    now), then made in the store for the class and every player at once."""
+    room = host_action(code)
+    moment = now()
+    try:
+        change(room_timeline(room), moment)
+    except TimelineError as error:
+        raise Conflict(sentence(translate_error(error)))
+    apply(room.id, room.current.number, moment)
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/pause")
+def pause_room(code: str):
+    """Pause the round: every phone's and the projector's clock stops; words wait."""
+    return change_clock(code, Timeline.pause, rooms_store().pause)
+
+
+@bp.post("/rooms/<code>/resume")
+def resume_room(code: str):
+    """Resume the round with the time that was left."""
+    return change_clock(code, Timeline.resume, rooms_store().resume)
+
+
+@bp.post("/rooms/<code>/time")
+def add_room_time(code: str):
+    """Move the deadline for everyone (`seconds`, -60 to 600; +30 by default)."""
+    seconds = parse_whole(request.form.get("seconds"), *ADD_SECONDS)
+    return change_clock(code, lambda timeline, moment: timeline.add_time(seconds, moment),
+                        lambda room_id, number, moment: rooms_store().add_time(room_id, number, seconds, moment))
+
+
+@bp.post("/rooms/<code>/end")
+def end_room_round(code: str):
+    """End the round now (the words already answered count)."""
+    return change_clock(code, lambda timeline, moment: timeline.end(moment), rooms_store().end)
+
+
+@bp.post("/rooms/<code>/lock")
+def lock_room(code: str):
+    """Nobody new joins (a pupil with their rejoin code still takes their seat)."""
+    room = host_action(code)
+    rooms_store().set_room(room.id, locked=True)
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/unlock")
+def unlock_room(code: str):
+    room = host_action(code)
+    rooms_store().set_room(room.id, locked=False)
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/settings")
+def change_room_settings(code: str):
+    """Who the projector names: everyone, the top 3, or nobody (class totals); each phone still shows its rank."""
+    room = host_action(code)
+    rooms_store().set_room(room.id, names=parse_names(request.form.get("names")))
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/rounds")
+def add_room_round(code: str):
+    """Another round in the same room on a fresh board: in a match, the next round's bonus tiles, and after its last
+    round the first round of another match."""
+    room = finished_room(code, gettext("This round is not over yet: a new round can start once it ends."))
+    number = room.current.number
+    rooms_store().add_round(room.id, number, new_seed(), LATEST_VERSION, board_round(room.preset, number + 1))
+    return back_to_host(room)
+
+
+def on_player(player: int, action) -> None:
+    """Do a host's action on the player of the URL (the store's step says whether the room has that player); 404
+    when it has not, or for an id past any the store holds."""
+    if player > MAX_ID or not action():
+        raise NotFound(gettext("That player is not in this room (any more)."))
+
+
+@bp.post("/rooms/<code>/players/<int:player>/remove")
+def remove_room_player(code: str, player: int):
+    """Remove a player: their browser cannot rejoin under any name (the host can undo); their name is free."""
+    room = host_action(code)
+    on_player(player, lambda: rooms_store().remove(room.id, player, now()))
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/players/<int:player>/unban")
+def unban_room_player(code: str, player: int):
+    """Undo a removal: the browser may join again (with its seat and name back when the name is still free)."""
+    room = host_action(code)
+    ban = next((ban for ban in rooms_store().bans(room.id) if ban.player_id == player), None)
+    if ban is None or rooms_store().unban(room.id, player, nickname_key(ban.nickname)) is None:
+        raise NotFound(gettext("Nobody removed has that number in this room."))
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/players/<int:player>/name")
+def rename_room_player(code: str, player: int):
+    """Give a pupil another name (the class's rules for names)."""
+    room = host_action(code)
+    try:
+        nickname = check_nickname(request.form.get("nickname", ""))
+        on_player(player, lambda: rooms_store().rename(room.id, player, nickname, nickname_key(nickname)))
+    except NicknameRefused as error:
+        raise UnprocessableEntity(sentence(translate_error(error)))
+    except NicknameTaken:
+        raise Conflict(gettext("Someone in this room is already called %(name)s.", name=nickname))
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/players/<int:player>/time")
+def give_player_time(code: str, player: int):
+    """Extra time for one pupil in every round (0 to 600 s), never shown to classmates."""
+    room = host_action(code)
+    seconds = parse_whole(request.form.get("seconds"), *EXTRA_SECONDS, None)
+    on_player(player, lambda: rooms_store().set_extra(room.id, player, seconds, room.current.number))
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/players/<int:player>/let-in")
+def let_player_in(code: str, player: int):
+    """For a pupil who lost their rejoin code: for ten minutes their name takes their seat on any device."""
+    room = host_action(code)
+    on_player(player, lambda: rooms_store().let_in(room.id, player, now() + LET_IN_SECONDS))
+    return back_to_host(room)
+
+
+@bp.post("/rooms/<code>/walk")
+def step_room_walk(code: str):
+    """The remote's walk-through keys: `step` next, previous, or a number; the projector follows."""
+    room = finished_room(code, gettext("The walk-through opens when the round is over."))
+    total = walk_total(room)
+    step = room.walk_step or 0
+    wanted = request.form.get("step", "next")
+    if wanted == "next":
+        step = min(total, step + 1) if room.walk_step is not None else 0
+    elif wanted == "previous":
+        step = max(0, step - 1)
+    else:
+        step = min(total, parse_step(wanted))
+    rooms_store().set_room(room.id, walk_step=step)
+    return back_to_host(room)
+
+
+def walk_total(room: Room) -> int:
+    """How many steps the room's walk-through has (one a word of the board)."""
+    return len(room_board(room).solution())
+
+
+def walk_url(room: Room, step: int) -> str:
+    return cached_url("rooms.show_room_walk", code=room.code, **({"step": str(step)} if step else {}))
+
+
+@bp.get("/rooms/<code>/projector")
+def show_room_walk(code: str):
+    """The walk-through of the room's board for the host: the words the class found (the most found first), then
+    those nobody found, each revealed word with who found it."""
+    room = finished_room(code, gettext("The walk-through opens when the round is over."))
+    step = parse_step(request.args.get("step"))
+    if step != room.walk_step:
+        rooms_store().set_room(room.id, walk_step=step)  # the remote goes on from where the projector is
+    finders = finders_of(room)
+    return projector_page(room_board(room), step, join_url=join_url(room), seconds=room.seconds,
+                          finders=named_finders(room, finders), room=room,
+                          arrange=lambda words, order: class_first(words, order, finders))
+
+
+@bp.get("/rooms/<code>/walk")
+def follow_room_walk(code: str):
+    """Polled by the projector's walk-through: where the remote took it (a step, or another round)."""
+    room = host_action(code)
+    shown = (request.args.get("round", ""), request.args.get("step", ""))
+    if phase_of(room, now()).name != "over" or str(room.current.number) != shown[0]:
+        return "", 200, {"HX-Redirect": cached_url("rooms.host_room", code=room.code)}
+    if room.walk_step is not None and str(room.walk_step) != shown[1]:
+        return "", 200, {"HX-Redirect": walk_url(room, room.walk_step)}
+    return "", 204

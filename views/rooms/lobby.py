@@ -1,0 +1,116 @@
+"""Opening a room, finding it by its code, and joining it with a nickname."""
+
+from __future__ import annotations
+
+
+from flask import current_app, redirect, request
+from flask_babel import gettext, ngettext
+from werkzeug.exceptions import BadRequest
+
+from ruzzle import get_language, new_seed
+from ruzzle.generator import LATEST_VERSION
+from ruzzle.match import ROUNDS_PER_MATCH
+from ruzzle.nicknames import NicknameRefused, check_nickname, friendly_name, nickname_key
+from store.rooms import AlreadySeated, Banned, NicknameTaken, Room, RoomFull, RoomLocked
+
+from ..boards import MAX_SECONDS, MIN_SECONDS, lexicon_for, parse_safe, parse_seconds, parse_seed, parse_size
+from ..i18n import translate_error
+from ..live import is_live, live_capacity
+from ..pages import cached_url, render, sentence
+from ..rounds import clean_up_store, now, player_id
+from .core import PRESETS, banned_message, board_round, bp, find_room, parse_names, rooms_store
+
+
+# --- creating and joining ---------------------------------------------------------------------------------
+
+@bp.post("/rooms")
+def create_room():
+    """Open a room on a fresh board; the browser that opens it is its host."""
+    form = request.form
+    language = get_language(form.get("language", "en")).code
+    lexicon_for(language)  # 404 when this server has no dictionary for it
+    rows, cols = parse_size(form.get("size"))
+    seconds = parse_seconds(form.get("time"))
+    if seconds == 0:
+        raise BadRequest(gettext("A room's round needs a time limit (%(least)d to %(most)d seconds), so everyone "
+                                 "stops at once.", least=MIN_SECONDS, most=MAX_SECONDS))
+    preset = form.get("preset") or "single"
+    if preset not in PRESETS:
+        raise BadRequest(gettext("A room plays one board a round (single) or Ruzzle's 3-round match (match)."))
+    seed = parse_seed(form["seed"]) if form.get("seed", "").strip() else new_seed()
+    match_round = board_round(preset, 1)
+    names = parse_names(form.get("names"))
+    clean_up_store()
+    room = rooms_store().create(player_id(create=True), language, rows, cols, seconds, parse_safe(form.get("safe")),
+                                preset, seed, LATEST_VERSION, match_round, now(), names=names)
+    return redirect(cached_url("rooms.host_room", code=room.code), 303)
+
+
+@bp.get("/rooms")
+def find_room_by_code():
+    """The start page's "join a room" field: to the room's join page."""
+    code = request.args.get("code", "").strip().upper().replace(" ", "")
+    if not code:
+        raise BadRequest(gettext("Type the room's code (it is on the projector)."))
+    return redirect(cached_url("rooms.join_page", code=find_room(code).code), 303)
+
+
+@bp.get("/rooms/<code>")
+def join_page(code: str):
+    """The join page: a nickname (or any name) and in."""
+    room = find_room(code)
+    if code != room.code:
+        return redirect(cached_url("rooms.join_page", code=room.code), 308)
+    if room.member:
+        return redirect(cached_url("rooms.play_room", code=room.code), 303)
+    if room.asker_banned:
+        return _join_form(room, banned_message(room), status=403)
+    if room.locked:
+        return _join_form(room, locked_message(room), status=403)
+    return _join_form(room)
+
+
+def _join_form(room: Room, problem: str | None = None, nickname: str = "", status: int = 200):
+    return render("room_join.html", ["main"], status, room=room, problem=problem, nickname=nickname,
+                  rounds_per_match=ROUNDS_PER_MATCH)
+
+
+def locked_message(room: Room) -> str:
+    return gettext("The teacher has locked room %(code)s: nobody new can join now. If you were in it, type your "
+                   "name and your rejoin code.", code=room.code)
+
+
+@bp.post("/rooms/<code>/players")
+def join_room(code: str):
+    """Join with a nickname: 1-20 characters, unique in the room, nothing of the classroom blocklist in it."""
+    room = find_room(code)
+    store = rooms_store()
+    typed = request.form.get("nickname", "")
+    rejoin_code = request.form.get("code", "").strip()[:16] or None
+    try:
+        if request.form.get("any"):
+            nickname = friendly_name((player.nickname for player in store.players(room.id)), room.language)
+        else:
+            nickname = check_nickname(typed)
+        store.join(room.id, player_id(create=True), nickname, nickname_key(nickname), now(),
+                   live_capacity() if is_live(room) else int(current_app.config["ROOM_PLAYERS"]), rejoin_code)
+    except NicknameRefused as error:
+        return _join_form(room, sentence(translate_error(error)), typed[:40], 422)
+    except NicknameTaken:
+        problem = (gettext("That rejoin code is not %(name)s's. Check it under the name on the other phone, or ask "
+                           "the teacher to let you back in.", name=nickname) if rejoin_code else
+                   gettext("Someone in this room is already called %(name)s. If that is you, type your rejoin code "
+                           "(under your name on your other phone) or ask the teacher to let you back in; if not, "
+                           "pick another name.", name=nickname))
+        return _join_form(room, problem, typed[:40], 409)
+    except AlreadySeated as error:
+        return _join_form(room, gettext("This device already plays as %(name)s in this room: take your seat on "
+                                        "another device, or ask the teacher.", name=error.args[0]), typed[:40], 409)
+    except Banned:
+        return _join_form(room, banned_message(room), typed[:40], 403)
+    except RoomLocked:
+        return _join_form(room, locked_message(room), typed[:40], 403)
+    except RoomFull as error:
+        return _join_form(room, ngettext("This room is full (%(num)d player).", "This room is full (%(num)d players).",
+                                         error.args[0]), typed[:40], 409)
+    return redirect(cached_url("rooms.play_room", code=room.code), 303)

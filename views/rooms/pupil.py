@@ -1,0 +1,223 @@
+"""The pupil's pages: waiting, the 3-2-1, the board and its words, the clock's polls, the results."""
+
+from __future__ import annotations
+
+import math
+
+from flask import current_app, redirect, request
+from flask_babel import gettext, ngettext
+from sqlalchemy.exc import SQLAlchemyError
+from werkzeug.exceptions import BadRequest, Conflict, NotFound
+
+from ruzzle.game import Round
+from store.rooms import Room, RoomPlayer
+
+from ..live import is_live, live_results
+from ..pages import cached_url, render, wants_fragment
+from ..play import GAME_REGIONS, answer_word, game_context, show_word_on
+from ..rounds import PlayerRound, board_in_play, load_round, now, player_id, rough_now, round_board
+from ..solution import locked_page, solution_page
+from .core import (NAMES_LISTED, ROOM_IDLE_SECONDS, RoomBoard, RoomClock, bp, clock_of, conditional, find_room,
+    is_host, not_started_message, phase_of, require_everyone_done, require_member, room_board, room_pace, rooms_store,
+    stage_of)
+from .results import RoomResults, player_results, room_results, still_counting
+
+
+# --- playing ------------------------------------------------------------------------------------------------
+
+def room_round(room: Room, board: RoomBoard) -> PlayerRound | None:
+    """This player's round on the room's current board, made when the round has started: the class's timeline as
+    it is now (start, pauses, time added), plus the player's own extra time."""
+    if room.current.started is None:
+        return None
+    played = load_round(board)
+    if played is None:
+        rooms_store().player_round(room.id, room.current.number, player_id(create=True), round_board(board))
+        played = load_round(board)
+    return played
+
+
+@bp.get("/rooms/<code>/play")
+def play_room(code: str):
+    """The player's page: waiting for the host, 3-2-1, the board (paused when the teacher pauses), then the
+    results against the room's."""
+    room = find_room(code)
+    member = room.member
+    if not member:
+        target = cached_url("rooms.join_page", code=room.code)
+        if wants_fragment():
+            return "", 200, {"HX-Redirect": target}
+        return redirect(target, 303)
+    return player_page(room, member)
+
+
+def player_page(room: Room, member: RoomPlayer):
+    """The player's page as things stand (the whole game region for htmx)."""
+    moment = now()
+    phase = phase_of(room, moment)
+    board = room_board(room)
+    if phase.name == "countdown" and request.args.get("ahead") == "1":
+        return board_ahead(room, board, member)
+    if phase.name in ("waiting", "countdown"):
+        board.solution()  # solved now, while the class waits, so no worker meets the first words cold
+        players = rooms_store().recent_players(room.id, NAMES_LISTED)
+        state = (phase.name, room.current.number, room.current.started, room.player_count,
+                 [p.nickname for p in players], member.id)
+        return conditional(state, lambda etag: render("room_play.html", ["game"], etag=etag, **_waiting_context(
+            room, board, member, phase, players)), path=cached_url("rooms.play_room", code=room.code))
+    played = room_round(room, board)
+    if played.round.is_over(moment):
+        shared = room_results(room)
+        state = ("over", room.current.number, shared.tag, member.id, room.names, tuple(sorted(played.round.found)))
+        return conditional(state, lambda etag: render("room_play.html", ["game"], etag=etag, **room_game_context(
+            room, board, member, played.round, results=shared)), path=cached_url("rooms.play_room", code=room.code))
+    return render("room_play.html", GAME_REGIONS, **room_game_context(room, board, member, played.round))
+
+
+def board_ahead(room: Room, board: RoomBoard, member: RoomPlayer):
+    """The player's board during the 3-2-1, drawn as of the start (its clock full, the server's time the start's), for
+    the phone to show at 0 without asking: every phone of a school then asks for it during the 3-2-1, when its lobby
+    poll sees it, instead of all at the same instant at 0. (The letters reach the phone a few seconds early, unseen
+    unless someone reads the page's memory; the words count from the start only, as always.)"""
+    played = room_round(room, board)
+    context = room_game_context(room, board, member, played.round, moment=room.current.started)
+    return render("room_play.html", GAME_REGIONS, **context)
+
+
+@bp.get("/rooms/<code>/clock")
+def show_room_clock(code: str):
+    """A phone's clock during the round, polled: a 304 while nothing changed, the clock when the deadline moved,
+    the whole game region when the round paused, resumed or ended (or another round began). In a big room, a round
+    that ended is left to the phone's own clock (it asks for the results itself, at a moment of its own) until no
+    word can land any more: the first poll after the end does not bring every phone's results at once."""
+    room = find_room(code)
+    member = require_member(room)
+    moment = now()
+    board = room_board(room)
+    played = room_round(room, board) if phase_of(room, moment).name not in ("waiting", "countdown") else None
+    clock = played and clock_of(played.round.timeline, moment)
+    asked = (request.args.get("phase"), request.args.get("round"))
+    if (clock is not None and clock.name == "over" and asked == ("playing", str(room.current.number))
+            and room_pace(room).results_after and not room_results(room).final):
+        return "", 204
+    if clock is None or asked != (clock.name, str(room.current.number)):
+        response = current_app.make_response(player_page(room, member))
+        response.headers.update({"HX-Retarget": "#game", "HX-Reswap": "outerHTML"})
+        return response
+    state = (clock.name, room.current.number, clock.ends_at, clock.seconds_left if clock.name == "paused" else None)
+    return conditional(state, lambda etag: render("room_play.html", ["clock"], etag=etag, **room_game_context(
+        room, board, member, played.round)))
+
+
+def _waiting_context(room: Room, board: RoomBoard, member: RoomPlayer, phase: RoomClock, players) -> dict:
+    return {"room": room, "request_board": board, "member": member, "phase": phase, "players": players,
+            "player_count": room.player_count, "pace": room_pace(room), "poll_seconds": room_pace(room).lobby_seconds,
+            "countdown": phase.starts_in, "board": None, "clock": phase, "stage": stage_of(room)}
+
+
+def room_game_context(room: Room, board: RoomBoard, member: RoomPlayer, round_: Round, message=None,
+                      results: RoomResults | None = None, moment: float | None = None) -> dict:
+    """The board page's context for a room: the game on the player's own clock (the class's, plus their extra
+    time), and once over, the room's results for this player (now, or as of `moment`)."""
+    moment = now() if moment is None else moment
+    context = game_context(board, round_, message, moment)
+    context.update(room=room, member=member, phase=phase_of(room, moment), clock=clock_of(round_.timeline, moment),
+                   pace=room_pace(room), poll_seconds=room_pace(room).play_seconds, page_template="room_play.html",
+                   stage=stage_of(room))
+    if context["over"]:
+        context["results"] = (live_results(room, board, member, still_counting(room)) if is_live(room) else
+                              player_results(results or room_results(room), board, member, context["found"]))
+    return context
+
+
+@bp.post("/rooms/<code>/words")
+def submit_room_word(code: str):
+    """A word traced or typed in a room: the same answers as on a solo board; refused before the start."""
+    room = find_room(code)
+    member = require_member(room)
+    board = room_board(room)
+    phase = phase_of(room, now())
+    if phase.name == "waiting":
+        raise Conflict(not_started_message())
+    if phase.name == "countdown":
+        raise Conflict(gettext("The round starts in %(seconds)d s: get ready.", seconds=math.ceil(phase.starts_in)))
+    return answer_word(board, room_round(room, board), None,
+                       lambda board_, round_, message: room_game_context(room, board_, member, round_, message))
+
+
+@bp.get("/rooms/<code>/words/<word>")
+def show_room_word(code: str, word: str):
+    """One word's path and breakdown on the room's board (a word found, or any once the round is over)."""
+    room = find_room(code)
+    member = require_member(room)
+    board = room_board(room)
+    if phase_of(room, now()).name in ("waiting", "countdown"):
+        raise Conflict(not_started_message())  # (the board is not shown before the start, nor its words)
+    played = room_round(room, board)
+    return show_word_on(board, played.round, word,
+                        lambda board_, round_, message: room_game_context(room, board_, member, round_, message))
+
+
+@bp.get("/rooms/<code>/words")
+def show_room_words(code: str):
+    """Every word of a round's board (`?round=N`, the current one by default) as the solution page shows them, in the
+    room, with the player's own words marked: for its players once their round is over (extra time included), for its
+    hosts once the class's is. Before that, 409: the words would help whoever still plays."""
+    room = find_room(code)
+    board = room_board(room, parse_round(request.args.get("round"), room))
+    played = round_over_for_asker(room, board)
+    if (running := board_in_play(board)) is not None:
+        return locked_page(board, running)  # a round of theirs on the same letters still runs (alone, say)
+    found = {found.word for found in played.words(board.solution())} if played else set()
+    back = cached_url("rooms.play_room" if room.member else "rooms.host_room", code=room.code)
+    return solution_page(board, found, room=room, back_url=back)
+
+
+def parse_round(text: str | None, room: Room) -> int:
+    """A round of the room from `?round=` (the current one when absent); 400 for what is not a round number, 404 for
+    a round the room has not had."""
+    if text is None or text == "":
+        return room.current.number
+    if not text.isdecimal() or len(text) > (10 if is_live(room) else 4):  # (a live round's number is its slot's)
+        raise BadRequest(gettext("A room's round is a whole number, from 1."))
+    if not any(played.number == int(text) for played in room.rounds):
+        raise NotFound(ngettext("Room %(code)s has had %(num)d round: there is no round %(round)s.",
+                                "Room %(code)s has had %(num)d rounds: there is no round %(round)s.",
+                                len(room.rounds), code=room.code, round=text))
+    return int(text)
+
+
+def round_over_for_asker(room: Room, board: RoomBoard) -> Round | None:
+    """The asker's round on a round's board, once the words may be shown to them (None: a host, or a player who was
+    not there for that round). 403 for a browser not in the room; 409 while the round still runs for them."""
+    if not room.member and is_host(room):
+        if board.number == room.current.number:
+            require_everyone_done(room, gettext("The words show here once the round is over."))
+        return None
+    require_member(room)
+    if board.number == room.current.number:
+        if phase_of(room, now()).name in ("waiting", "countdown"):
+            raise Conflict(not_started_message())
+        played = room_round(room, board)
+    else:
+        played = load_round(board)
+    if played is not None and not played.round.is_over(now()):
+        raise Conflict(gettext("Every word of this board shows here once your round is over. Play on!"))
+    return played and played.round
+
+
+@bp.app_template_global()
+def room_to_go_back_to() -> str | None:
+    """The code of the live room this browser has a seat in, for the "Back to room" banner of every other page; None
+    on the room's own pages and for static files, and without asking the store for a browser with no player id.
+    base.html asks outside the blocks htmx swaps, so fragments never ask. Live: the room is open, and this browser
+    joined it or a round started in it within ROOM_IDLE_SECONDS (its lobby included)."""
+    player = player_id()
+    if player is None or request.blueprint == bp.name or request.endpoint == "static":
+        return None
+    moment = rough_now()
+    try:
+        return rooms_store().live_room(player, moment - ROOM_IDLE_SECONDS, moment)
+    except SQLAlchemyError:  # the page (an error page, say) shows without its banner when the store does not answer
+        current_app.logger.exception("the room banner could not ask the store")
+        return None

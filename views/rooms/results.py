@@ -1,0 +1,246 @@
+"""What is the same for the whole room: the ranking, who found each word, the class's view and its results."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Iterable
+
+from flask import current_app, request
+
+from ruzzle import Found, sort_found
+from store.rooms import Room, RoomPlayer
+
+from ..pages import render
+from ..rounds import now
+from .core import (FINAL_FRESH_SECONDS, POLL_SECONDS, RANKINGS_CACHED, RESULTS_POLL_AFTER_END, RoomBoard, RoomStage,
+    TOP_SHOWN, bp, conditional, find_room, phase_of, require_member_or_host, room_timeline, rooms_store, stage_of)
+
+
+def class_first(words: Iterable[Found], order: str, finders: dict[str, list[str]]) -> list[Found]:
+    """The room's walk-through: the words the class found, the most found first (then the rare finds), then the
+    words nobody found; words found as often, and those nobody found, in the walk's own order (best first, ...)."""
+    return sorted(sort_found(words, order), key=lambda found: -len(finders.get(found.word, ())))  # (a stable sort)
+
+
+def named_finders(room: Room, finders: dict[str, list[str]]) -> dict[str, list[str] | None] | None:
+    """Who found each word, as the projector may name them (the room's setting): everyone; the top 3 only (a word
+    only others found maps to None: found, but by nobody it names); nobody (None)."""
+    if room.names == "none":
+        return None
+    if room.names == "top3":
+        top = {line.nickname for line in ranking(room).lines[:3]}
+        return {word: [name for name in names if name in top] or None for word, names in finders.items()}
+    return finders
+
+
+def finders_of(room: Room) -> dict[str, list[str]]:
+    """Each word found in the room's current round, with the nicknames of who found it (alphabetical)."""
+    return _by_word(rooms_store().words_found(room, room.current.number))
+
+
+def finders_of_word(room: Room, word: str) -> list[str]:
+    """The nicknames of who found one word in the room's current round (alphabetical)."""
+    return _by_word(rooms_store().words_found(room, room.current.number, word)).get(word, [])
+
+
+def _by_word(found_words) -> dict[str, list[str]]:
+    finders = defaultdict(list)
+    for found in found_words:
+        finders[found.word].append(found.nickname)
+    return {word: sorted(names, key=str.casefold) for word, names in finders.items()}
+
+
+# --- the ranking ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RankLine:
+    """A player's line in the room's ranking."""
+
+    rank: int
+    player_id: int
+    nickname: str
+    score: int  # the total of the rounds the ranking counts
+    words: int
+    round_scores: tuple[int, ...]  # each counted round's score, the current round's last
+    reached: float | None  # when the score was reached (ties go to the earlier)
+
+    @property
+    def this_round(self) -> int:
+        """The player's points in the room's current round."""
+        return self.round_scores[-1] if self.round_scores else 0
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """The room's ranking over the rounds its stage counts (the current match's, or every round): every player, best
+    first, with each round's score."""
+
+    stage: RoomStage
+    lines: tuple[RankLine, ...]
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds the totals add up."""
+        return len(self.stage.counted)
+
+    def state(self) -> tuple:
+        return self.stage, tuple((line.player_id, line.score, line.words, line.round_scores) for line in self.lines)
+
+    def of(self, player_id: int) -> RankLine | None:
+        return next((line for line in self.lines if line.player_id == player_id), None)
+
+
+def ranking(room: Room) -> Ranking:
+    """Rank the room's players by their total over the rounds that count (the current match's, or every round), ties
+    to the one who reached it first (then who joined first)."""
+    stage = stage_of(room)
+    position = {number: index for index, number in enumerate(stage.counted)}
+    totals: dict[int, dict] = {}
+    for row in rooms_store().scores(room, stage.counted):
+        line = totals.setdefault(row.player_id, {"nickname": row.nickname, "joined": row.joined, "score": 0,
+                                                 "words": 0, "rounds": [0] * len(stage.counted), "reached": None})
+        if row.number is None:
+            continue
+        line["score"] += row.score
+        line["words"] += row.found
+        line["rounds"][position[row.number]] = row.score
+        if row.scored_at is not None:
+            line["reached"] = max(line["reached"] or row.scored_at, row.scored_at)
+    ordered = sorted(totals.items(), key=lambda item: (-item[1]["score"], item[1]["reached"] or math.inf,
+                                                       item[1]["joined"], item[0]))
+    return Ranking(stage, tuple(
+        RankLine(rank, player, line["nickname"], line["score"], line["words"], tuple(line["rounds"]), line["reached"])
+        for rank, (player, line) in enumerate(ordered, start=1)))
+
+
+def live_ranking(room: Room) -> Ranking:
+    """The ranking that polls show: computed at most once every ROOM_RANKING_SECONDS per worker and room (100
+    phones polling every 2 s then cost one ranking a second, not fifty), so it is at most that much behind."""
+    fresh_for = float(current_app.config["ROOM_RANKING_SECONDS"])
+    if fresh_for <= 0:
+        return ranking(room)
+    cache = current_app.extensions.setdefault("ruzzle.room_rankings", {})
+    key = (room.id, len(room.rounds), room.current.started)
+    moment = time.monotonic()
+    cached = cache.get(key)
+    if cached is not None and moment - cached[0] < fresh_for:
+        return cached[1]
+    if len(cache) > RANKINGS_CACHED:
+        cache.clear()  # rooms come and go: the rankings of rooms no longer polled go with the next clean-out
+    table = ranking(room)
+    cache[key] = (moment, table)
+    return table
+
+
+@bp.get("/rooms/<code>/leaderboard")
+def show_leaderboard(code: str):
+    """The ranking as a fragment (htmx polls it) or, for `Accept: application/json`, as JSON (`round` is the room's
+    round number; in a match, `match` and `round_in_match` place it, and the totals and `rounds` are the match's): for
+    the room's players and hosts only."""
+    room = find_room(code)
+    require_member_or_host(room)
+    table = live_ranking(room)
+    phase = phase_of(room, now())
+    state = (room.current.number, phase.name, table.state())
+    if request.accept_mimetypes.best_match(["text/html", "application/json"]) == "application/json" and \
+            "application/json" in request.headers.get("Accept", ""):
+        return conditional(state + (phase.ends_at, room.locked), lambda etag: {
+            "room": room.code, "round": room.current.number, "rounds": table.rounds, "phase": phase.name,
+            "match": table.stage.match and table.stage.match.match,
+            "round_in_match": table.stage.match and table.stage.match.round,
+            "starts_at": room.current.started, "ends_at": phase.ends_at, "seconds_left": phase.seconds_left,
+            "locked": room.locked,
+            "players": [{"rank": line.rank, "nickname": line.nickname, "score": line.score, "words": line.words,
+                         "rounds": list(line.round_scores)} for line in table.lines]}, json=True)
+    top = TOP_SHOWN if request.args.get("all") != "1" else len(table.lines)
+    return conditional(state, lambda etag: render("_room_leaderboard.html", ["leaderboard"], room=room,
+                                                  ranking=table, top=top, phase=phase, poll_seconds=POLL_SECONDS,
+                                                  member_id=None, etag=etag))
+
+
+# --- results ----------------------------------------------------------------------------------------------------
+
+def class_view(room: Room, board: RoomBoard, still_playing: int = 0) -> dict:
+    """The class's view of the round's board: words by how many found them, the words nobody found, the best (with
+    who found it). From the room's shared results: the counts, not every word every player found."""
+    solution = board.solution()
+    counts = room_results(room).counts
+    by_word = {found.word: found for found in solution}
+    common = sorted((word for word in counts if word in by_word),
+                    key=lambda word: (-counts[word], -by_word[word].score, word))
+    nobody = [found for found in solution if found.word not in counts]
+    best = max((by_word[word] for word in common), key=lambda f: (f.score, -len(f.word)), default=None)
+    return {"found_by": [(by_word[word], counts[word]) for word in common],
+            "nobody": nobody[:20], "nobody_count": len(nobody), "best": best,
+            "best_finders": finders_of_word(room, best.word) if best else [],
+            "total": len(solution), "found_count": len(common), "still_playing": still_playing,
+            "still_counting": bool(still_playing) or still_counting(room)}
+
+
+@dataclass(frozen=True)
+class RoomResults:
+    """What every player's results share at the end of a round: the ranking, how many players found each word, and
+    whether words may still land. The same for the whole room, so it is made once per worker and change (at most
+    once every ROOM_RANKING_SECONDS), not once per phone; its tag is the same on every worker for the same results,
+    so a phone's poll is a 304 on any of them while nothing changed for it."""
+
+    ranking: Ranking
+    counts: dict[str, int]  # each word found in the round: how many players found it
+    still_counting: bool  # words sent in the last seconds may still land, or a pupil plays on (extra time)
+    tag: str
+
+    @property
+    def final(self) -> bool:
+        return not self.still_counting
+
+
+def room_results(room: Room) -> RoomResults:
+    """The room's results for its current round, as fresh as ROOM_RANKING_SECONDS (more once nothing can land)."""
+    cache = current_app.extensions.setdefault("ruzzle.room_results", {})
+    key = (room.id, room.current)  # a new round, the host's end, time added: other results
+    moment = time.monotonic()
+    cached = cache.get(key)
+    fresh_for = float(current_app.config["ROOM_RANKING_SECONDS"])
+    if cached is not None and moment - cached[0] < (fresh_for if cached[1].still_counting else FINAL_FRESH_SECONDS):
+        return cached[1]
+    if len(cache) > RANKINGS_CACHED:
+        cache.clear()
+    results = _make_results(room)
+    cache[key] = (moment, results)
+    return results
+
+
+def _make_results(room: Room) -> RoomResults:
+    table = ranking(room)
+    counts = rooms_store().word_counts(room.id, room.current.number)
+    counting = still_counting(room) or bool(rooms_store().still_playing(room.id, room.current.number, now()))
+    tag = hashlib.blake2b(repr((table.state(), sorted(counts.items()), counting)).encode(), digest_size=12).hexdigest()
+    return RoomResults(table, counts, counting, tag)
+
+
+def still_counting(room: Room) -> bool:
+    """Whether words sent in the round's last seconds may still land (results poll meanwhile)."""
+    ends_at = room_timeline(room).ends_at(now())
+    return ends_at is not None and now() < ends_at + RESULTS_POLL_AFTER_END
+
+
+def player_results(shared: RoomResults, board: RoomBoard, member: RoomPlayer, found: list[Found]) -> dict:
+    """A player's results in the room: rank, score, percentile; their words (`found`) against the room's."""
+    table, counts = shared.ranking, shared.counts
+    mine = table.of(member.id)
+    players = len(table.lines)
+    solution = board.solution()
+    missed_by_all = [word for word in solution if word.word not in counts]
+    beaten = players - mine.rank if mine else 0
+    return {
+        "ranking": table, "line": mine, "players": players,
+        "percentile": round(100 * beaten / (players - 1)) if players > 1 else 100,
+        "only_you": [word for word in found if counts.get(word.word) == 1],
+        "everyone": [word for word in solution if players > 1 and counts.get(word.word) == players],
+        "missed_by_all": missed_by_all[:10], "missed_by_all_count": len(missed_by_all),
+        "still_counting": shared.still_counting,
+    }
