@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .generator import SEED_ALPHABET, SEED_LENGTH
@@ -77,15 +76,6 @@ def live_seed(secret: bytes, language: str, slot: int) -> str:
         number, index = divmod(number, len(SEED_ALPHABET))
         characters.append(SEED_ALPHABET[index])
     return "".join(characters)
-
-
-def percentile(mine: int, others: Iterable[int]) -> int | None:
-    """"Better than N %": the share of the round's other players whose score is strictly lower than `mine`, in whole
-    percent rounded down (never more than the truth); None when nobody else played (no sentence for one player)."""
-    scores = list(others)
-    if not scores:
-        return None
-    return 100 * sum(score < mine for score in scores) // len(scores)
 
 
 def hour_start(moment: float) -> int:

@@ -8,7 +8,8 @@ import datetime
 import pytest
 
 from ruzzle.generator import SEED_ALPHABET, SEED_LENGTH
-from ruzzle.live import Schedule, day_start, hour_start, language_of, live_code, live_seed, percentile
+from ruzzle.live import Schedule, day_start, hour_start, language_of, live_code, live_seed
+from ruzzle.room import percentile
 from store.rooms import CODE_ALPHABET, CODE_LENGTH
 
 

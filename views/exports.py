@@ -18,9 +18,10 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ruzzle.room import RankLine, Ranking
 from store.rooms import Room
 
-from .rooms import RankLine, Ranking, find_room, ranking, require_host, rooms_store
+from .rooms import find_room, ranking, require_host, rooms_store
 
 bp = Blueprint("exports", __name__)
 BOM = "\ufeff"  # without it, Excel reads a CSV in the region's old code page: Zoë becomes ZoÃ«

@@ -22,7 +22,8 @@ from werkzeug.exceptions import NotFound
 
 from ruzzle import LANGUAGES
 from ruzzle.generator import LATEST_VERSION
-from ruzzle.live import Schedule, day_start, hour_start, language_of, live_code, live_seed, percentile
+from ruzzle.live import Schedule, day_start, hour_start, language_of, live_code, live_seed
+from ruzzle.room import percentile
 from ruzzle.match import ROUNDS_PER_MATCH
 from store.live import COLS, PRESET, ROWS, LiveScore
 from store.rooms import Room

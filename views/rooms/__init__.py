@@ -14,8 +14,8 @@ from . import host, lobby, pupil  # noqa: F401  (their routes register on the bl
 from .core import (BIG_ROOM, COUNTDOWN, LOBBY_POLLS_PER_SECOND, NAMES_LISTED, PLAY_POLLS_PER_SECOND, POLL_SECONDS,
                    RESULTS_POLL_AFTER_END, ROOM_IDLE_SECONDS, bp, find_room, pace_of, require_host, room_board,
                    rooms_store)
-from .results import RankLine, Ranking, ranking
+from .results import ranking
 
 __all__ = ["BIG_ROOM", "COUNTDOWN", "LOBBY_POLLS_PER_SECOND", "NAMES_LISTED", "PLAY_POLLS_PER_SECOND", "POLL_SECONDS",
-           "RESULTS_POLL_AFTER_END", "ROOM_IDLE_SECONDS", "RankLine", "Ranking", "bp", "find_room", "pace_of",
+           "RESULTS_POLL_AFTER_END", "ROOM_IDLE_SECONDS", "bp", "find_room", "pace_of",
            "ranking", "require_host", "room_board", "rooms_store"]

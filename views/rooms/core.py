@@ -13,7 +13,8 @@ from flask import Blueprint, Response, current_app, g, redirect, request
 from flask_babel import gettext, ngettext
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound
 
-from ruzzle.match import MatchRound
+from ruzzle.room import RoomStage
+from ruzzle.room import stage_of as room_stage
 from ruzzle.timeline import Timeline
 from store.rooms import CODE_ALPHABET, CODE_LENGTH, Room, RoomPlayer, round_key
 
@@ -25,7 +26,6 @@ from ..rounds import now, player_id, the_store
 
 
 bp = Blueprint("rooms", __name__)
-PRESETS = ("single", "match")  # one board a round, or Ruzzle's 3-round match (the start page names them)
 COUNTDOWN = 3  # seconds of 3-2-1 between the host's Start and the first word (more in a big room: pace_of)
 POLL_SECONDS = 2  # how often a page of a class-sized room asks what is new (more seconds in a big room: pace_of)
 TOP_SHOWN = 10
@@ -134,38 +134,9 @@ def room_pace(room: Room) -> Pace:
 
 # --- where a room stands -----------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class RoomStage:
-    """Where the room's current round stands in the room's life, as the pages name it: its number, its match and round
-    in the match (in a room that plays matches), and the rounds whose points add up to the totals and the ranking."""
-
-    number: int  # the room's round number: 1, 2, 3, ... for the room's whole life, matches or not
-    match: MatchRound | None  # None in a room of single rounds
-    counted: tuple[int, ...]  # the current match's rounds so far, or every round of a room of single rounds
-
-    @property
-    def totals(self) -> bool:
-        """Whether the pages show a total beside the round's points: in a match, or once there are several rounds."""
-        return self.match is not None or len(self.counted) > 1
-
-    @property
-    def match_ends(self) -> bool:
-        """Whether this round is the last of its match (a final podium after it, then another match)."""
-        return self.match is not None and self.match.last
-
-
 def stage_of(room: Room) -> RoomStage:
-    """Where the room's current round stands (ruzzle.match says how rounds make a match)."""
-    number = room.current.number
-    if room.preset != "match":
-        return RoomStage(number, None, tuple(played.number for played in room.rounds))
-    match = MatchRound.of(number)
-    return RoomStage(number, match, tuple(match.numbers))
-
-
-def board_round(preset: str, number: int) -> int | None:
-    """The match round whose bonus tiles the room's round `number` has (None: the whole board)."""
-    return MatchRound.of(number).board_round if preset == "match" else None
+    """Where the room's current round stands (ruzzle.room.stage_of)."""
+    return room_stage(room.preset, room.current.number, (played.number for played in room.rounds))
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from werkzeug.exceptions import Conflict, Forbidden, NotFound, UnprocessableEnti
 from ruzzle import new_seed
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
+from ruzzle.room import board_round
 from ruzzle.timeline import Timeline, TimelineError
 from store.rooms import NicknameTaken, Room, RoomPlayer
 
@@ -20,7 +21,7 @@ from ..pages import cached_url, render, sentence, wants_fragment
 from ..rounds import now, player_id, round_board
 from ..solution import parse_step, projector_page, qr_svg
 from .core import (ADD_SECONDS, EXTRA_SECONDS, LET_IN_SECONDS, MAX_ID, MOBILE, NAMES_LISTED, NAMES_SHOWN,
-    POLL_SECONDS, RoomClock, back_to_host, board_round, bp, conditional, find_room, finished_room, host_action,
+    POLL_SECONDS, RoomClock, back_to_host, bp, conditional, find_room, finished_room, host_action,
     join_url, parse_names, parse_whole, phase_of, require_host, room_board, room_pace, room_timeline, rooms_store,
     stage_of)
 from .results import class_first, class_view, finders_of, live_ranking, named_finders, room_results

@@ -11,6 +11,7 @@ from ruzzle import get_language, new_seed
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.match import ROUNDS_PER_MATCH
 from ruzzle.nicknames import NicknameRefused, check_nickname, friendly_name, nickname_key
+from ruzzle.room import PRESETS, board_round
 from store.rooms import AlreadySeated, Banned, NicknameTaken, Room, RoomFull, RoomLocked
 
 from ..boards import MAX_SECONDS, MIN_SECONDS, lexicon_for, parse_safe, parse_seconds, parse_seed, parse_size
@@ -18,7 +19,7 @@ from ..i18n import translate_error
 from ..live import is_live, live_capacity
 from ..pages import cached_url, render, sentence
 from ..rounds import clean_up_store, now, player_id
-from .core import PRESETS, banned_message, board_round, bp, find_room, parse_names, rooms_store
+from .core import banned_message, bp, find_room, parse_names, rooms_store
 
 
 # --- creating and joining ---------------------------------------------------------------------------------

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import math
 import time
 from collections import defaultdict
 from dataclasses import dataclass
@@ -12,12 +11,12 @@ from typing import Iterable
 from flask import current_app, request
 
 from ruzzle import Found, sort_found
+from ruzzle.room import Ranking, rank
 from store.rooms import Room, RoomPlayer
 
 from ..pages import render
 from ..rounds import now
-from .core import (FINAL_FRESH_SECONDS, POLL_SECONDS, RANKINGS_CACHED, RESULTS_POLL_AFTER_END, RoomBoard, RoomStage,
-    TOP_SHOWN, bp, conditional, find_room, phase_of, require_member_or_host, room_timeline, rooms_store, stage_of)
+from .core import (FINAL_FRESH_SECONDS, POLL_SECONDS, RANKINGS_CACHED, RESULTS_POLL_AFTER_END, RoomBoard, TOP_SHOWN, bp, conditional, find_room, phase_of, require_member_or_host, room_timeline, rooms_store, stage_of)
 
 
 def class_first(words: Iterable[Found], order: str, finders: dict[str, list[str]]) -> list[Found]:
@@ -56,65 +55,10 @@ def _by_word(found_words) -> dict[str, list[str]]:
 
 # --- the ranking ---------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class RankLine:
-    """A player's line in the room's ranking."""
-
-    rank: int
-    player_id: int
-    nickname: str
-    score: int  # the total of the rounds the ranking counts
-    words: int
-    round_scores: tuple[int, ...]  # each counted round's score, the current round's last
-    reached: float | None  # when the score was reached (ties go to the earlier)
-
-    @property
-    def this_round(self) -> int:
-        """The player's points in the room's current round."""
-        return self.round_scores[-1] if self.round_scores else 0
-
-
-@dataclass(frozen=True)
-class Ranking:
-    """The room's ranking over the rounds its stage counts (the current match's, or every round): every player, best
-    first, with each round's score."""
-
-    stage: RoomStage
-    lines: tuple[RankLine, ...]
-
-    @property
-    def rounds(self) -> int:
-        """How many rounds the totals add up."""
-        return len(self.stage.counted)
-
-    def state(self) -> tuple:
-        return self.stage, tuple((line.player_id, line.score, line.words, line.round_scores) for line in self.lines)
-
-    def of(self, player_id: int) -> RankLine | None:
-        return next((line for line in self.lines if line.player_id == player_id), None)
-
-
 def ranking(room: Room) -> Ranking:
-    """Rank the room's players by their total over the rounds that count (the current match's, or every round), ties
-    to the one who reached it first (then who joined first)."""
+    """The room's ranking over the rounds that count now (ruzzle.room.rank)."""
     stage = stage_of(room)
-    position = {number: index for index, number in enumerate(stage.counted)}
-    totals: dict[int, dict] = {}
-    for row in rooms_store().scores(room, stage.counted):
-        line = totals.setdefault(row.player_id, {"nickname": row.nickname, "joined": row.joined, "score": 0,
-                                                 "words": 0, "rounds": [0] * len(stage.counted), "reached": None})
-        if row.number is None:
-            continue
-        line["score"] += row.score
-        line["words"] += row.found
-        line["rounds"][position[row.number]] = row.score
-        if row.scored_at is not None:
-            line["reached"] = max(line["reached"] or row.scored_at, row.scored_at)
-    ordered = sorted(totals.items(), key=lambda item: (-item[1]["score"], item[1]["reached"] or math.inf,
-                                                       item[1]["joined"], item[0]))
-    return Ranking(stage, tuple(
-        RankLine(rank, player, line["nickname"], line["score"], line["words"], tuple(line["rounds"]), line["reached"])
-        for rank, (player, line) in enumerate(ordered, start=1)))
+    return rank(stage, rooms_store().scores(room, stage.counted))
 
 
 def live_ranking(room: Room) -> Ranking:
@@ -235,10 +179,9 @@ def player_results(shared: RoomResults, board: RoomBoard, member: RoomPlayer, fo
     players = len(table.lines)
     solution = board.solution()
     missed_by_all = [word for word in solution if word.word not in counts]
-    beaten = players - mine.rank if mine else 0
     return {
         "ranking": table, "line": mine, "players": players,
-        "percentile": round(100 * beaten / (players - 1)) if players > 1 else 100,
+        "percentile": table.percentile(member.id),
         "only_you": [word for word in found if counts.get(word.word) == 1],
         "everyone": [word for word in solution if players > 1 and counts.get(word.word) == players],
         "missed_by_all": missed_by_all[:10], "missed_by_all_count": len(missed_by_all),

@@ -1,0 +1,64 @@
+"""A room's rules as pure functions (ruzzle/room.py): the stage of a round, the ranking over the rounds that count,
+and "better than N %", the one rule a class room and a live room now share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ruzzle.room import percentile, rank, stage_of
+
+
+@dataclass(frozen=True)
+class Row:
+    player_id: int
+    nickname: str
+    joined: float
+    number: int | None
+    score: int
+    found: int
+    scored_at: float | None
+
+
+def test_a_room_of_single_rounds_counts_every_round_and_a_match_its_own():
+    assert stage_of("single", 4, [1, 2, 3, 4]).counted == (1, 2, 3, 4)
+    assert not stage_of("single", 1, [1]).totals and stage_of("single", 2, [1, 2]).totals
+    fifth = stage_of("match", 5, [1, 2, 3, 4, 5])
+    assert fifth.counted == (4, 5) and fifth.match.match == 2 and not fifth.match_ends
+    assert stage_of("match", 6, range(1, 7)).match_ends
+
+
+def test_the_ranking_adds_the_counted_rounds_and_breaks_ties_by_who_reached_the_score_first():
+    stage = stage_of("match", 5, range(1, 6))
+    rows = [Row(1, "Ada", 0.0, 3, 99, 9, 5.0),  # round 3 belongs to the first match: not counted in the second
+            Row(1, "Ada", 0.0, 4, 10, 2, 40.0), Row(1, "Ada", 0.0, 5, 5, 1, 50.0),
+            Row(2, "Bruno", 1.0, 4, 15, 3, 45.0),
+            Row(3, "Chiara", 2.0, None, 0, 0, None)]  # joined, played nothing
+    table = rank(stage, rows)
+    assert [(line.nickname, line.score, line.round_scores) for line in table.lines] == [
+        ("Bruno", 15, (15, 0)), ("Ada", 15, (10, 5)), ("Chiara", 0, (0, 0))]  # Bruno reached 15 at 45 s, Ada at 50
+    assert [line.rank for line in table.lines] == [1, 2, 3] and table.of(3).words == 0
+
+
+def test_a_tie_beats_nobody_in_a_class_room_as_in_a_live_room():
+    """The class's results said "better than" by rank (a tie reached first beat the other), live rooms by strictly
+    lower scores: one rule now, the ranking's percentile is the live rule's."""
+    stage = stage_of("single", 1, [1])
+    table = rank(stage, [Row(1, "Ada", 0.0, 1, 20, 2, 10.0), Row(2, "Bruno", 1.0, 1, 20, 2, 20.0),
+                         Row(3, "Chiara", 2.0, 1, 5, 1, 5.0)])
+    assert [line.nickname for line in table.lines] == ["Ada", "Bruno", "Chiara"]
+    assert table.percentile(1) == table.percentile(2) == 50  # each beats Chiara only, not the other
+    assert table.percentile(3) == 0 and table.percentile(99) is None
+    assert rank(stage, [Row(1, "Ada", 0.0, 1, 20, 2, 10.0)]).percentile(1) is None  # alone: no sentence
+
+
+@given(st.integers(0, 500), st.lists(st.integers(0, 500), max_size=40))
+def test_the_percentile_is_never_more_than_the_share_strictly_below(mine, others):
+    share = percentile(mine, others)
+    if not others:
+        assert share is None
+    else:
+        below = sum(score < mine for score in others)
+        assert share * len(others) <= 100 * below < (share + 1) * len(others)
