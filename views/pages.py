@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from flask import current_app, render_template, request, url_for
 from flask.globals import request_ctx
 from flask_babel import get_locale, ngettext
@@ -74,11 +76,24 @@ def sentence(text: object) -> str:
 
 
 def render_error(status: int, title: str, message: str, list_languages: bool = False):
-    """An error as a page, or as a fragment into the region htmx was about to replace."""
+    """An error as a page, or as a fragment into the region htmx was about to replace (saying, for a word that was
+    sent, that it was refused and why: word_outcome)."""
     if request_ctx.url_adapter is None:  # a Host header werkzeug cannot read: no URL, so no page, can be built
         return f"{title}: {message}\n", status, {"Content-Type": "text/plain; charset=utf-8"}
-    return render("error.html", ["result"], status, title=title, message=sentence(message),
-                  languages=LANGUAGES if list_languages else None)
+    body, status = render("error.html", ["result"], status, title=title, message=sentence(message),
+                          languages=LANGUAGES if list_languages else None)
+    return body, status, word_outcome(refused=sentence(message), reason="error") if wants_fragment() else {}
+
+
+def word_outcome(points: int | None = None, refused: str | None = None, reason: str | None = None) -> dict[str, str]:
+    """The header that states what became of a word the page sent (static/js/play.js reads it, not the HTML):
+    `HX-Trigger` with the event `ruzzle:word` and {"outcome": "found", "points"} or {"outcome": "refused",
+    "reason", "message"}; "too-late" when the round was over. (htmx also fires the event on a swap it made.)"""
+    if refused is None:
+        detail = {"outcome": "found", "points": points}
+    else:
+        detail = {"outcome": "too-late" if reason == "time-up" else "refused", "reason": reason, "message": refused}
+    return {"HX-Trigger": json.dumps({"ruzzle:word": detail})}  # (ASCII: the non-ASCII as \u escapes)
 
 
 def board_values(board: Board):

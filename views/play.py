@@ -17,7 +17,7 @@ from store.rooms import CODE_ALPHABET, CODE_LENGTH, Room
 from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, new_board_generator,
                      parse_challenge, parse_seconds, parse_size)
 from .i18n import translate_error
-from .pages import render, wants_fragment
+from .pages import render, sentence, wants_fragment, word_outcome
 from .rounds import (PlayerRound, current_grace, end_round, load_round, now, record_word, start_round,
                      unreadable_message)
 
@@ -145,11 +145,13 @@ def answer_word(board: BoardRequest, played: PlayerRound, message: str | None, c
     context.update(highlight=highlight, breakdown_path=highlight.path if highlight else None,
                    refused=refused and translate_error(refused), refused_reason=refused and refused.reason)
     template = context.get("page_template", "play.html")
+    outcome = word_outcome(points=highlight.score) if highlight else word_outcome(
+        refused=sentence(context["refused"]), reason=refused.reason)
     if refused and refused.reason == "time-up":
         body, status = render(template, GAME_REGIONS, **context)
-        return body, status, {"HX-Retarget": "#game", "HX-Reswap": "outerHTML"}  # show the round's end
+        return body, status, {"HX-Retarget": "#game", "HX-Reswap": "outerHTML", **outcome}  # show the round's end
     body, status = render(template, WORD_REGIONS, **context)
-    return body, 409 if refused and refused.reason in WAIT_REASONS else status
+    return body, 409 if refused and refused.reason in WAIT_REASONS else status, outcome
 
 
 @bp.post("/play/<language>/<seed>/round")
@@ -203,7 +205,8 @@ def _refuse_request(board: BoardRequest, round_: Round, message: str, status: in
     """A request the page could not have sent (a forged path, a word it never showed): a 4xx that says why."""
     context = (context_of or game_context)(board, round_, None)
     context.update(refused=message)
-    return render(context.get("page_template", "play.html"), ["result"], status, **context)
+    body, status = render(context.get("page_template", "play.html"), ["result"], status, **context)
+    return body, status, word_outcome(refused=sentence(message), reason="invalid")
 
 
 def _extra_args() -> dict[str, str]:

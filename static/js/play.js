@@ -354,7 +354,7 @@
   function showAnswer(item, answer) {
     var headers = answer.response.headers;
     var target = document.querySelector(headers.get("HX-Retarget") || "#result");
-    var outcome = outcomeOf(answer.html);
+    var outcome = outcomeOf(headers);
     showOutcome(item, outcome);
     if (outcome.tooLate) tooLate.push(item.label);
     if (outcome.refused && item.label) announce(item.label + ": " + (outcome.text || "✗"));
@@ -362,16 +362,15 @@
     htmx.swap(target, answer.html, { swapStyle: headers.get("HX-Reswap") || "outerHTML", swapDelay: 0, settleDelay: 0 });
   }
 
-  // What the answer says of the word: found (with its points) or refused (with the reason), or too late.
-  function outcomeOf(html) {
-    var template = document.createElement("template");
-    template.innerHTML = html;
-    var result = template.content.querySelector("#result");
-    if (!result) return { refused: true, text: "" };
-    var total = result.querySelector(".breakdown-total");
-    if (result.classList.contains("result-found") && total) return { refused: false, text: "+" + total.textContent.replace(/\D+/g, "") };
-    var message = result.querySelector(".result-message");
-    return { refused: true, tooLate: result.dataset.reason === "time-up", text: message ? message.textContent.trim() : "" };
+  // What the answer says of the word, as the server states it (the HX-Trigger header's "ruzzle:word": views/pages.py
+  // word_outcome): found (with its points) or refused (with the reason), or too late. An answer without it (a proxy's
+  // error page) is a refusal without words.
+  function outcomeOf(headers) {
+    var detail;
+    try { detail = JSON.parse(headers.get("HX-Trigger") || "{}")["ruzzle:word"]; } catch (error) { detail = null; }
+    if (!detail) return { refused: true, text: "" };
+    if (detail.outcome === "found") return { refused: false, text: "+" + detail.points };
+    return { refused: true, tooLate: detail.outcome === "too-late", text: detail.message || "" };
   }
 
   // An answer for an earlier word does not redraw the board under a finger: while the player traces, or more

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 
 import pytest
@@ -624,3 +626,37 @@ def test_a_post_from_another_site_is_refused(client, app, headers):
     taken = client.post(WORDS, data={"word": word.word}, headers={**HTMX, "Origin": "http://localhost",
                                                                    "Sec-Fetch-Site": "same-origin"})
     assert taken.status_code == 200 and f'<strong class="score">{word.score:,}</strong>' in taken.get_data(as_text=True)
+
+
+def outcome_of(response) -> dict:
+    """What the answer states of the word (the page's script reads this, not the HTML)."""
+    return json.loads(response.headers["HX-Trigger"])["ruzzle:word"]
+
+
+def test_each_answer_to_a_word_states_its_outcome_for_the_script(client, app, clock):
+    """The script learns what became of a word from the answer's HX-Trigger, never by reading its HTML: found with
+    its points, refused with the reason and the sentence the page shows, too late once the round is over."""
+    client.get(BOARD)
+    solution = solution_of(app)
+    word = solution[0]
+    found = client.post(WORDS, data={"path": path_text(word.path)}, headers=HTMX)
+    assert outcome_of(found) == {"outcome": "found", "points": word.score}
+    assert f'<span class="breakdown-total">{word.score} points</span>' in found.get_data(as_text=True)
+    again = outcome_of(client.post(WORDS, data={"word": word.word}, headers=HTMX))
+    assert again == {"outcome": "refused", "reason": "already-found", "message": f"{word.word} is already found."}
+    assert outcome_of(client.post(WORDS, data={"word": "ZZXQ"}, headers=HTMX))["message"] == \
+        "ZZXQ is not in the dictionary."
+    forged = client.post(WORDS, data={"path": "0,0 2,2"}, headers=HTMX)
+    assert forged.status_code == 422 and outcome_of(forged)["outcome"] == "refused"
+    assert "are not neighbours" in outcome_of(forged)["message"]
+    clock.advance(10_000)
+    late = client.post(WORDS, data={"word": solution[1].word}, headers=HTMX)
+    assert outcome_of(late)["outcome"] == "too-late" and late.headers["HX-Retarget"] == "#game"
+
+
+def test_a_word_refused_by_an_error_page_states_it_too(client):
+    """A word sent to a board that cannot be (a 4xx page) is a refusal with the page's sentence."""
+    response = client.post("/play/xx/TESTS2/words?size=4x4", data={"word": "CAT"}, headers=HTMX)
+    assert response.status_code == 404
+    detail = outcome_of(response)
+    assert detail["outcome"] == "refused" and detail["message"] in html.unescape(response.get_data(as_text=True))
