@@ -645,7 +645,7 @@ def build_dutch() -> Build:
     roots_review = read_review(DUTCH_ROOTS_REVIEW)
     junk_roots = {root for root, (verdict, _) in roots_review.items() if verdict == "junk"}
     for word in sorted(build.words):
-        roots = {root for root, _ in roots_of.get(word, ())}
+        roots = {root for root, _ in roots_of.get(word, ())}  # root/flags: a root may be both a noun and a verb
         if roots and roots <= junk_roots:
             reason = roots_review[min(roots)][1]
             build.take_out(word, f"form of a root reviewed junk (review/nl-rare-roots.tsv): {reason}")
@@ -670,7 +670,7 @@ def read_review(path: Path) -> dict[str, tuple[str, str]]:
 
 def dutch_hunspell_roots() -> dict[str, set[tuple[str, bool]]]:
     """Which lower-case roots of hunspell-nl (OpenTaal's Hunspell dictionary) make each word through their affix
-    rules (compounding left out): word -> {(root, whether the root has affix flags)}."""
+    rules (compounding left out): word -> {(root/flags as review/nl-rare-roots.tsv writes it, whether it has flags)}."""
     affixes = read_affixes(require(HUNSPELL / "nl.aff", "hunspell-nl"))
     roots_of: dict[str, set[tuple[str, bool]]] = collections.defaultdict(set)
     for entry in read_entries(HUNSPELL / "nl.dic", affixes):
@@ -678,7 +678,8 @@ def dutch_hunspell_roots() -> dict[str, set[tuple[str, bool]]]:
             for form in expand(entry, affixes):
                 word = normalize_word(form)
                 if word:
-                    roots_of[word].add((entry.root, bool(entry.flags)))
+                    key = f"{entry.root}/{''.join(sorted(entry.flags))}" if entry.flags else entry.root
+                    roots_of[word].add((key, bool(entry.flags)))
     return roots_of
 
 
