@@ -639,16 +639,9 @@ def build_dutch() -> Build:
     build = build_word_list(DICT / "dutch", "wdutch")
     roots_of = dutch_hunspell_roots()
     words_review = read_review(DUTCH_FLAGLESS_REVIEW)
-    for word, (verdict, reason) in sorted(words_review.items()):
-        if verdict == "junk" and word in build.words:
-            build.take_out(word, f"single-form entry reviewed junk (review/nl-flagless.tsv): {reason}")
-    roots_review = read_review(DUTCH_ROOTS_REVIEW)
-    junk_roots = {root for root, (verdict, _) in roots_review.items() if verdict == "junk"}
-    for word in sorted(build.words):
-        roots = {root for root, _ in roots_of.get(word, ())}  # root/flags: a root may be both a noun and a verb
-        if roots and roots <= junk_roots:
-            reason = roots_review[min(roots)][1]
-            build.take_out(word, f"form of a root reviewed junk (review/nl-rare-roots.tsv): {reason}")
+    junk = dutch_reviewed_junk(build.words, roots_of, words_review, read_review(DUTCH_ROOTS_REVIEW))
+    for word, reason in sorted(junk.items()):
+        build.take_out(word, reason)
     by_hand = set(language_rules("nl").get("remove", {}))  # reviewed there, each with its reason
     single_form = {word for word in build.words if len(word) in DUTCH_REVIEWED_LENGTHS
                    and not any(flagged for _, flagged in roots_of.get(word, ()))}
@@ -657,6 +650,21 @@ def build_dutch() -> Build:
         build.notes.append(f"{len(unreviewed)} single-form words of 4-6 letters not in review/nl-flagless.tsv: "
                            f"{' '.join(unreviewed[:12])} ...")
     return build
+
+
+def dutch_reviewed_junk(words: set[str], roots_of: dict[str, set[tuple[str, bool]]],
+                        words_review: dict[str, tuple[str, str]],
+                        roots_review: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """The words the two Dutch reviews leave out, with why: a single-form word reviewed junk, and a form whose every
+    root (root/flags: beier the noun and beier the verb are two) was reviewed junk; a form a kept root makes stays."""
+    junk = {word: f"single-form entry reviewed junk (review/nl-flagless.tsv): {reason}"
+            for word, (verdict, reason) in words_review.items() if verdict == "junk" and word in words}
+    junk_roots = {root for root, (verdict, _) in roots_review.items() if verdict == "junk"}
+    for word in words - junk.keys():
+        roots = {root for root, _ in roots_of.get(word, ())}
+        if roots and roots <= junk_roots:
+            junk[word] = f"form of a root reviewed junk (review/nl-rare-roots.tsv): {roots_review[min(roots)][1]}"
+    return junk
 
 
 def read_review(path: Path) -> dict[str, tuple[str, str]]:
