@@ -6,8 +6,9 @@ import tomllib
 import pytest
 
 from tools.affixes import Entry, Rule
-from tools.build_dictionaries import (RULES_DIR, SHORT_DIR, italian_clitics, language_rules, short_words_review,
-                                      spanish_rules)
+from tools.build_dictionaries import (DUTCH_FLAGLESS_REVIEW, DUTCH_ROOTS_REVIEW, RULES_DIR, SHORT_DIR,
+                                      dutch_reviewed_junk, italian_clitics, language_rules, read_review,
+                                      short_words_review, spanish_rules)
 from tools.affixes import _condition
 
 LANGUAGES = ["de", "en", "es", "fr", "it", "nl", "pt"]
@@ -85,3 +86,36 @@ def test_short_word_reviews_are_well_formed(code):
 def test_every_rules_file_is_valid_toml():
     for path in list(RULES_DIR.glob("*.toml")) + list(SHORT_DIR.glob("*.toml")):
         assert isinstance(tomllib.loads(path.read_text(encoding="utf-8")), dict), path
+
+
+# Dutch (issue 23): the reviews of OpenTaal's single-form words and rare roots, on hand-made roots and reviews.
+DUTCH_ROOTS = {  # word -> the hunspell-nl roots (root/flags) that make it, and whether each has flags
+    "BEIER": {("beier/Za", True), ("beier/V3Vp", True)},   # the noun (a Bavarian) and the verb (beieren)
+    "BEIERS": {("beier/Za", True)},
+    "BEIERT": {("beier/V3Vp", True)},
+    "POCUS": {("pocus", False)},
+    "HUIS": {("huis/CaCcYbZh", True)},
+}
+HAND_WORDS_REVIEW = {"POCUS": ("junk", "part of a foreign phrase"), "OOIT": ("ok", "")}
+HAND_ROOTS_REVIEW = {"beier/Za": ("junk", "a name"), "beier/V3Vp": ("ok", ""), "huis/CaCcYbZh": ("ok", "")}
+
+
+def test_dutch_junk_goes_with_the_forms_only_its_root_makes():
+    words = {"BEIER", "BEIERS", "BEIERT", "POCUS", "HUIS", "OOIT"}
+    junk = dutch_reviewed_junk(words, DUTCH_ROOTS, HAND_WORDS_REVIEW, HAND_ROOTS_REVIEW)
+    assert sorted(junk) == ["BEIERS", "POCUS"]
+    assert "part of a foreign phrase" in junk["POCUS"] and "a name" in junk["BEIERS"]
+
+
+def test_dutch_junk_the_list_lacks_is_no_word_to_leave_out():
+    assert dutch_reviewed_junk({"HUIS"}, DUTCH_ROOTS, HAND_WORDS_REVIEW, HAND_ROOTS_REVIEW) == {}
+
+
+@pytest.mark.parametrize("path", [DUTCH_FLAGLESS_REVIEW, DUTCH_ROOTS_REVIEW])
+def test_dutch_reviews_give_a_verdict_and_for_junk_a_reason(path):
+    review = read_review(path)
+    assert len(review) > 1000
+    assert all(verdict in ("ok", "junk") for verdict, _ in review.values())
+    assert all(reason for verdict, reason in review.values() if verdict == "junk")
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    assert len(lines) - 1 == len(review)  # one row per word or root

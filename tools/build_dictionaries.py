@@ -6,7 +6,7 @@
     apt-get install -y hunspell-fr-comprehensive              # fr: Dicollecte 7.0, all spellings
     apt-get install -y aspell aspell-de hunspell-de-de scowl hunspell-fr-comprehensive hunspell-it wdutch iso-codes
                                                               # de: igerman98 20161207, names from the others
-    apt-get install -y wdutch                                 # nl: OpenTaal 2.20.19
+    apt-get install -y wdutch hunspell-nl                     # nl: OpenTaal 2.20.19 (its Hunspell flags for the review)
     apt-get install -y wportuguese                            # pt: Natura/Portuguese 20220621
     python3 tools/build_dictionaries.py LANG [-o OUT.marisa]
 
@@ -80,6 +80,12 @@ class Build:
         else:
             self.considered += 1
             self.words.add(word)
+
+    def take_out(self, word: str, reason: str) -> None:
+        """A word already counted as kept is counted as dropped instead (a reviewed list takes it out)."""
+        self.words.discard(word)
+        self.drop(reason, 1, word)
+        self.considered -= 1
 
     def drop(self, reason: str, count: int = 1, example: str | None = None) -> None:
         """Count source entries dropped, `count` at once for the forms of a whole root (with one example)."""
@@ -615,6 +621,76 @@ def italian_names() -> set[str]:
     return {entry.root for entry in read_entries(HUNSPELL / "it_IT.dic", affixes) if entry.root[:1].isupper()}
 
 
+# Dutch: OpenTaal's list has, among its words, entries of a single form that its own Hunspell dictionary (same
+# release, `hunspell-nl`) gives no affix flag or does not make at all: parts of foreign phrases (pocus, capita,
+# aequo), names and places in lower case (belg, robert, ceylon), abbreviations (febr, heao), old case forms used
+# only in a fixed phrase (ter kerke, te berde: KERKE, BERDE) and entries no reader knows (geling, bandel). Those of
+# 4 to 6 letters, the words a player traces most, were read one by one (review/nl-flagless.tsv): the junk is out.
+# Its roots with affix flags that take part in no compound and whose forms wordfreq does not know hold the dialect
+# words no reader knows (djak, fattig, herig): read one by one too (review/nl-rare-roots.tsv), the junk goes with all
+# its forms.
+DUTCH_FLAGLESS_REVIEW = ROOT / "dictionaries" / "review" / "nl-flagless.tsv"
+DUTCH_ROOTS_REVIEW = ROOT / "dictionaries" / "review" / "nl-rare-roots.tsv"
+DUTCH_REVIEWED_LENGTHS = range(4, 7)
+
+
+def build_dutch() -> Build:
+    """The Dutch board words from OpenTaal's list, less the single-form words and the roots reviewed junk."""
+    build = build_word_list(DICT / "dutch", "wdutch")
+    roots_of = dutch_hunspell_roots()
+    words_review = read_review(DUTCH_FLAGLESS_REVIEW)
+    junk = dutch_reviewed_junk(build.words, roots_of, words_review, read_review(DUTCH_ROOTS_REVIEW))
+    for word, reason in sorted(junk.items()):
+        build.take_out(word, reason)
+    by_hand = set(language_rules("nl").get("remove", {}))  # reviewed there, each with its reason
+    single_form = {word for word in build.words if len(word) in DUTCH_REVIEWED_LENGTHS
+                   and not any(flagged for _, flagged in roots_of.get(word, ()))}
+    unreviewed = sorted(single_form - words_review.keys() - by_hand)
+    if unreviewed:
+        build.notes.append(f"{len(unreviewed)} single-form words of 4-6 letters not in review/nl-flagless.tsv: "
+                           f"{' '.join(unreviewed[:12])} ...")
+    return build
+
+
+def dutch_reviewed_junk(words: set[str], roots_of: dict[str, set[tuple[str, bool]]],
+                        words_review: dict[str, tuple[str, str]],
+                        roots_review: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """The words the two Dutch reviews leave out, with why: a single-form word reviewed junk, and a form whose every
+    root (root/flags: beier the noun and beier the verb are two) was reviewed junk; a form a kept root makes stays."""
+    junk = {word: f"single-form entry reviewed junk (review/nl-flagless.tsv): {reason}"
+            for word, (verdict, reason) in words_review.items() if verdict == "junk" and word in words}
+    junk_roots = {root for root, (verdict, _) in roots_review.items() if verdict == "junk"}
+    for word in words - junk.keys():
+        roots = {root for root, _ in roots_of.get(word, ())}
+        if roots and roots <= junk_roots:
+            junk[word] = f"form of a root reviewed junk (review/nl-rare-roots.tsv): {roots_review[min(roots)][1]}"
+    return junk
+
+
+def read_review(path: Path) -> dict[str, tuple[str, str]]:
+    """A review table (first column the word or root, then its verdict and reason): key -> (verdict, reason)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = next(line for line in lines if line and not line.startswith("#")).split("\t")
+    verdict, reason = header.index("verdict"), header.index("reason")
+    rows = [line.split("\t") for line in lines if line and not line.startswith("#")][1:]
+    return {row[0]: (row[verdict], row[reason]) for row in rows}
+
+
+def dutch_hunspell_roots() -> dict[str, set[tuple[str, bool]]]:
+    """Which lower-case roots of hunspell-nl (OpenTaal's Hunspell dictionary) make each word through their affix
+    rules (compounding left out): word -> {(root/flags as review/nl-rare-roots.tsv writes it, whether it has flags)}."""
+    affixes = read_affixes(require(HUNSPELL / "nl.aff", "hunspell-nl"))
+    roots_of: dict[str, set[tuple[str, bool]]] = collections.defaultdict(set)
+    for entry in read_entries(HUNSPELL / "nl.dic", affixes):
+        if entry.root[:1].islower():
+            for form in expand(entry, affixes):
+                word = normalize_word(form)
+                if word:
+                    key = f"{entry.root}/{''.join(sorted(entry.flags))}" if entry.flags else entry.root
+                    roots_of[word].add((key, bool(entry.flags)))
+    return roots_of
+
+
 def dutch_names() -> set[str]:
     """Entries of the Dutch list that only appear capitalised (its nouns are lower case: München, Donau)."""
     entries = set(require(DICT / "dutch", "wdutch").read_text(encoding="utf-8").splitlines())
@@ -808,12 +884,7 @@ def apply_reviews(build: Build, language: str) -> None:
     reason, rules/<lang>.toml), and the review of every word of 2 and 3 letters (short/<lang>.toml): a denied
     word goes, and a short word nobody reviewed goes too (the build lists them, to be reviewed)."""
     rules = language_rules(language)
-
-    def take_out(word: str, reason: str) -> None:  # a word already counted as kept: counted as dropped instead
-        build.words.discard(word)
-        build.drop(reason, 1, word)
-        build.considered -= 1
-
+    take_out = build.take_out
     for word, reason in rules.get("add", {}).items():
         if word in build.words:
             build.notes.append(f"rules/{language}.toml adds {word}, which the source already has (remove it)")
@@ -856,7 +927,7 @@ BUILDERS: dict[str, Callable[[], Build]] = {
     "es": build_spanish,
     "fr": build_french,
     "de": build_german,
-    "nl": lambda: build_word_list(DICT / "dutch", "wdutch"),
+    "nl": build_dutch,
     "pt": lambda: build_word_list(DICT / "portuguese", "wportuguese"),
 }
 
