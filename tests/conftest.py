@@ -1,5 +1,5 @@
 """Shared fixtures: the demo boards, the built-in English dictionary, a tiny hand-written lexicon, the stores (and a
-full disk under SQLite's)."""
+full disk under SQLite's); the markers that the fast loop leaves out (`bash tools/test.sh --fast`)."""
 
 import sqlite3
 from pathlib import Path
@@ -13,6 +13,30 @@ from store.schema import metadata
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "ruzzle" / "data" / "demo"
 LANGUAGE_CODES = ["de", "en", "es", "fr", "it", "nl", "pt"]
+
+
+# --- markers by fixture: what `tools/test.sh --fast` leaves out ---------------------------------------------------
+
+# A test that uses one of these fixtures (itself or through another fixture) gets the marker. A test that starts a
+# server or a cluster in its own body (tools.servers, tools.postgres) carries the marker itself.
+MARKER_OF_FIXTURE = {
+    "browser": "browser",  # Chromium driven by Playwright (page and open_page use it)
+    "server": "server",  # gunicorn started as the README does
+    "live_server": "server",
+    "postgres": "postgres",  # the session's PostgreSQL cluster
+}
+
+
+def pytest_collection_modifyitems(items) -> None:
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        for fixture, marker in MARKER_OF_FIXTURE.items():
+            if fixture in fixtures:
+                item.add_marker(marker)
+        # database_url asks for the cluster only in its postgresql case (request.getfixturevalue)
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and callspec.params.get("database_url") == "postgresql":
+            item.add_marker("postgres")
 
 
 @pytest.fixture(scope="session")

@@ -166,6 +166,7 @@ WATCH_CLOCK = """() => {
 }"""
 
 
+@pytest.mark.server
 def test_the_phones_clock_follows_the_servers_even_when_its_own_is_7_s_behind(open_page, tmp_path, timings):
     """The server's clock is 7 s ahead of the phone's (libfaketime moves the server's). The phone counts down on
     the server's time: each second of its clock turns within 0.3 s of the moment the server's deadline says."""
