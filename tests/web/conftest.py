@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -57,9 +58,16 @@ def client(app):
     return app.test_client()
 
 
+@functools.cache
+def reference_app():
+    """An app made once per process, for what a test module needs to know when it is collected (the routes, the
+    languages loaded); its store is the run's temporary instance folder's (tests/conftest.py)."""
+    return create_app({"TESTING": True, "SECRET_KEY": "reference app, not a secret"})
+
+
 def loaded_languages() -> list[str]:
     """The languages whose dictionaries the app has loaded on this machine (the others are not playable here)."""
-    return sorted(create_app({"SECRET_KEY": "languages"}).extensions["ruzzle.lexicons"])
+    return sorted(reference_app().extensions["ruzzle.lexicons"])
 
 
 def solution_of(app, language="en", seed="TESTS2", size="4x4", safe=True):
