@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import functools
+import os
 import re
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -110,7 +112,10 @@ def cells_in_order(html: str) -> list[tuple[int, int]]:
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--no-first-run"]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+# <screenshots>, where the browser tests leave pages for a person to look at: RUZZLE_SCREENSHOTS, else a folder in the
+# system's temporary folder (a test writes nothing into the working copy). `RUZZLE_SCREENSHOTS=build/screenshots`
+# keeps them beside the code (build/ is ignored by git).
+SCREENSHOTS = Path(os.environ.get("RUZZLE_SCREENSHOTS") or Path(tempfile.gettempdir()) / "ruzzle-screenshots").resolve()
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,7 @@ network returns; a phone offline across the end of the round, one whose server w
 at all) and one whose page was closed for 40 s all show their results within 5 s of coming back and follow the
 host into the next round; the phone's clock follows the server's to a few tenths of a second even when the server's
 own clock is 7 s ahead of the phone's. Every delay is measured on the page itself and printed (pytest -rP).
-Screenshots go to build/screenshots/stuck-*.png."""
+Screenshots go to <screenshots>/stuck-*.png."""
 
 from __future__ import annotations
 
