@@ -35,9 +35,9 @@ def pytest_configure(config) -> None:
 # RUZZLE_HYPOTHESIS_PROFILE=fast (what `tools/test.sh --fast` sets) or ci (the default, and what CI runs). Neither has
 # a deadline: a test's speed is no behaviour (bench/ measures speed), and on a machine shared by several runs an
 # example that waits for a core once failed CI as "unreliable test timings". Neither keeps a database of examples
-# between runs: CI's examples are the same every run (derandomize), and a failure prints what reproduces it.
+# in the working copy: a failure prints what reproduces it (@reproduce_failure).
 HYPOTHESIS_PROFILE = os.environ.get("RUZZLE_HYPOTHESIS_PROFILE", "ci")
-settings.register_profile("ci", deadline=None, derandomize=True, database=None, print_blob=True)
+settings.register_profile("ci", deadline=None, database=None, print_blob=True)
 settings.register_profile("fast", max_examples=10, deadline=None, database=None, print_blob=True)
 settings.load_profile(HYPOTHESIS_PROFILE)
 
