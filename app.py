@@ -47,6 +47,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=datetime.timedelta(days=365),  # the cookie holds only the anonymous player id
         MAX_CONTENT_LENGTH=64 * 1024,  # a word or a path is a few hundred bytes at most
         ROUND_GRACE_SECONDS=2,  # a word traced in the last second still counts while it travels
+        # The folder of the default store, the generated secret key and the compiled templates; unset: instance/
+        # beside this file. The tests give each run a temporary one, so that they never write into the working copy.
+        INSTANCE_PATH=None,
         DATABASE_URL=None,  # RUZZLE_DATABASE_URL=postgresql://...; unset: SQLite in the instance folder
         MIGRATE_ON_START=True,  # or 0, and run `python -m store upgrade` before starting the servers
         STORE_RETRY_SECONDS=10,  # the Retry-After of the 503 a store outage answers (a full disk, a database away)
@@ -92,6 +95,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_prefixed_env("RUZZLE")
     if test_config:
         app.config.from_mapping(test_config)
+    if app.config["INSTANCE_PATH"]:
+        app.instance_path = str(app.config["INSTANCE_PATH"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
     app.session_interface = RoundSessionInterface()
@@ -351,4 +356,10 @@ def _add_error_pages(app: Flask) -> None:
         app.register_error_handler(outage, store_outage)
 
 
-app = create_app()
+def __getattr__(name: str) -> Flask:
+    """`app`, the application that `gunicorn app:app` serves, made when it is first asked for (then kept): importing
+    this module, as the tests and benchmarks do for `create_app`, opens no store and migrates nothing."""
+    if name != "app":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    application = globals()["app"] = create_app()
+    return application

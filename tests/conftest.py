@@ -1,10 +1,15 @@
 """Shared fixtures: the demo boards, the built-in English dictionary, a tiny hand-written lexicon, the stores (and a
-full disk under SQLite's)."""
+full disk under SQLite's); the markers that the fast loop leaves out (`bash tools/test.sh --fast`)."""
 
+import os
+import shutil
 import sqlite3
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 from sqlalchemy import event
 
 from ruzzle import Board, Lexicon
@@ -13,6 +18,57 @@ from store.schema import metadata
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "ruzzle" / "data" / "demo"
 LANGUAGE_CODES = ["de", "en", "es", "fr", "it", "nl", "pt"]
+
+
+def pytest_configure(config) -> None:
+    """Nothing a run writes goes into the working copy: every app this run makes, in this process and in the servers
+    it starts, keeps its instance folder (the default store, the generated key, the compiled templates) in a
+    temporary folder, and so does Hypothesis its own (.hypothesis/)."""
+    folder = Path(tempfile.mkdtemp(prefix="ruzzle-tests-"))
+    os.environ["RUZZLE_INSTANCE_PATH"] = str(folder / "instance")
+    set_hypothesis_home_dir(folder / "hypothesis")
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
+# --- Hypothesis: every example in CI, a tenth of them in the fast loop ------------------------------------------------
+
+# RUZZLE_HYPOTHESIS_PROFILE=fast (what `tools/test.sh --fast` sets) or ci (the default, and what CI runs). Neither has
+# a deadline: a test's speed is no behaviour (bench/ measures speed), and on a machine shared by several runs an
+# example that waits for a core once failed CI as "unreliable test timings". Neither keeps a database of examples
+# in the working copy: a failure prints what reproduces it (@reproduce_failure).
+HYPOTHESIS_PROFILE = os.environ.get("RUZZLE_HYPOTHESIS_PROFILE", "ci")
+settings.register_profile("ci", deadline=None, database=None, print_blob=True)
+settings.register_profile("fast", max_examples=10, deadline=None, database=None, print_blob=True)
+settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def examples(count: int) -> int:
+    """A property's number of examples: `count` in the ci profile, a tenth of it (at least 10) in the fast one."""
+    return count if HYPOTHESIS_PROFILE == "ci" else max(10, count // 10)
+
+
+# --- markers by fixture: what `tools/test.sh --fast` leaves out ---------------------------------------------------
+
+# A test that uses one of these fixtures (itself or through another fixture) gets the marker. A test that starts a
+# server or a cluster in its own body (tools.servers, tools.postgres) carries the marker itself.
+MARKER_OF_FIXTURE = {
+    "browser": "browser",  # Chromium driven by Playwright (page and open_page use it)
+    "server": "server",  # gunicorn started as the README does
+    "live_server": "server",
+    "postgres": "postgres",  # the session's PostgreSQL cluster
+}
+
+
+def pytest_collection_modifyitems(items) -> None:
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        for fixture, marker in MARKER_OF_FIXTURE.items():
+            if fixture in fixtures:
+                item.add_marker(marker)
+        # database_url asks for the cluster only in its postgresql case (request.getfixturevalue)
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and callspec.params.get("database_url") == "postgresql":
+            item.add_marker("postgres")
 
 
 @pytest.fixture(scope="session")

@@ -1,13 +1,18 @@
 """The web application (issue 2: the factory and the health check; issue 20: a store that cannot write)."""
 
 import contextlib
+import functools
+import os
 import resource
 import signal
+import subprocess
+import sys
 
 import pytest
 from jinja2 import DictLoader, Environment
 
 from app import TemplateCache, create_app
+from conftest import ROOT
 from store import StoreUnavailable
 from tools.servers import free_port
 
@@ -116,3 +121,17 @@ def test_templates_compile_when_their_cache_folder_takes_no_files(tmp_path):
     assert not list(tmp_path.iterdir())  # nothing half-written left behind
     environment.bytecode_cache = TemplateCache(str(tmp_path / "gone"))
     assert environment.get_template("other.html").render() == "25"
+
+
+def test_importing_the_app_module_makes_no_app_until_gunicorn_asks_for_app(tmp_path):
+    """`import app` (the tests, the benchmarks) opens no store and writes nothing; `app.app`, which `gunicorn app:app`
+    reads, makes the app in the instance folder that RUZZLE_INSTANCE_PATH names."""
+    instance = tmp_path / "instance"
+    environment = {**os.environ, "RUZZLE_INSTANCE_PATH": str(instance)}
+    environment.pop("RUZZLE_DATABASE_URL", None)
+    run = functools.partial(subprocess.run, cwd=ROOT, env=environment, check=True, capture_output=True, text=True)
+    run([sys.executable, "-c", "import app; print(app.create_app.__name__)"])
+    assert not instance.exists()
+    shown = run([sys.executable, "-c", "import app; print(app.app.instance_path, app.app is app.app)"]).stdout
+    assert shown.split() == [str(instance), "True"]
+    assert {path.name for path in instance.iterdir()} >= {"ruzzle.sqlite3", "secret_key", "jinja-cache"}

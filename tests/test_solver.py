@@ -4,6 +4,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from ruzzle import Board, Lexicon, Tile, score_path, solve, sort_found, validate_path
 from ruzzle.rules import Multiplier
 from ruzzle.scoring import spell
@@ -110,7 +111,7 @@ def brute_force(board, word_list):
     return {word: (-negative, path) for word, (negative, path) in best.items()}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(boards(), lexicons)
 def test_solver_agrees_with_brute_force(board, word_list):
     found = solve(board, Lexicon.from_words(word_list))

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
+from conftest import examples
 from ruzzle.timeline import Timeline
 from store import CHECKPOINT_EVERY, STORE_OUTAGES, Recorded, RoundBoard, Store, is_player_id, new_player_id
 from store.rooms import LIVE_ROOM, parse_round_key, round_key
@@ -355,7 +356,7 @@ def timelines(draw) -> Timeline:
                     draw(st.none() | st.floats(min_value=started, max_value=1300)))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500))
 @given(timelines(), MOMENTS, st.sampled_from([0, 2]))
 def test_the_stores_sql_rules_say_what_the_rounds_timeline_says(timeline, moment, grace):
     """TAKES_WORD and IN_PLAY (the statements that record a word and keep a solution hidden) against

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from ruzzle.timeline import Phase, Timeline, TimelineError
 
 
@@ -91,7 +92,7 @@ def play(changes, timeline=None):
         yield moment, before, (name, seconds), timeline
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(CHANGES)
 def test_time_left_is_never_negative_and_never_grows_while_paused(changes):
     for moment, _before, _change, timeline in play(changes):
@@ -103,7 +104,7 @@ def test_time_left_is_never_negative_and_never_grows_while_paused(changes):
             assert left == 0 and not timeline.takes_word(moment, grace=0)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(CHANGES)
 def test_the_deadline_moves_exactly_by_the_time_added(changes):
     for moment, before, (name, seconds), after in play(changes):
@@ -115,7 +116,7 @@ def test_the_deadline_moves_exactly_by_the_time_added(changes):
             assert after.deadline == before.deadline
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(CHANGES)
 def test_a_word_is_taken_exactly_while_the_round_is_playing(changes):
     for moment, _before, _change, timeline in play(changes):

@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
 # Install what is missing (pinned packages, Debian's chromium for the browser tests, postgresql for the store's
 # tests on a real PostgreSQL, faketime for a server whose own clock is off), then run every test.
-# Extra arguments go to pytest, e.g. `bash tools/test.sh -k solver`.
+# `bash tools/test.sh --fast`: the inner loop, everything but the browser, server and PostgreSQL tests (the markers
+# tests/conftest.py puts on them), in about a minute. Extra arguments go to pytest, e.g. `bash tools/test.sh -k solver`.
 . "$(dirname "${BASH_SOURCE[0]}")/setup.sh" requirements-dev.txt
-apt_install chromium postgresql faketime
+selection=()
+if [ "${1:-}" = "--fast" ]; then
+    shift
+    selection=(-m "not browser and not server and not postgres")
+    export RUZZLE_HYPOTHESIS_PROFILE="${RUZZLE_HYPOTHESIS_PROFILE:-fast}"
+else
+    apt_install chromium postgresql faketime
+fi
 # One test process per core and one more (pytest-xdist): each starts its own servers, PostgreSQL cluster and browser,
 # and the browser tests spend most of their time waiting on a lesson's real clock, so the extra process fills the
 # cores they leave idle. RUZZLE_TEST_WORKERS=0 runs them in this process, one after the other.
-exec .venv/bin/python -m pytest -n "${RUZZLE_TEST_WORKERS:-$(( $(nproc) + 1 ))}" "$@"
+exec .venv/bin/python -m pytest -n "${RUZZLE_TEST_WORKERS:-$(( $(nproc) + 1 ))}" "${selection[@]}" "$@"

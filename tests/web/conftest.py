@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import functools
+import os
 import re
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
 from app import create_app
+from store import Store
 from tools.servers import gunicorn
 from views.boards import BoardRequest
 
@@ -34,10 +39,24 @@ def clock() -> Clock:
     return Clock()
 
 
+@pytest.fixture(scope="session")
+def migrated_store(tmp_path_factory) -> Path:
+    """A SQLite store migrated to the newest schema once per test process: each test's store is a copy of it (a
+    migration from nothing took half of the time of making an app, and some 600 tests make one)."""
+    path = tmp_path_factory.mktemp("migrated") / "store.sqlite3"
+    store = Store(f"sqlite:///{path}")
+    store.migrate()
+    store.dispose()
+    return path
+
+
 @pytest.fixture
-def store_url(tmp_path) -> str:
-    """The store of the `app` fixture: SQLite in the test's folder (tests that matter on both take `database_url`)."""
-    return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+def store_url(tmp_path, migrated_store) -> str:
+    """The store of the `app` fixture: a fresh SQLite file in the test's folder, at the newest schema (tests that
+    matter on both take `database_url`, which starts empty)."""
+    path = tmp_path / "store.sqlite3"
+    shutil.copyfile(migrated_store, path)
+    return f"sqlite:///{path}"
 
 
 @pytest.fixture
@@ -57,9 +76,16 @@ def client(app):
     return app.test_client()
 
 
+@functools.cache
+def reference_app():
+    """An app made once per process, for what a test module needs to know when it is collected (the routes, the
+    languages loaded); its store is the run's temporary instance folder's (tests/conftest.py)."""
+    return create_app({"TESTING": True, "SECRET_KEY": "reference app, not a secret"})
+
+
 def loaded_languages() -> list[str]:
     """The languages whose dictionaries the app has loaded on this machine (the others are not playable here)."""
-    return sorted(create_app({"SECRET_KEY": "languages"}).extensions["ruzzle.lexicons"])
+    return sorted(reference_app().extensions["ruzzle.lexicons"])
 
 
 def solution_of(app, language="en", seed="TESTS2", size="4x4", safe=True):
@@ -86,7 +112,10 @@ def cells_in_order(html: str) -> list[tuple[int, int]]:
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--no-first-run"]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+# <screenshots>, where the browser tests leave pages for a person to look at: RUZZLE_SCREENSHOTS, else a folder in the
+# system's temporary folder (a test writes nothing into the working copy). `RUZZLE_SCREENSHOTS=build/screenshots`
+# keeps them beside the code (build/ is ignored by git).
+SCREENSHOTS = Path(os.environ.get("RUZZLE_SCREENSHOTS") or Path(tempfile.gettempdir()) / "ruzzle-screenshots").resolve()
 
 
 @pytest.fixture(scope="session")

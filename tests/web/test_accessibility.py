@@ -177,7 +177,7 @@ def in_view(page: Page, selector: str) -> bool:
 @pytest.mark.parametrize("screen", SCREENS)
 def test_board_and_feedback_are_in_view_together(open_page, server, screen):
     """The board, the clock, the score and the word's result, all in view without scrolling; screenshots during
-    and after a round are saved for a person to look at (build/screenshots/)."""
+    and after a round are saved for a person to look at (<screenshots>/)."""
     width, height = SCREENS[screen]
     touch = {"has_touch": True, "is_mobile": True} if screen.startswith("phone") else {}
     page = open_page(viewport={"width": width, "height": height}, **touch)

@@ -149,6 +149,7 @@ def test_join_address_builds_full_urls():
 
 # --- served the README's way, on every address ----------------------------------------------------------------
 
+@pytest.mark.server
 def test_gunicorn_on_every_address_shows_phones_the_network_address():
     """RUZZLE_BIND=0.0.0.0:PORT as the README says; the test itself only talks to 127.0.0.1."""
     from tools.servers import free_port

@@ -158,7 +158,7 @@ def test_copy_button_puts_the_board_link_on_the_clipboard(open_page, server):
 
 @pytest.mark.parametrize("width, height", [(360, 780), (1280, 900)])
 def test_board_page_screenshots(open_page, server, width, height):
-    """Saved for a person to look at (build/screenshots/); the board must fit the width without scrolling."""
+    """Saved for a person to look at (<screenshots>/); the board must fit the width without scrolling."""
     page = open_page(viewport={"width": width, "height": height})
     word = solution()[0]
     page.goto(f"{server}/play/en/{SEED}")

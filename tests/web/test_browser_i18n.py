@@ -77,7 +77,7 @@ def test_an_italian_board_link_opened_fresh_is_italian(open_page, server):
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_start_page_on_a_phone_names_the_board_code_and_the_room_code_apart(open_page, server, language):
     """At 390 px the board code field and the room code field each say what they are, with different examples, and
-    the page is whole (the screenshots, build/screenshots/start-<language>.png, are for a person to read)."""
+    the page is whole (the screenshots, <screenshots>/start-<language>.png, are for a person to read)."""
     page = open_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale=language)
     page.goto(server + "/")
     expect(page.locator("html")).to_have_attribute("lang", language)

@@ -1,7 +1,7 @@
 """A live room in Debian's Chromium: three phones (390x844, touch) in /live/en on a slowed network (CDP, 150-200 ms)
 across two rounds of short slots. Each joins, plays words (traced with a finger or typed), sees the results with its
 rank and percentile, and is on round 2's board without a tap. A laptop (1280x800) watches; screenshots of both go to
-build/screenshots/live-*.png, and axe-core checks the join page and the results."""
+<screenshots>/live-*.png, and axe-core checks the join page and the results."""
 
 from __future__ import annotations
 

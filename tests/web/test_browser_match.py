@@ -1,7 +1,7 @@
 """A whole Ruzzle match in a room, in Debian's Chromium (projector 1024x768 on 100 ms, two touch phones on 200 ms):
 three rounds whose results name this round's points, the total and the rank, each labelled and adding up; after
 round 3 a final podium on the projector and each phone's final place; "Another match" starts round 1 of 3 of match 2
-with the totals back at 0. Screenshots: build/screenshots/match-*.png."""
+with the totals back at 0. Screenshots: <screenshots>/match-*.png."""
 
 from __future__ import annotations
 

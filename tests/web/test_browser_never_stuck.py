@@ -4,7 +4,7 @@ network returns; a phone offline across the end of the round, one whose server w
 at all) and one whose page was closed for 40 s all show their results within 5 s of coming back and follow the
 host into the next round; the phone's clock follows the server's to a few tenths of a second even when the server's
 own clock is 7 s ahead of the phone's. Every delay is measured on the page itself and printed (pytest -rP).
-Screenshots go to build/screenshots/stuck-*.png."""
+Screenshots go to <screenshots>/stuck-*.png."""
 
 from __future__ import annotations
 
@@ -166,6 +166,7 @@ WATCH_CLOCK = """() => {
 }"""
 
 
+@pytest.mark.server
 def test_the_phones_clock_follows_the_servers_even_when_its_own_is_7_s_behind(open_page, tmp_path, timings):
     """The server's clock is 7 s ahead of the phone's (libfaketime moves the server's). The phone counts down on
     the server's time: each second of its clock turns within 0.3 s of the moment the server's deadline says."""

@@ -2,7 +2,7 @@
 every stage (the lobby, the round, the pause, the end with the ranking's rounds, each with the teacher's tools
 opened) nothing runs off the side of a 1024x768, 1280x800 or 1920x1080 screen, and no text is under 20 px at
 1024x768 (read from the back of a classroom). A lobby of 40 pupils with long names fits a 1024x768 screen whole.
-Screenshots go to build/screenshots/projector-layout-*.png."""
+Screenshots go to <screenshots>/projector-layout-*.png."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ every phone's clock and resuming keeps the time left, +30 s and End now reach ev
 new phone, the teacher's phone remote drives the round and the walk-through with the projector following, the host's
 browser closes and a laptop carries on from the remote link, a pupil moves to a new phone with the rejoin code, and
 a pupil with extra time plays on after the class. Every delay that matters is measured on the page itself and must
-stay within 3 s of the press. Screenshots of every new control go to build/screenshots/room-control-*.png."""
+stay within 3 s of the press. Screenshots of every new control go to <screenshots>/room-control-*.png."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A live room in Debian's Chromium: a host on a 1280x800 projector and three phones on a slowed network join,
 the host starts with the keyboard (a clicker's PageDown), the phones' boards appear at the start, each phone plays,
 the host's live ranking shows them in order, and at the end the podium and the walk-through name who found what.
-Screenshots of each stage go to build/screenshots/room-*.png."""
+Screenshots of each stage go to <screenshots>/room-*.png."""
 
 from __future__ import annotations
 

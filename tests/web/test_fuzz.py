@@ -3,7 +3,9 @@
 The corpus is generated from families of hostile values (seeds, sizes, times, languages, words, paths, cells,
 typed boards, form bodies, methods, headers), each sent as a page request and as an htmx request, with the
 cookie kinds in turn (none, a real round, tampered, garbage, oversized, signed by the server but malformed).
-Hypothesis then puts random text with markup in every parameter.
+The corpus is data: one test per route sends it every request that reaches that route (and one test the requests
+that reach none) and reports every request that was not answered safely. Hypothesis then puts random text with
+markup in every parameter.
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.routing import RequestRedirect
 
 from app import create_app
+from conftest import examples
 from views.boards import BoardRequest
 
-from .conftest import HTMX, Clock, loaded_languages
+from .conftest import HTMX, Clock, loaded_languages, reference_app
 
 SEED = "FUZZED"
 BOARD = f"/play/en/{SEED}"
@@ -338,6 +342,32 @@ CORPUS = [probe for family in (seed_probes, size_probes, time_probes, language_p
           for probe in family()]
 
 
+def route_of(probe: Probe, adapter) -> str:
+    """The endpoint a probe's URL reaches, or how it reaches none (no route, a method the route does not take, a
+    redirect)."""
+    try:
+        return adapter.match(unquote(probe.url.split("?")[0]),
+                             method="GET" if probe.method == "HEAD" else probe.method)[0]
+    except MethodNotAllowed:
+        return "(method not allowed)"
+    except RequestRedirect:
+        return "(redirected)"
+    except HTTPException:  # a malformed URL that matches no route is part of the corpus too
+        return "(no route)"
+
+
+def corpus_by_route() -> dict[str, list[int]]:
+    """The corpus's indexes (each request keeps its cookie, see cookie_for) by the route they reach."""
+    adapter = reference_app().url_map.bind("localhost")
+    routes: dict[str, list[int]] = {}
+    for index, probe in enumerate(CORPUS):
+        routes.setdefault(route_of(probe, adapter), []).append(index)
+    return routes
+
+
+CORPUS_BY_ROUTE = corpus_by_route()
+
+
 # --- the cookies a request may carry --------------------------------------------------------------------------
 
 def signed_payloads(round_key: str) -> list:
@@ -470,36 +500,44 @@ def assert_answered_safely(response, probe: Probe, htmx: bool) -> None:
     assert raw_reflections(response) == [], f"{probe.name}: reflected raw"
 
 
+def unsafe_answers(app, requests) -> list[str]:
+    """Each request (a probe, htmx or not, a cookie) that was not answered safely, with what was wrong: all of them,
+    not only the first."""
+    found = []
+    for probe, htmx, cookie in requests:
+        try:
+            assert_answered_safely(send(app, probe, htmx, cookie), probe, htmx)
+        except AssertionError as error:
+            found.append(f"{str(error).splitlines()[0]} (htmx={htmx}, cookie={cookie!r:.40})")
+        except Exception as error:  # a crash the app let through: reported with the others
+            found.append(f"{probe.name}: raised {error!r:.200} (htmx={htmx}, cookie={cookie!r:.40})")
+    return found
+
+
 def test_the_corpus_covers_every_route_with_hundreds_of_requests(fuzz_app):
     routes = {rule.endpoint for rule in fuzz_app.url_map.iter_rules() if rule.endpoint != "static"}
-    adapter = fuzz_app.url_map.bind("localhost")
-    hit = set()
-    for probe in CORPUS:
-        try:
-            hit.add(adapter.match(unquote(probe.url.split("?")[0]), method="GET" if probe.method == "HEAD" else probe.method)[0])
-        except HTTPException:  # a malformed URL that matches no route is part of the corpus too
-            continue
     assert len(CORPUS) >= 500 and len({probe.name for probe in CORPUS}) == len(CORPUS)
+    assert sorted(index for indexes in CORPUS_BY_ROUTE.values() for index in indexes) == list(range(len(CORPUS)))
     assert all(any(probe.url.startswith(f"/play/{language}/{SEED}/words") for probe in CORPUS)
                for language in LOADED_LANGUAGES) and "en" in LOADED_LANGUAGES
-    assert routes <= hit, f"routes never fuzzed: {routes - hit}"
+    assert routes <= set(CORPUS_BY_ROUTE), f"routes never fuzzed: {routes - set(CORPUS_BY_ROUTE)}"
 
 
-@pytest.mark.parametrize("index", range(len(CORPUS)), ids=[probe.name for probe in CORPUS])
-def test_malformed_request_is_answered_safely(fuzz_app, cookies, index):
-    probe = CORPUS[index]
-    for htmx in (False, True):
-        assert_answered_safely(send(fuzz_app, probe, htmx, cookie_for(cookies, index)), probe, htmx)
+@pytest.mark.parametrize("route", sorted(CORPUS_BY_ROUTE))
+def test_malformed_requests_to_each_route_are_answered_safely(fuzz_app, cookies, route):
+    requests = [(CORPUS[index], htmx, cookie_for(cookies, index))
+                for index in CORPUS_BY_ROUTE[route] for htmx in (False, True)]
+    unsafe = unsafe_answers(fuzz_app, requests)
+    assert unsafe == [], f"{len(unsafe)} of {len(requests)} requests to {route} not answered safely:\n" + "\n".join(unsafe)
 
 
-@pytest.mark.parametrize("kind", COOKIE_KINDS)
 @pytest.mark.parametrize("route", ROUTES)
-def test_every_cookie_kind_on_every_route_is_answered_safely(fuzz_app, cookies, route, kind):
+def test_every_cookie_kind_on_every_route_is_answered_safely(fuzz_app, cookies, route):
     method, url, form = ROUTES[route]
-    probe = Probe(f"{route}-{kind}", method, url, form)
-    for cookie in cookies[kind]:
-        for htmx in (False, True):
-            assert_answered_safely(send(fuzz_app, probe, htmx, cookie), probe, htmx)
+    requests = [(Probe(f"{route}-{kind}", method, url, form), htmx, cookie)
+                for kind in COOKIE_KINDS for cookie in cookies[kind] for htmx in (False, True)]
+    unsafe = unsafe_answers(fuzz_app, requests)
+    assert unsafe == [], f"{len(unsafe)} of {len(requests)} requests to {route} not answered safely:\n" + "\n".join(unsafe)
 
 
 def careless_app():
@@ -529,6 +567,14 @@ def test_the_checks_catch_raw_reflections_server_errors_and_silent_refusals(url)
         assert_answered_safely(response, Probe("careless", "GET", url), htmx=False)
 
 
+def test_a_route_test_reports_every_unsafe_answer_not_only_the_first():
+    requests = [(Probe(f"careless{i}", "GET", url), False, None)
+                for i, url in enumerate(("/crash", "/echo/fine", "/silent", f"/echo/{q(INJECTIONS[0])}"))]
+    unsafe = unsafe_answers(careless_app(), requests)
+    assert [line.split(":")[0] for line in unsafe] == ["careless0", "careless2", "careless3"]
+    assert "careless0: 500" in unsafe[0] and "without a message" in unsafe[1] and "reflected raw" in unsafe[2]
+
+
 # --- random text with markup in every parameter (hypothesis) -----------------------------------------------------
 
 SLOTS = {
@@ -553,7 +599,7 @@ hostile = st.one_of(surrogate_free, st.builds("".join, st.lists(st.one_of(surrog
                                                               min_size=1, max_size=4)))
 
 
-@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(slot=st.sampled_from(sorted(SLOTS)), text=hostile, htmx=st.booleans(), cookie_index=st.integers(0, 100))
 def test_random_text_in_any_parameter_is_answered_safely(fuzz_app, cookies, slot, text, htmx, cookie_index):
     probe = SLOTS[slot](text)

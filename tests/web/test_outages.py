@@ -129,6 +129,7 @@ def test_a_postgresql_that_only_reads_is_a_503_for_a_word_and_for_the_health_che
     store.dispose()
 
 
+@pytest.mark.postgres
 def test_postgresql_going_away_is_a_503_on_every_page_that_needs_it_and_its_return_a_200(clock):
     """A cluster of this test's own (the session's stays up for the other tests): stopped while the app runs,
     started again."""

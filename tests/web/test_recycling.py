@@ -6,9 +6,12 @@ from __future__ import annotations
 import time
 import urllib.request
 
+import pytest
+
 from tools.servers import gunicorn_server
 
 
+@pytest.mark.server
 def test_a_worker_is_replaced_after_max_requests_and_every_request_is_answered():
     with gunicorn_server(workers=1, RUZZLE_MAX_REQUESTS="20") as server:
         first = server.worker_pids()

@@ -268,6 +268,7 @@ def join(player: Browser, code: str, nickname: str) -> None:
     assert answer.status == 303 and answer.headers["Location"] == f"/rooms/{code}/play", answer.body[:300]
 
 
+@pytest.mark.server
 def test_two_servers_one_with_its_clock_5_s_ahead_agree_on_every_phase_and_take_the_same_words(shared_postgres):
     """A whole round (3-2-1, a 3 s pause, +5 s, -3 s, the end and its grace) hosted on server A, Ada playing on A and
     Bruno on B (5 s ahead), both servers' leaderboards read at the same moments every 0.25 s, and the same word sent

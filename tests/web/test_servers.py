@@ -27,6 +27,7 @@ SEED = "SHARED"
 BOARD = f"/play/en/{SEED}"
 ROUND_SECONDS = 120
 KEY = "the key every server of this test shares"
+pytestmark = pytest.mark.server  # every test here starts its own
 
 
 def board_markup(url: str) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import time
 import urllib.request
 
+import pytest
+
 from tools.servers import gunicorn
 from tools.slow_clients import slow_clients
 
@@ -24,6 +26,7 @@ def fetch(url: str) -> float:
     return time.monotonic() - start
 
 
+@pytest.mark.server
 def test_a_page_answers_within_a_second_while_40_connections_idle_or_trickle():
     with gunicorn() as server:
         fetch(server + PAGE)  # the board solved and rendered once: what is measured is waiting, not work
