@@ -91,6 +91,7 @@ class RoundBoard:
     total_words: int
     max_score: int
     generator: int = 1
+    match_round: int | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,7 @@ class PlayedBoard:
     safe: bool
     generator: int = 1
     board_key: str = ""  # a room's round: `room|<id>|<number>` (store.rooms.round_key)
+    match_round: int | None = None
 
 
 @dataclass(frozen=True)
@@ -139,6 +141,7 @@ class RoundRecord:
     best_score: int | None
     generator: int = 1
     board_key: str = ""  # a room's round: `room|<id>|<number>` (store.rooms.round_key)
+    match_round: int | None = None
 
     @property
     def percent(self) -> int:
@@ -402,7 +405,7 @@ class Store:
     def round_in_play(self, player: str, letters_key: str, now: float, grace: float) -> PlayedBoard | None:
         """The board URL of the player's latest round still running on these letters (any seed or length)."""
         query = (select(rounds.c.language, rounds.c.seed, rounds.c.rows, rounds.c.cols, rounds.c.seconds,
-                        rounds.c.safe, rounds.c.generator, rounds.c.board_key)
+                        rounds.c.safe, rounds.c.generator, rounds.c.board_key, rounds.c.match_round)
                  .where(rounds.c.player == player, rounds.c.letters_key == letters_key, text(IN_PLAY))
                  .order_by(rounds.c.id.desc()).limit(1))
         with self.reader.connect() as connection:
@@ -419,7 +422,7 @@ class Store:
                         rounds.c.seconds, rounds.c.safe, rounds.c.started, rounds.c.score, rounds.c.found,
                         rounds.c.total_words, best.with_only_columns(words.c.word).scalar_subquery(),
                         best.with_only_columns(words.c.score).scalar_subquery(), rounds.c.generator,
-                        rounds.c.board_key)
+                        rounds.c.board_key, rounds.c.match_round)
                  .where(rounds.c.player == player, rounds.c.found > 0)
                  .order_by(rounds.c.started.desc(), rounds.c.id.desc()).limit(limit))
         with self.reader.connect() as connection:

@@ -95,10 +95,10 @@ class BoardRequest(BoardSource):
 
     @classmethod
     def of_stored(cls, stored, **extra) -> BoardRequest:
-        """The board of a round the store keeps (its language, seed, size, time, safe and generator), e.g. for its
-        links in "My rounds". (The store keeps no match round: such a round's board is the whole board.)"""
+        """The board of a round the store keeps (its language, seed, size, time, safe, generator and match round),
+        e.g. for its links in "My rounds"."""
         return cls(stored.language, stored.seed, stored.rows, stored.cols, stored.seconds, stored.safe,
-                   stored.generator, **extra)
+                   stored.generator, stored.match_round, **extra)
 
     @property
     def size(self) -> str:

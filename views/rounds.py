@@ -128,7 +128,7 @@ def round_board(board: BoardRequest) -> RoundBoard:
     """What the store keeps of a board URL."""
     solution = board.solution()
     return RoundBoard(board.round_key, letters_key(board), board.language, board.seed, board.rows, board.cols,
-                      board.seconds, board.safe, len(solution), solution.total_score, board.generator)
+                      board.seconds, board.safe, len(solution), solution.total_score, board.generator, board.match_round)
 
 
 def load_round(board: BoardRequest) -> PlayerRound | None:
