@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from sqlalchemy import and_, bindparam, delete, func, select, update
 
-from .rooms import EXPIRY_SECONDS, _insert_ignoring_duplicates, round_key
+from .engine import Database, insert_ignoring_duplicates
+from .rooms import EXPIRY_SECONDS, round_key
 from .schema import room_players, room_rounds, rooms, words
 from .schema import rounds as player_rounds
 
@@ -59,7 +60,7 @@ PERIOD_SCORES = _scores(player_rounds.c.board_key >= bindparam("low"), player_ro
 class LiveRooms:
     """The live rooms of the site, in the store's database."""
 
-    def __init__(self, store):
+    def __init__(self, store: Database):
         self.store = store
 
     def open_round(self, code: str, language: str, seconds: int, slot: int, seed: str, generator: int,
@@ -67,11 +68,11 @@ class LiveRooms:
         """Make the live room `code` and its round for `slot` if either is missing (two workers or two servers doing
         it at once make each once), with the room's length of play set to `seconds`; the room's id."""
         with self.store.writing() as connection:
-            connection.execute(_insert_ignoring_duplicates(connection, rooms).values(
+            connection.execute(insert_ignoring_duplicates(connection.dialect.name, rooms).values(
                 code=code, host="", language=language, rows=ROWS, cols=COLS, seconds=seconds, safe=True,
                 preset=PRESET, created=now, active_until=now + EXPIRY_SECONDS, names="all"))
             room = connection.execute(select(rooms.c.id, rooms.c.seconds).where(rooms.c.code == code)).one()
-            connection.execute(_insert_ignoring_duplicates(connection, room_rounds).values(
+            connection.execute(insert_ignoring_duplicates(connection.dialect.name, room_rounds).values(
                 room_id=room.id, number=slot, seed=seed, generator=generator, match_round=None, started=started))
             # a live room lives while anyone visits it (a class room: a day after its last join or round)
             changes = {"active_until": now + EXPIRY_SECONDS}

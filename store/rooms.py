@@ -1,7 +1,8 @@
 """Live rooms in the store: a room, its rounds (one board each) and its players, and what the pages poll.
 
 A player's round in a room is an ordinary round of the `rounds` table, on the board key `room|<id>|<number>`, so
-words are recorded by the store's one atomic step (`Store.record_word`) and a room needs no word table of its own.
+words are recorded by the store's one atomic step (`store.rounds.Rounds.record_word`) and a room needs no word
+table of its own.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import bindparam, delete, func, select, text, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
+from .engine import Database, insert_ignoring_duplicates
 from .schema import IN_PLAY, room_bans, room_hosts, room_players, room_rounds, rooms, words
 from .schema import rounds as player_rounds
 
@@ -231,7 +232,7 @@ def new_rejoin_code() -> str:
 class Rooms:
     """The rooms of the site, kept in the store's database (any worker on any host answers)."""
 
-    def __init__(self, store):
+    def __init__(self, store: Database):
         self.store = store
 
     def create(self, host: str, language: str, rows: int, cols: int, seconds: int, safe: bool, preset: str,
@@ -372,7 +373,7 @@ class Rooms:
                 room_players.c.room_id == room_id, room_players.c.id == player_id)).first()
             if seat is None:
                 return False
-            connection.execute(_insert_ignoring_duplicates(connection, room_bans).values(
+            connection.execute(insert_ignoring_duplicates(connection.dialect.name, room_bans).values(
                 room_id=room_id, player=seat.player, player_id=seat.id, nickname=seat.nickname, banned=now))
             connection.execute(delete(room_players).where(room_players.c.id == player_id))
         return True
@@ -444,8 +445,8 @@ class Rooms:
     def add_host(self, room_id: int, player: str) -> None:
         """Make a browser a host of the room (it opened the teacher's remote link)."""
         with self.store.writing() as connection:
-            connection.execute(_insert_ignoring_duplicates(connection, room_hosts).values(room_id=room_id,
-                                                                                          player=player))
+            connection.execute(insert_ignoring_duplicates(connection.dialect.name, room_hosts)
+                               .values(room_id=room_id, player=player))
 
     # --- the round's timeline ----------------------------------------------------------------------------------
 
@@ -459,12 +460,12 @@ class Rooms:
                 .values(started=moment)).rowcount
             if started:
                 connection.execute(update(rooms).where(rooms.c.id == room_id)
-                                   .values(active_until=moment + board.seconds + EXPIRY_SECONDS))
+                                   .values(active_until=moment + board.board.seconds + EXPIRY_SECONDS))
                 members = connection.execute(select(room_players.c.player, room_players.c.extra)
                                              .where(room_players.c.room_id == room_id)).all()
                 if members:
-                    values = {**board.__dict__, "number": 1, "started": moment}
-                    connection.execute(_insert_ignoring_duplicates(connection, player_rounds),
+                    values = {**board.values(), "number": 1, "started": moment}
+                    connection.execute(insert_ignoring_duplicates(connection.dialect.name, player_rounds),
                                        [{**values, "player": player, "shift": extra} for player, extra in members])
         return bool(started)
 
@@ -475,9 +476,10 @@ class Rooms:
             timeline = self._lock_round(connection, room_id, number)
             extra = connection.execute(select(room_players.c.extra).where(
                 room_players.c.room_id == room_id, room_players.c.player == player)).scalar() or 0
-            values = {**board.__dict__, "number": 1, "player": player, "started": timeline.started,
+            values = {**board.values(), "number": 1, "player": player, "started": timeline.started,
                       "shift": timeline.shift + extra, "paused_at": timeline.paused_at, "ended": timeline.ended}
-            connection.execute(_insert_ignoring_duplicates(connection, player_rounds).values(**values))
+            connection.execute(insert_ignoring_duplicates(connection.dialect.name, player_rounds)
+                               .values(**values))
 
     def pause(self, room_id: int, number: int, now: float) -> None:
         """Stop the class's clock and every player's round still in play (ruzzle.timeline.Timeline.pause)."""
@@ -609,7 +611,3 @@ def escape_like(text: str) -> str:
     return text.replace("/", "//").replace("%", "/%").replace("_", "/_")
 
 
-def _insert_ignoring_duplicates(connection, table):
-    """INSERT ... ON CONFLICT DO NOTHING, in the connection's dialect."""
-    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
-    return dialect.insert(table).on_conflict_do_nothing()
