@@ -10,7 +10,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from ruzzle.game import Solution
 from views.boards import BoardRequest
+from views.services import services
 
 from .conftest import HTMX, solution_of
 
@@ -276,3 +278,24 @@ def test_my_rounds_links_a_match_round_to_its_own_board(app, client):
     assert link_of(page, r'<tr>\s*<th scope="row"><a href="([^"]+)">') == MATCH
     assert link_of(page, r'href="([^"]*/solution[^"]*)"') == MATCH.replace("?", "/solution?")
     assert f"{found.word}</span> +{found.score}" in page  # the match board's score of it, on the row that names it
+
+
+# --- a round's score: the store's, the points each word was worth when the store took it ---------------------------
+
+def test_a_rounds_score_after_a_dictionary_rebuild_is_the_stored_one_on_every_page(app, client):
+    """A word found counts for what it was worth when it was taken. A rebuilt dictionary that no longer has it (the
+    app's solution of the board, per process, then lacks it) changes neither the board page's score nor My rounds':
+    both read the store's."""
+    solution = solution_of(app)
+    kept, dropped = solution[1], solution[0]
+    client.get(BOARD)
+    for found in (kept, dropped):
+        client.post(BOARD + "/words", data={"word": found.word})
+    words = tuple(found for found in solution if found.word != dropped.word)
+    rebuilt = Solution(solution.board, words, solution.blocked, {found.word: i for i, found in enumerate(words)})
+    services(app).solutions = lambda *board: rebuilt
+    points = kept.score + dropped.score
+    assert score_on(client.get(BOARD).get_data(as_text=True)) == points
+    client.post(BOARD + "/round", data={"action": "give-up"})
+    assert f"{points:,} points" in client.get(BOARD).get_data(as_text=True)  # the summary
+    assert f"<td>{points:,}</td>" in client.get("/me").get_data(as_text=True)
