@@ -162,7 +162,7 @@ def record_word(board: BoardRequest, played: PlayerRound, found: Found) -> Playe
     solution = board.solution()
     outcome = the_store().rounds.record_word(played.id, found.word, found.score, now(), current_grace())
     if outcome is Recorded.ADDED:
-        return PlayerRound(played.id, played.round.with_word(solution.index(found.word)))
+        return PlayerRound(played.id, played.round.with_word(solution.index(found.word), found.score))
     # Another request got there first (the word, or the round's end): the round as it is now says why.
     stored = the_store().rounds.current(player_id(), board.round_key)
     latest = _player_round(solution, stored).round if stored is not None and stored.id == played.id else played.round
@@ -196,7 +196,7 @@ def board_in_play(source: BoardSource) -> BoardInPlay | None:
 def _player_round(solution: Solution, stored: StoredRound) -> PlayerRound:
     indices = (solution.index(word) for word in stored.words)
     timeline = Timeline(stored.started, stored.seconds, stored.shift, stored.paused_at, stored.ended)
-    round_ = Round(timeline, frozenset(i for i in indices if i is not None))
+    round_ = Round(timeline, frozenset(i for i in indices if i is not None), stored.score)
     return PlayerRound(stored.id, round_)
 
 

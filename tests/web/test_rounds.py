@@ -241,7 +241,7 @@ def test_a_cookie_signed_by_a_host_whose_clock_runs_ahead_is_read(app, client, m
     assert ("could not be read" not in page) is kept
 
 
-# --- a solo match round (`?gen=2&match=1`): the board with round 1's bonus tiles, the same letters as the whole board --
+# --- a solo match round (`?gen=2&match=1`): the board with round 1's bonus tiles, the whole board's letters ---------
 
 MATCH = "/play/en/TESTS2?gen=2&match=1"
 WHOLE = "/play/en/TESTS2?gen=2"  # the same letters with every bonus tile (match round 3)
@@ -297,5 +297,6 @@ def test_a_rounds_score_after_a_dictionary_rebuild_is_the_stored_one_on_every_pa
     points = kept.score + dropped.score
     assert score_on(client.get(BOARD).get_data(as_text=True)) == points
     client.post(BOARD + "/round", data={"action": "give-up"})
-    assert f"{points:,} points" in client.get(BOARD).get_data(as_text=True)  # the summary
+    summary = f'<p class="summary-score"><strong>{points:,}</strong> points</p>'
+    assert summary in client.get(BOARD).get_data(as_text=True)
     assert f"<td>{points:,}</td>" in client.get("/me").get_data(as_text=True)
