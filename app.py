@@ -47,7 +47,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
-        PERMANENT_SESSION_LIFETIME=datetime.timedelta(days=365),  # the cookie holds only the anonymous player id
+        PERMANENT_SESSION_LIFETIME=datetime.timedelta(days=365),  # the session cookie (README: what it holds)
         MAX_CONTENT_LENGTH=64 * 1024,  # a word or a path is a few hundred bytes at most
         ROUND_GRACE_SECONDS=2,  # a word traced in the last second still counts while it travels
         DATABASE_URL=None,  # RUZZLE_DATABASE_URL=postgresql://...; unset: SQLite in the instance folder

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import and_, bindparam, delete, func, select, update
+from sqlalchemy import ColumnElement, Join, Select, and_, bindparam, delete, func, select, update
 
 from .engine import Database, insert_ignoring_duplicates
 from .rooms import EXPIRY_SECONDS, round_key
@@ -37,13 +37,13 @@ def key_range(room_id: int) -> tuple[str, str]:
     return f"room|{room_id}|", f"room|{room_id}}}"
 
 
-def _seat_of_round():
+def _seat_of_round() -> Join:
     """The join of a player's round to their seat in the room (by browser, as the rooms' own ranking does)."""
     return player_rounds.join(room_players, (room_players.c.player == player_rounds.c.player)
                               & (room_players.c.room_id == bindparam("room_id")))
 
 
-def _scores(*where):
+def _scores(*where: ColumnElement[bool]) -> Select[int, str, int, int, int, float | None]:
     """Each player's points over the rounds of a room that `where` picks, players with a word found only."""
     return (select(room_players.c.id, room_players.c.nickname, func.sum(player_rounds.c.score),
                    func.sum(player_rounds.c.found), func.count(player_rounds.c.id),
@@ -79,7 +79,8 @@ class LiveRooms:
             if room.seconds != seconds:
                 changes["seconds"] = seconds  # the settings changed (a round under way keeps its players' rounds)
             connection.execute(update(rooms).where(rooms.c.id == room.id).values(**changes))
-        return room.id
+        room_id: int = room.id
+        return room_id
 
     def has_round(self, room_id: int, slot: int) -> bool:
         """Whether the room has its round for `slot` already."""
