@@ -372,3 +372,15 @@ def test_the_stores_sql_rules_say_what_the_rounds_timeline_says(timeline, moment
     takes = database.execute(f"SELECT count(*) FROM rounds WHERE {TAKES_WORD}", values).fetchone()[0]
     in_play = database.execute(f"SELECT count(*) FROM rounds WHERE {IN_PLAY}", values).fetchone()[0]
     assert (bool(takes), bool(in_play)) == (timeline.takes_word(moment, grace), timeline.in_play(moment, grace))
+
+
+def test_a_rounds_board_comes_back_whole_from_every_reading(store):
+    """The board a round starts on (every part of its URL, a match round's bonus tiles among them) is the board the
+    round in play on its letters and My rounds give back: no field is dropped on the way."""
+    match = RoundBoard(PlayedBoard("match-url", "en", "SEED", 4, 4, 90, False, generator=2, match_round=1),
+                       BOARD.letters_key, 30, 600)
+    round_ = store.rounds.start(PLAYER, match, 1000)
+    store.rounds.record_word(round_.id, "CAT", 5, 1001, GRACE)
+    assert store.rounds.in_play(PLAYER, BOARD.letters_key, 1002, GRACE) == match.board
+    assert [record.board for record in store.records.recent(PLAYER)] == [match.board]
+    assert store.rounds.current(PLAYER, match.board.board_key).score == 5
