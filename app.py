@@ -13,23 +13,26 @@ from urllib.parse import urlsplit
 from flask import Flask, g, make_response, request
 from flask_babel import gettext, lazy_gettext, ngettext
 from flask_compress import Compress
+from flask_limiter import Limiter
 from jinja2 import FileSystemBytecodeCache
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
-from store import STORE_OUTAGES, Store, StoreUnavailable, describe_outage, is_outage, sqlite_url
+from store import STORE_OUTAGES, Store, StoreUnavailable, database_url, describe_outage, is_outage
+from store.cleanup import Cleanup, Retention
 from views import exports, history, i18n, live, play, rooms, solution
 from views.addresses import MAX_HOST, LanAddresses
-from views.assets import serve_static_files
+from views.assets import StaticFiles, serve_static_files
 from views.budget import SolvingBudget
 from views.caching import SingleFlight
-from views.limits import init_limits
+from views.limits import client_address, init_limits
 from views.boards import solve_board, solve_typed_board
 from views.pages import (TEMPLATE_HELPERS, build_url, render_board_table, render_breakdown_table, render_error,
                          sentence, translate_tile_texts)
 from views.rounds import RoundSessionInterface
+from views.services import Services, services
 
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "object-src 'none'",
@@ -44,7 +47,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
-        PERMANENT_SESSION_LIFETIME=datetime.timedelta(days=365),  # the cookie holds only the anonymous player id
+        PERMANENT_SESSION_LIFETIME=datetime.timedelta(days=365),  # the session cookie (README: what it holds)
         MAX_CONTENT_LENGTH=64 * 1024,  # a word or a path is a few hundred bytes at most
         ROUND_GRACE_SECONDS=2,  # a word traced in the last second still counts while it travels
         # The folder of the default store, the generated secret key and the compiled templates; unset: instance/
@@ -101,25 +104,23 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
     app.session_interface = RoundSessionInterface()
     _trust_proxies(app)
-    app.extensions["ruzzle.store"] = open_store(app)
-    app.extensions["ruzzle.lexicons"] = _load_lexicons()
+    store, cleanup = open_store(app)
     budget = SolvingBudget(float(app.config["SOLVING_RATE"]), float(app.config["SOLVING_BURST"]))
-    app.extensions["ruzzle.solving_budget"] = budget
-    # The budget inside the cache: a board already solved comes back without asking it. Threads asking for
-    # the same new board at once solve it once (SingleFlight).
-    app.extensions["ruzzle.solutions"] = SingleFlight(lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(
-        budget.guard(solve_board)))
-    app.extensions["ruzzle.typed_solutions"] = SingleFlight(lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(
-        budget.guard(solve_typed_board)))
-    # Rendered boards, with or without a path: the page's most expensive part, the same for every player.
-    app.extensions["ruzzle.board_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(render_board_table)
-    app.extensions["ruzzle.breakdown_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(
-        render_breakdown_table)
-    app.extensions["ruzzle.urls"] = lru_cache(maxsize=4096)(build_url)
-    app.extensions["ruzzle.tile_texts"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(
-        translate_tile_texts)
-    app.extensions["ruzzle.lan_addresses"] = LanAddresses()
-    app.extensions["ruzzle.static_path"] = app.static_url_path  # a property that costs a lookup per call
+    rendered = int(app.config["BOARDS_RENDERED_CACHED"])
+    Services(
+        store=store, cleanup=cleanup, lexicons=_load_lexicons(), solving_budget=budget,
+        # The budget inside the cache: a board already solved comes back without asking it. Threads asking for
+        # the same new board at once solve it once (SingleFlight).
+        solutions=SingleFlight(lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(budget.guard(solve_board))),
+        typed_solutions=SingleFlight(lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(
+            budget.guard(solve_typed_board))),
+        # Rendered boards, with or without a path: the page's most expensive part, the same for every player.
+        board_html=lru_cache(maxsize=rendered)(render_board_table),
+        breakdown_html=lru_cache(maxsize=rendered)(render_breakdown_table),
+        urls=lru_cache(maxsize=4096)(build_url), tile_texts=lru_cache(maxsize=rendered)(translate_tile_texts),
+        lan_addresses=LanAddresses(), static_files=StaticFiles(Path(app.static_folder or "static")),
+        static_path=app.static_url_path or "/static", limiter=Limiter(client_address),
+    ).install(app)
     i18n.init_app(app)
     app.jinja_env.globals.update(TEMPLATE_HELPERS)
     app.jinja_env.filters["sentence"] = sentence
@@ -144,11 +145,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     def healthz():
         """200 with each loaded dictionary's word count; 503 when no dictionary could be opened, or the store does
         not answer, or it answers but cannot write (a full disk): the status says which, in words."""
-        lexicons = app.extensions["ruzzle.lexicons"]
+        lexicons = services(app).lexicons
         body = {code: len(lexicon) for code, lexicon in lexicons.items()}
         if not lexicons:
             return {"status": "no dictionary"}, 503
-        store = app.extensions["ruzzle.store"]
+        store = services(app).store
         for problem, check in (("the store does not answer", store.ping),
                                ("the store does not take writes", lambda: store.heartbeat(time.time()))):
             try:
@@ -161,24 +162,30 @@ def create_app(test_config: dict | None = None) -> Flask:
     return app
 
 
-def open_store(app: Flask) -> Store:
-    """The store of rounds: RUZZLE_DATABASE_URL, or SQLite in the instance folder (made on first start);
-    migrated to the newest schema and rid of rounds past the retention period, unless told not to migrate.
+def open_store(app: Flask) -> tuple[Store, Cleanup]:
+    """The store of rounds (store.database_url: RUZZLE_DATABASE_URL, or SQLite in the instance folder, made on first
+    start) and its clean-up; migrated to the newest schema and rid of what is past its time, unless told not to
+    migrate.
 
     A store that cannot be migrated stops the start with a sentence saying which store and why (the worker would
     otherwise die on a driver's trace, and gunicorn start it again and again)."""
-    store = Store(app.config["DATABASE_URL"] or sqlite_url(Path(app.instance_path)))
+    store = Store(database_url(app.config["DATABASE_URL"], Path(app.instance_path)))
+    cleanup = Cleanup(store, retention(app))
     if app.config["MIGRATE_ON_START"]:
         try:
             store.migrate()
-            moment = (app.config["CLOCK"] or store.database_time)()
-            store.delete_rounds_before(moment - float(app.config["RETENTION_DAYS"]) * 86400)
+            cleanup.run((app.config["CLOCK"] or store.database_time)())
         except STORE_OUTAGES as error:
             raise StoreUnavailable(
                 f"The store at {store.address} could not be migrated on start: {describe_outage(error)}. Check that "
                 "the database runs and takes writes, and RUZZLE_DATABASE_URL; with RUZZLE_MIGRATE_ON_START=0 the app "
                 "starts without it and answers 503 until it answers (then run python -m store upgrade).") from error
-    return store
+    return store, cleanup
+
+
+def retention(app: Flask) -> Retention:
+    """How long the store keeps rounds and live rounds (RUZZLE_RETENTION_DAYS, RUZZLE_LIVE_KEEP_SECONDS)."""
+    return Retention(float(app.config["RETENTION_DAYS"]), float(app.config["LIVE_KEEP_SECONDS"]))
 
 
 def _trust_proxies(app: Flask) -> None:

@@ -127,10 +127,12 @@ def word_of_text(solution: Solution, lexicon: Lexicon, text: str) -> Found:
 
 @dataclass(frozen=True)
 class Round:
-    """One player's round on one board: its clock (a Timeline) and the words found."""
+    """One player's round on one board: its clock (a Timeline), the words found and its score: the points each word
+    was worth when it was taken (a dictionary rebuilt since may no longer have the word; the store keeps them)."""
 
     timeline: Timeline
     found: frozenset[int] = frozenset()
+    score: int = 0
 
     @classmethod
     def timed(cls, started: float, seconds: int) -> Round:
@@ -160,11 +162,11 @@ class Round:
             raise WordRefused("not-a-word", N_("%(word)s is not one of this board's words."), word=found.word)
         if index in self.found:
             raise WordRefused("already-found", N_("%(word)s is already found."), word=found.word)
-        return replace(self, found=self.found | {index})
+        return self.with_word(index, solution[index].score)
 
-    def with_word(self, index: int) -> Round:
-        """The round with the word of this index found (the store took it)."""
-        return replace(self, found=self.found | {index})
+    def with_word(self, index: int, score: int) -> Round:
+        """The round with the word of this index found, worth `score` (the store took it)."""
+        return replace(self, found=self.found | {index}, score=self.score + score)
 
     def give_up(self, now: float) -> Round:
         """The round ended now by the player."""
@@ -174,6 +176,3 @@ class Round:
         """The words found, best first."""
         return [solution[i] for i in sorted(self.found) if i < len(solution)]
 
-    def score(self, solution: Solution) -> int:
-        """The points of the words found."""
-        return sum(found.score for found in self.words(solution))

@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
-from . import Store, sqlite_url
+from . import Store
+from .engine import DATABASE_URL_VARIABLE, database_url
 from .migrate import current
 
 
@@ -19,9 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m store", description=__doc__.splitlines()[0])
     parser.add_argument("action", choices=["upgrade", "current"], help="upgrade to the newest schema, or show it")
     arguments = parser.parse_args(argv)
-    # The app's rule: RUZZLE_DATABASE_URL, else the instance folder beside app.py (Flask's default instance path).
-    url = os.environ.get("RUZZLE_DATABASE_URL") or sqlite_url(Path(__file__).resolve().parents[1] / "instance")
-    store = Store(url)
+    store = Store(database_url(os.environ.get(DATABASE_URL_VARIABLE)))
     if arguments.action == "upgrade":
         store.migrate()
     print(f"{store.address}: schema revision {current(store)}")

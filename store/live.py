@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import and_, bindparam, delete, func, select, update
+from sqlalchemy import ColumnElement, Join, Select, and_, bindparam, delete, func, select, update
 
-from .rooms import EXPIRY_SECONDS, _insert_ignoring_duplicates, round_key
+from .engine import Database, insert_ignoring_duplicates
+from .rooms import EXPIRY_SECONDS, round_key
 from .schema import room_players, room_rounds, rooms, words
 from .schema import rounds as player_rounds
 
@@ -36,13 +37,13 @@ def key_range(room_id: int) -> tuple[str, str]:
     return f"room|{room_id}|", f"room|{room_id}}}"
 
 
-def _seat_of_round():
+def _seat_of_round() -> Join:
     """The join of a player's round to their seat in the room (by browser, as the rooms' own ranking does)."""
     return player_rounds.join(room_players, (room_players.c.player == player_rounds.c.player)
                               & (room_players.c.room_id == bindparam("room_id")))
 
 
-def _scores(*where):
+def _scores(*where: ColumnElement[bool]) -> Select[int, str, int, int, int, float | None]:
     """Each player's points over the rounds of a room that `where` picks, players with a word found only."""
     return (select(room_players.c.id, room_players.c.nickname, func.sum(player_rounds.c.score),
                    func.sum(player_rounds.c.found), func.count(player_rounds.c.id),
@@ -59,7 +60,7 @@ PERIOD_SCORES = _scores(player_rounds.c.board_key >= bindparam("low"), player_ro
 class LiveRooms:
     """The live rooms of the site, in the store's database."""
 
-    def __init__(self, store):
+    def __init__(self, store: Database):
         self.store = store
 
     def open_round(self, code: str, language: str, seconds: int, slot: int, seed: str, generator: int,
@@ -67,18 +68,19 @@ class LiveRooms:
         """Make the live room `code` and its round for `slot` if either is missing (two workers or two servers doing
         it at once make each once), with the room's length of play set to `seconds`; the room's id."""
         with self.store.writing() as connection:
-            connection.execute(_insert_ignoring_duplicates(connection, rooms).values(
+            connection.execute(insert_ignoring_duplicates(connection.dialect.name, rooms).values(
                 code=code, host="", language=language, rows=ROWS, cols=COLS, seconds=seconds, safe=True,
                 preset=PRESET, created=now, active_until=now + EXPIRY_SECONDS, names="all"))
             room = connection.execute(select(rooms.c.id, rooms.c.seconds).where(rooms.c.code == code)).one()
-            connection.execute(_insert_ignoring_duplicates(connection, room_rounds).values(
+            connection.execute(insert_ignoring_duplicates(connection.dialect.name, room_rounds).values(
                 room_id=room.id, number=slot, seed=seed, generator=generator, match_round=None, started=started))
             # a live room lives while anyone visits it (a class room: a day after its last join or round)
             changes = {"active_until": now + EXPIRY_SECONDS}
             if room.seconds != seconds:
                 changes["seconds"] = seconds  # the settings changed (a round under way keeps its players' rounds)
             connection.execute(update(rooms).where(rooms.c.id == room.id).values(**changes))
-        return room.id
+        room_id: int = room.id
+        return room_id
 
     def has_round(self, room_id: int, slot: int) -> bool:
         """Whether the room has its round for `slot` already."""

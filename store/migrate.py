@@ -15,7 +15,7 @@ from alembic.config import Config
 from sqlalchemy import text
 
 if TYPE_CHECKING:
-    from . import Store
+    from .engine import Database
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 ADVISORY_LOCK = 0x52555A5A4C45  # "RUZZLE": the key of the PostgreSQL advisory lock held while migrating
@@ -28,7 +28,7 @@ def alembic_config() -> Config:
     return config
 
 
-def upgrade(store: Store, revision: str = "head") -> None:
+def upgrade(store: Database, revision: str = "head") -> None:
     """Upgrade the store's schema to `revision`, one process at a time."""
     config = alembic_config()
     with store.writing() as connection:
@@ -38,7 +38,7 @@ def upgrade(store: Store, revision: str = "head") -> None:
         command.upgrade(config, revision)
 
 
-def current(store: Store) -> str | None:
+def current(store: Database) -> str | None:
     """The schema's revision in the database (None before the first migration)."""
     from alembic.runtime.migration import MigrationContext
 

@@ -1,7 +1,8 @@
 """Live rooms in the store: a room, its rounds (one board each) and its players, and what the pages poll.
 
 A player's round in a room is an ordinary round of the `rounds` table, on the board key `room|<id>|<number>`, so
-words are recorded by the store's one atomic step (`Store.record_word`) and a room needs no word table of its own.
+words are recorded by the store's one atomic step (`store.rounds.Rounds.record_word`) and a room needs no word
+table of its own.
 """
 
 from __future__ import annotations
@@ -9,11 +10,13 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import bindparam, delete, func, select, text, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import ColumnElement, Connection, Row, bindparam, delete, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 
+from .engine import Database, insert_ignoring_duplicates
+from .rounds import RoundBoard
 from .schema import IN_PLAY, room_bans, room_hosts, room_players, room_rounds, rooms, words
 from .schema import rounds as player_rounds
 
@@ -231,7 +234,7 @@ def new_rejoin_code() -> str:
 class Rooms:
     """The rooms of the site, kept in the store's database (any worker on any host answers)."""
 
-    def __init__(self, store):
+    def __init__(self, store: Database):
         self.store = store
 
     def create(self, host: str, language: str, rows: int, cols: int, seconds: int, safe: bool, preset: str,
@@ -252,7 +255,9 @@ class Rooms:
             except IntegrityError:
                 code = None
                 continue  # the code is taken (one in 887 million per room open): draw another
-            return self.get(code)
+            room = self.get(code)
+            assert room is not None  # (this transaction made it)
+            return room
         raise RuntimeError("no free room code after 20 draws")
 
     def get(self, code: str, player: str | None = None, number: int | None = None) -> Room | None:
@@ -269,7 +274,7 @@ class Rooms:
                     first.safe, first.preset, first.created, first.active_until,
                     tuple(RoomRound(row.number, row.seed, row.generator, row.match_round, row.started, row.shift,
                                     row.paused_at, row.ended) for row in rows),
-                    RoomPlayer(first.member_id, player, first.member_nickname, first.member_joined, first.member_extra,
+                    RoomPlayer(first.member_id, player or "", first.member_nickname, first.member_joined, first.member_extra,
                                first.member_code) if first.member_id is not None else None,
                     bool(first.locked), first.remote_key or "", first.names, first.walk_step,
                     bool(player) and (player == first.host or first.extra_host is not None),
@@ -324,22 +329,22 @@ class Rooms:
         browser with its rejoin code (or when the host let them back in). Banned, AlreadySeated, NicknameTaken,
         RoomLocked, RoomFull."""
         with self.store.writing() as connection:
-            locked = self._lock_room(connection, room_id).locked
+            locked = self._lock_room(connection, room_id)
             if connection.execute(select(room_bans.c.player).where(room_bans.c.room_id == room_id,
                                                                    room_bans.c.player == player)).first():
                 raise Banned(nickname)
-            existing = connection.execute(select(*PLAYER_COLUMNS).where(room_players.c.room_id == room_id,
-                                                                        room_players.c.player == player)).first()
-            taken = connection.execute(select(*PLAYER_COLUMNS).where(
-                room_players.c.room_id == room_id, room_players.c.nickname_key == nickname_key)).first()
+            existing = _seat(connection.execute(select(*PLAYER_COLUMNS).where(
+                room_players.c.room_id == room_id, room_players.c.player == player)).first())
+            taken = _seat(connection.execute(select(*PLAYER_COLUMNS).where(
+                room_players.c.room_id == room_id, room_players.c.nickname_key == nickname_key)).first())
             if existing is not None:
                 if taken is not None and taken.id != existing.id and _may_take(taken, code, now):
                     raise AlreadySeated(existing.nickname)
-                return RoomPlayer(*existing)
+                return existing
             if taken is not None:
                 if not _may_take(taken, code, now):
                     raise NicknameTaken(nickname)
-                return self._move_seat(connection, room_id, RoomPlayer(*taken), player)
+                return self._move_seat(connection, room_id, taken, player)
             if locked:
                 raise RoomLocked(nickname)
             count = connection.execute(select(func.count()).select_from(room_players)
@@ -355,7 +360,7 @@ class Rooms:
                                .values(active_until=now + EXPIRY_SECONDS))
         return RoomPlayer(player_id, player, nickname, now, 0, rejoin)
 
-    def _move_seat(self, connection, room_id: int, seat: RoomPlayer, player: str) -> RoomPlayer:
+    def _move_seat(self, connection: Connection, room_id: int, seat: RoomPlayer, player: str) -> RoomPlayer:
         """Give a seat (its name, score and words: its rounds) to another browser."""
         connection.execute(update(player_rounds).where(player_rounds.c.player == seat.player,
                                                        player_rounds.c.board_key.in_(self._keys(connection, room_id)))
@@ -372,7 +377,7 @@ class Rooms:
                 room_players.c.room_id == room_id, room_players.c.id == player_id)).first()
             if seat is None:
                 return False
-            connection.execute(_insert_ignoring_duplicates(connection, room_bans).values(
+            connection.execute(insert_ignoring_duplicates(connection.dialect.name, room_bans).values(
                 room_id=room_id, player=seat.player, player_id=seat.id, nickname=seat.nickname, banned=now))
             connection.execute(delete(room_players).where(room_players.c.id == player_id))
         return True
@@ -436,7 +441,7 @@ class Rooms:
                 player_rounds.c.ended.is_(None)).values(shift=player_rounds.c.shift + (seconds - seat.extra)))
         return True
 
-    def set_room(self, room_id: int, **values) -> None:
+    def set_room(self, room_id: int, **values: object) -> None:
         """Change the room's settings: `locked`, `names`, `walk_step`."""
         with self.store.writing() as connection:
             connection.execute(update(rooms).where(rooms.c.id == room_id).values(**values))
@@ -444,12 +449,12 @@ class Rooms:
     def add_host(self, room_id: int, player: str) -> None:
         """Make a browser a host of the room (it opened the teacher's remote link)."""
         with self.store.writing() as connection:
-            connection.execute(_insert_ignoring_duplicates(connection, room_hosts).values(room_id=room_id,
-                                                                                          player=player))
+            connection.execute(insert_ignoring_duplicates(connection.dialect.name, room_hosts)
+                               .values(room_id=room_id, player=player))
 
     # --- the round's timeline ----------------------------------------------------------------------------------
 
-    def start(self, room_id: int, number: int, moment: float, board) -> bool:
+    def start(self, room_id: int, number: int, moment: float, board: RoundBoard) -> bool:
         """Start a round at `moment` for everyone: every player's round on `board` (a RoundBoard) is made now, in
         the same transaction, so the first words of a whole class are one write each, not two. False when it was
         already started (a second press). A player who joins later gets the class's timeline (`player_round`)."""
@@ -459,25 +464,26 @@ class Rooms:
                 .values(started=moment)).rowcount
             if started:
                 connection.execute(update(rooms).where(rooms.c.id == room_id)
-                                   .values(active_until=moment + board.seconds + EXPIRY_SECONDS))
+                                   .values(active_until=moment + board.board.seconds + EXPIRY_SECONDS))
                 members = connection.execute(select(room_players.c.player, room_players.c.extra)
                                              .where(room_players.c.room_id == room_id)).all()
                 if members:
-                    values = {**board.__dict__, "number": 1, "started": moment}
-                    connection.execute(_insert_ignoring_duplicates(connection, player_rounds),
+                    values = {**board.values(), "number": 1, "started": moment}
+                    connection.execute(insert_ignoring_duplicates(connection.dialect.name, player_rounds),
                                        [{**values, "player": player, "shift": extra} for player, extra in members])
         return bool(started)
 
-    def player_round(self, room_id: int, number: int, player: str, board) -> None:
+    def player_round(self, room_id: int, number: int, player: str, board: RoundBoard) -> None:
         """Make a player's round of a started room round (a late joiner, a seat moved): the class's timeline as it
         is now, plus the player's extra time (nothing when it exists already)."""
         with self.store.writing() as connection:
             timeline = self._lock_round(connection, room_id, number)
             extra = connection.execute(select(room_players.c.extra).where(
                 room_players.c.room_id == room_id, room_players.c.player == player)).scalar() or 0
-            values = {**board.__dict__, "number": 1, "player": player, "started": timeline.started,
+            values = {**board.values(), "number": 1, "player": player, "started": timeline.started,
                       "shift": timeline.shift + extra, "paused_at": timeline.paused_at, "ended": timeline.ended}
-            connection.execute(_insert_ignoring_duplicates(connection, player_rounds).values(**values))
+            connection.execute(insert_ignoring_duplicates(connection.dialect.name, player_rounds)
+                               .values(**values))
 
     def pause(self, room_id: int, number: int, now: float) -> None:
         """Stop the class's clock and every player's round still in play (ruzzle.timeline.Timeline.pause)."""
@@ -527,14 +533,15 @@ class Rooms:
                 player_rounds.c.board_key == round_key(room_id, number), text(IN_PLAY)),
                 {"now": now, "grace": 0}).scalar_one()
 
-    def _lock_room(self, connection, room_id: int):
-        """The room's row, locked until the transaction ends (PostgreSQL; on SQLite the write lock is held)."""
+    def _lock_room(self, connection: Connection, room_id: int) -> bool:
+        """Lock the room's row until the transaction ends (PostgreSQL; on SQLite the write lock is held); whether the
+        host locked the room."""
         query = select(rooms.c.locked).where(rooms.c.id == room_id)
         if connection.dialect.name == "postgresql":
             query = query.with_for_update()
-        return connection.execute(query).one()
+        return bool(connection.execute(query).scalar_one())
 
-    def _lock_round(self, connection, room_id: int, number: int) -> RoomRound:
+    def _lock_round(self, connection: Connection, room_id: int, number: int) -> RoomRound:
         """A room round's timeline, its row locked until the transaction ends: the class's clock changes one at a
         time, and a player's round made meanwhile copies it whole."""
         query = select(room_rounds).where(*_room_round(room_id, number))
@@ -545,7 +552,7 @@ class Rooms:
                          row.ended)
 
     @staticmethod
-    def _keys(connection, room_id: int) -> list[str]:
+    def _keys(connection: Connection, room_id: int) -> list[str]:
         """The board keys of the room's rounds in the `rounds` table."""
         numbers = connection.execute(select(room_rounds.c.number).where(room_rounds.c.room_id == room_id)).scalars()
         return [round_key(room_id, number) for number in numbers]
@@ -592,12 +599,17 @@ class Rooms:
             return connection.execute(delete(rooms).where(rooms.c.active_until < moment)).rowcount
 
 
-def _room_round(room_id: int, number: int) -> tuple:
+def _room_round(room_id: int, number: int) -> tuple[ColumnElement[bool], ColumnElement[bool]]:
     """The WHERE clause of one room round's row."""
     return room_rounds.c.room_id == room_id, room_rounds.c.number == number
 
 
-def _may_take(seat, code: str | None, now: float) -> bool:
+def _seat(row: Row[Any, Any, Any, Any, Any, Any, Any] | None) -> RoomPlayer | None:
+    """A row of PLAYER_COLUMNS as a player of the room (None for no row)."""
+    return None if row is None else RoomPlayer(*row)
+
+
+def _may_take(seat: RoomPlayer, code: str | None, now: float) -> bool:
     """Whether a join may take this seat: the pupil's rejoin code, or the host let them back in."""
     if code and seat.rejoin_code and secrets.compare_digest(code.strip().upper().encode(), seat.rejoin_code.encode()):
         return True
@@ -609,7 +621,3 @@ def escape_like(text: str) -> str:
     return text.replace("/", "//").replace("%", "/%").replace("_", "/_")
 
 
-def _insert_ignoring_duplicates(connection, table):
-    """INSERT ... ON CONFLICT DO NOTHING, in the connection's dialect."""
-    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
-    return dialect.insert(table).on_conflict_do_nothing()

@@ -15,8 +15,11 @@ TAKES_WORD = ("ended IS NULL AND paused_at IS NULL AND started <= :now "
 IN_PLAY = "ended IS NULL AND (seconds = 0 OR paused_at IS NOT NULL OR started + seconds + shift + :grace > :now)"
 
 # One row per round a player starts. The board is named twice: by its URL (board_key, one current round per
-# board URL) and by its letters (letters_key: language, size and letters, whatever seed or round length made it),
-# which is what the solution lock is about. Score and count are kept up to date with each word, for "My rounds".
+# board URL; its parts are the columns language to generator and match_round) and by its letters (letters_key:
+# language, size and letters, whatever seed, round length or bonus tiles made it), which is what the solution lock is
+# about: a board's words do not depend on its bonus tiles, so a match round's letters lock the whole board's solution
+# too. The score is the truth of a round's points: each word adds the points it was worth when the store took it
+# (words.score), in the same transaction; "My rounds", the rooms' rankings and the board page all read it.
 rounds = Table(
     "rounds", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
@@ -43,6 +46,8 @@ rounds = Table(
     # that ended, a pupil's extra time) and the start of a running pause; `ended` above is an early end
     Column("shift", Float, nullable=False, server_default="0"),
     Column("paused_at", Float, nullable=True),
+    # the round of Ruzzle's 3-round match whose bonus tiles the board URL names (`match=1` or 2; migration 0900)
+    Column("match_round", Integer, nullable=True),
 )
 Index("rounds_player_board", rounds.c.player, rounds.c.board_key, rounds.c.number, unique=True)
 Index("rounds_player_letters", rounds.c.player, rounds.c.letters_key)

@@ -87,13 +87,16 @@ def test_without_migrating_on_start_the_app_starts_and_answers_503_until_the_sto
 
 
 def test_the_default_store_is_a_sqlite_file_in_the_instance_folder_made_on_first_start(tmp_path):
-    from store import Store, sqlite_url
-    from store.migrate import current
+    from alembic.script import ScriptDirectory
 
-    url = sqlite_url(tmp_path / "instance")  # what create_app uses when RUZZLE_DATABASE_URL is unset
+    from store import Store, database_url
+    from store.migrate import alembic_config, current
+
+    url = database_url(None, tmp_path / "instance")  # create_app's and python -m store's store without a URL
     assert url == f"sqlite:///{tmp_path / 'instance' / 'ruzzle.sqlite3'}" and (tmp_path / "instance").is_dir()
+    assert database_url("postgresql://db/ruzzle", tmp_path / "elsewhere") == "postgresql://db/ruzzle"
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": url})
-    assert current(app.extensions["ruzzle.store"]) == "0006" and (tmp_path / "instance" / "ruzzle.sqlite3").exists()
+    assert current(app.extensions["ruzzle.store"]) == ScriptDirectory.from_config(alembic_config()).get_current_head() and (tmp_path / "instance" / "ruzzle.sqlite3").exists()
     with Store(url).engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
 

@@ -99,7 +99,7 @@ def test_blocked_words_are_refused_when_typed_or_traced():
 
 def test_a_word_counts_once(solution):
     round_ = Round.timed(100, 120).submit(solution, solution.find("TEA"), now=110, grace=2)
-    assert round_.score(solution) == solution.find("TEA").score
+    assert round_.score == solution.find("TEA").score
     with pytest.raises(WordRefused, match="already found"):
         round_.submit(solution, solution.find("TEA"), now=111, grace=2)
 

@@ -21,14 +21,16 @@ from sqlalchemy.exc import OperationalError
 
 from conftest import examples
 from ruzzle.timeline import Timeline
-from store import CHECKPOINT_EVERY, STORE_OUTAGES, Recorded, RoundBoard, Store, is_player_id, new_player_id
+from store import (CHECKPOINT_EVERY, STORE_OUTAGES, PlayedBoard, Recorded, RoundBoard, Store, is_player_id,
+                   new_player_id)
+from store.cleanup import delete_rounds_before
 from store.rooms import LIVE_ROOM, parse_round_key, round_key
 from store.migrate import alembic_config, current
 from store.schema import IN_PLAY, TAKES_WORD, heartbeat
 from tools.servers import free_port
 
-BOARD = RoundBoard("board-url", "en|4x4|ABCDEFGHIJKLMNOP", "en", "SEED", 4, 4, 120, True, 30, 600)
-OTHER_URL = RoundBoard("other-url", BOARD.letters_key, "en", "SEED", 4, 4, 300, True, 30, 600)
+BOARD = RoundBoard(PlayedBoard("board-url", "en", "SEED", 4, 4, 120, True), "en|4x4|ABCDEFGHIJKLMNOP", 30, 600)
+OTHER_URL = RoundBoard(PlayedBoard("other-url", "en", "SEED", 4, 4, 300, True), BOARD.letters_key, 30, 600)
 PLAYER = "P" * 22
 GRACE = 2
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()  # the newest migration's revision
@@ -59,17 +61,16 @@ def test_rounds_played_before_rooms_existed_survive_the_rooms_migration(database
     with store.writing() as connection:  # a round as the code of 0002 wrote it
         connection.exec_driver_sql(
             "INSERT INTO rounds (player, board_key, number, letters_key, language, seed, rows, cols, seconds, safe, "
-            f"started, score, found, total_words, max_score) VALUES ('{PLAYER}', '{BOARD.board_key}', 1, "
+            f"started, score, found, total_words, max_score) VALUES ('{PLAYER}', '{BOARD.board.board_key}', 1, "
             f"'{BOARD.letters_key}', 'en', 'SEED', 4, 4, 120, true, 1000, 3, 1, 30, 600)")
         round_id = connection.exec_driver_sql("SELECT id FROM rounds").scalar_one()
         connection.exec_driver_sql(f"INSERT INTO words (round_id, word, score, found_at) VALUES ({round_id}, 'OLD', 3, 1001)")
     store.migrate()
-    played = store.current_round(PLAYER, BOARD.board_key)
-    assert (store.current_round(PLAYER, BOARD.board_key).shift, store.current_round(PLAYER, BOARD.board_key).paused_at) \
-        == (0, None)
-    assert store.current_round(PLAYER, BOARD.board_key).words == {"OLD"}
-    assert store.record_word(played.id, "NEW", 5, 1002, GRACE) is Recorded.ADDED
-    assert [(r.score, r.found) for r in store.recent_rounds(PLAYER)] == [(8, 2)]
+    played = store.rounds.current(PLAYER, BOARD.board.board_key)
+    assert (played.shift, played.paused_at) == (0, None)
+    assert played.words == {"OLD"}
+    assert store.rounds.record_word(played.id, "NEW", 5, 1002, GRACE) is Recorded.ADDED
+    assert [(r.score, r.found) for r in store.records.recent(PLAYER)] == [(8, 2)]
     store.dispose()
 
 
@@ -96,59 +97,61 @@ def test_a_player_id_is_random_and_checked_by_shape():
 
 
 def test_a_round_is_started_once_and_again_only_when_asked(store):
-    first = store.start_round(PLAYER, BOARD, 1000)
-    assert store.start_round(PLAYER, BOARD, 1050) == first
-    again = store.start_round(PLAYER, BOARD, 1100, again=True)
-    assert again.id != first.id and again.started == 1100 and store.current_round(PLAYER, BOARD.board_key) == again
+    first = store.rounds.start(PLAYER, BOARD, 1000)
+    assert store.rounds.start(PLAYER, BOARD, 1050) == first
+    again = store.rounds.start(PLAYER, BOARD, 1100, again=True)
+    assert again.id != first.id and again.started == 1100
+    assert store.rounds.current(PLAYER, BOARD.board.board_key) == again
 
 
 def test_a_word_counts_once_and_not_after_the_deadline_and_its_grace(store):
-    round_ = store.start_round(PLAYER, BOARD, 1000)
-    assert store.record_word(round_.id, "CAT", 5, 1001, GRACE) is Recorded.ADDED
-    assert store.record_word(round_.id, "CAT", 5, 1002, GRACE) is Recorded.ALREADY_FOUND
-    assert store.record_word(round_.id, "DOG", 7, 1121.9, GRACE) is Recorded.ADDED  # within the grace
-    assert store.record_word(round_.id, "EEL", 3, 1122, GRACE) is Recorded.ROUND_OVER
-    assert store.current_round(PLAYER, BOARD.board_key).words == {"CAT", "DOG"}
-    assert [(r.score, r.found, r.best_word) for r in store.recent_rounds(PLAYER)] == [(12, 2, "DOG")]
+    round_ = store.rounds.start(PLAYER, BOARD, 1000)
+    assert store.rounds.record_word(round_.id, "CAT", 5, 1001, GRACE) is Recorded.ADDED
+    assert store.rounds.record_word(round_.id, "CAT", 5, 1002, GRACE) is Recorded.ALREADY_FOUND
+    assert store.rounds.record_word(round_.id, "DOG", 7, 1121.9, GRACE) is Recorded.ADDED  # within the grace
+    assert store.rounds.record_word(round_.id, "EEL", 3, 1122, GRACE) is Recorded.ROUND_OVER
+    assert store.rounds.current(PLAYER, BOARD.board.board_key).words == {"CAT", "DOG"}
+    assert [(r.score, r.found, r.best_word) for r in store.records.recent(PLAYER)] == [(12, 2, "DOG")]
 
 
 def test_a_round_keeps_the_generator_version_its_board_url_names(store):
     # A board URL with gen=2 is another board than the same seed without it (generator 1): the store gives the
     # version back, so "My rounds" and the solution lock link to the board that was played.
-    newer = RoundBoard("gen2-url", "en|4x4|QRSTUVWXYZABCDEF", "en", "SEED", 4, 4, 120, True, 30, 600, generator=2)
-    round_ = store.start_round(PLAYER, newer, 1000)
-    store.record_word(round_.id, "CAT", 5, 1001, GRACE)
-    store.record_word(store.start_round(PLAYER, BOARD, 1000).id, "DOG", 7, 1001, GRACE)
-    assert store.round_in_play(PLAYER, newer.letters_key, 1050, GRACE).generator == 2
-    assert store.round_in_play(PLAYER, BOARD.letters_key, 1050, GRACE).generator == 1
-    assert sorted((r.best_word, r.generator) for r in store.recent_rounds(PLAYER)) == [("CAT", 2), ("DOG", 1)]
+    newer = RoundBoard(PlayedBoard("gen2-url", "en", "SEED", 4, 4, 120, True, generator=2), "en|4x4|QRSTUVWXYZABCDEF",
+                       30, 600)
+    round_ = store.rounds.start(PLAYER, newer, 1000)
+    store.rounds.record_word(round_.id, "CAT", 5, 1001, GRACE)
+    store.rounds.record_word(store.rounds.start(PLAYER, BOARD, 1000).id, "DOG", 7, 1001, GRACE)
+    assert store.rounds.in_play(PLAYER, newer.letters_key, 1050, GRACE).generator == 2
+    assert store.rounds.in_play(PLAYER, BOARD.letters_key, 1050, GRACE).generator == 1
+    assert sorted((r.best_word, r.board.generator) for r in store.records.recent(PLAYER)) == [("CAT", 2), ("DOG", 1)]
 
 
 def test_a_word_after_the_player_ended_the_round_is_refused(store):
-    round_ = store.start_round(PLAYER, BOARD, 1000)
-    store.end_round(round_.id, 1010)
-    store.end_round(round_.id, 1020)  # the first end stays
-    assert store.record_word(round_.id, "CAT", 5, 1011, GRACE) is Recorded.ROUND_OVER
-    assert store.current_round(PLAYER, BOARD.board_key).ended == 1010
+    round_ = store.rounds.start(PLAYER, BOARD, 1000)
+    store.rounds.end(round_.id, 1010)
+    store.rounds.end(round_.id, 1020)  # the first end stays
+    assert store.rounds.record_word(round_.id, "CAT", 5, 1011, GRACE) is Recorded.ROUND_OVER
+    assert store.rounds.current(PLAYER, BOARD.board.board_key).ended == 1010
 
 
 def test_concurrent_words_from_one_player_are_all_kept_and_none_twice(store):
     """20 trials: 8 threads at a barrier send 8 different words and 8 copies of one word to one round."""
     for trial in range(20):
-        round_ = store.start_round(PLAYER, BOARD, 1000 + trial, again=True)
+        round_ = store.rounds.start(PLAYER, BOARD, 1000 + trial, again=True)
         words = [f"WORD{i}" for i in range(8)] + ["SAME"] * 8
         barrier = threading.Barrier(len(words))
 
         def send(word: str) -> Recorded:
             barrier.wait()
-            return store.record_word(round_.id, word, 1, 1000 + trial + 1, GRACE)
+            return store.rounds.record_word(round_.id, word, 1, 1000 + trial + 1, GRACE)
 
         with ThreadPoolExecutor(len(words)) as pool:
             outcomes = list(pool.map(send, words))
         assert outcomes[:8] == [Recorded.ADDED] * 8, trial
         assert sorted(outcome.value for outcome in outcomes[8:]) == ["added"] + ["already-found"] * 7, trial
-        assert store.current_round(PLAYER, BOARD.board_key).words == {*words}, trial
-        assert store.recent_rounds(PLAYER, limit=1)[0].found == 9, trial
+        assert store.rounds.current(PLAYER, BOARD.board.board_key).words == {*words}, trial
+        assert store.records.recent(PLAYER, limit=1)[0].found == 9, trial
 
 
 def test_the_first_requests_of_a_new_player_at_once_share_one_round(store):
@@ -156,7 +159,7 @@ def test_the_first_requests_of_a_new_player_at_once_share_one_round(store):
 
     def start(_) -> int:
         barrier.wait()
-        return store.start_round(PLAYER, BOARD, 1000).id
+        return store.rounds.start(PLAYER, BOARD, 1000).id
 
     with ThreadPoolExecutor(8) as pool:
         assert len(set(pool.map(start, range(8)))) == 1
@@ -165,50 +168,50 @@ def test_the_first_requests_of_a_new_player_at_once_share_one_round(store):
 def test_an_end_racing_words_lets_no_word_in_after_it(store):
     """Words and the end of the round sent at once: every word taken was recorded before the end."""
     for trial in range(10):
-        round_ = store.start_round(PLAYER, BOARD, 1000, again=True)
+        round_ = store.rounds.start(PLAYER, BOARD, 1000, again=True)
         barrier = threading.Barrier(9)
 
         def send(i: int):
             barrier.wait()
             if i == 8:
-                return store.end_round(round_.id, 1001)
-            return store.record_word(round_.id, f"W{i}", 1, 1001, GRACE)
+                return store.rounds.end(round_.id, 1001)
+            return store.rounds.record_word(round_.id, f"W{i}", 1, 1001, GRACE)
 
         with ThreadPoolExecutor(9) as pool:
             outcomes = list(pool.map(send, range(9)))[:8]
-        stored = store.current_round(PLAYER, BOARD.board_key)
+        stored = store.rounds.current(PLAYER, BOARD.board.board_key)
         assert stored.ended == 1001
         assert stored.words == {f"W{i}" for i, outcome in enumerate(outcomes) if outcome is Recorded.ADDED}
-        assert store.record_word(round_.id, "LATE", 1, 1001, GRACE) is Recorded.ROUND_OVER
+        assert store.rounds.record_word(round_.id, "LATE", 1, 1001, GRACE) is Recorded.ROUND_OVER
 
 
 def test_the_letters_stay_in_play_while_any_round_on_them_runs(store):
-    timed = store.start_round(PLAYER, BOARD, 1000)
-    assert store.round_in_play(PLAYER, BOARD.letters_key, 1050, GRACE).seconds == 120
-    assert store.round_in_play("Q" * 22, BOARD.letters_key, 1050, GRACE) is None  # another player
-    longer = store.start_round(PLAYER, OTHER_URL, 1000)  # the same letters under another round length
-    assert store.round_in_play(PLAYER, BOARD.letters_key, 1200, GRACE).seconds == 300
-    store.end_round(longer.id, 1201)
-    assert store.round_in_play(PLAYER, BOARD.letters_key, 1202, GRACE) is None
-    store.end_round(timed.id, 1300)
+    timed = store.rounds.start(PLAYER, BOARD, 1000)
+    assert store.rounds.in_play(PLAYER, BOARD.letters_key, 1050, GRACE).seconds == 120
+    assert store.rounds.in_play("Q" * 22, BOARD.letters_key, 1050, GRACE) is None  # another player
+    longer = store.rounds.start(PLAYER, OTHER_URL, 1000)  # the same letters under another round length
+    assert store.rounds.in_play(PLAYER, BOARD.letters_key, 1200, GRACE).seconds == 300
+    store.rounds.end(longer.id, 1201)
+    assert store.rounds.in_play(PLAYER, BOARD.letters_key, 1202, GRACE) is None
+    store.rounds.end(timed.id, 1300)
 
 
 def test_rounds_past_the_retention_period_are_deleted_with_their_words(store):
-    old = store.start_round(PLAYER, BOARD, 1000)
-    store.record_word(old.id, "CAT", 5, 1001, GRACE)
-    store.start_round(PLAYER, OTHER_URL, 5000)
-    assert store.delete_rounds_before(2000) == 1
-    assert store.current_round(PLAYER, BOARD.board_key) is None
-    assert store.current_round(PLAYER, OTHER_URL.board_key) is not None
+    old = store.rounds.start(PLAYER, BOARD, 1000)
+    store.rounds.record_word(old.id, "CAT", 5, 1001, GRACE)
+    store.rounds.start(PLAYER, OTHER_URL, 5000)
+    assert delete_rounds_before(store, 2000) == 1
+    assert store.rounds.current(PLAYER, BOARD.board.board_key) is None
+    assert store.rounds.current(PLAYER, OTHER_URL.board.board_key) is not None
     with store.engine.connect() as connection:
         assert connection.exec_driver_sql("SELECT count(*) FROM words").scalar() == 0
 
 
 def test_personal_bests_are_per_language_and_size(store):
     for number, (board, score) in enumerate([(BOARD, 5), (BOARD, 9), (OTHER_URL, 4)]):
-        round_ = store.start_round(PLAYER, board, 1000 + number, again=True)
-        store.record_word(round_.id, "CAT", score, 1001 + number, GRACE)
-    bests = store.personal_bests(PLAYER)
+        round_ = store.rounds.start(PLAYER, board, 1000 + number, again=True)
+        store.rounds.record_word(round_.id, "CAT", score, 1001 + number, GRACE)
+    bests = store.records.bests(PLAYER)
     assert [(best.language, best.rows, best.cols, best.score, best.rounds) for best in bests] == [("en", 4, 4, 9, 3)]
 
 
@@ -231,11 +234,11 @@ def test_the_heartbeat_fails_on_a_full_database_where_a_change_in_place_still_pa
     takes a page and gives it back: it fails as a new word does."""
     store = Store(f"sqlite:///{tmp_path / 'store.sqlite3'}")
     store.migrate()
-    round_ = store.start_round(PLAYER, BOARD, 1000)
+    round_ = store.rounds.start(PLAYER, BOARD, 1000)
     disk = full_disk(store)
     disk.fill(every_write=False)
-    store.end_round(round_.id, 1010)
-    assert store.current_round(PLAYER, BOARD.board_key).ended == 1010
+    store.rounds.end(round_.id, 1010)
+    assert store.rounds.current(PLAYER, BOARD.board.board_key).ended == 1010
     with pytest.raises(STORE_OUTAGES, match="database or disk is full"):
         store.heartbeat(1011)
     disk.free()
@@ -249,7 +252,7 @@ def test_a_checkpoint_that_fails_after_the_commit_does_not_fail_the_write(tmp_pa
     with a later write, not reported as a failed word (the phone would send it again, to hear "already found")."""
     store = Store(f"sqlite:///{tmp_path / 'store.sqlite3'}")
     store.migrate()
-    round_ = store.start_round(PLAYER, BOARD, 1000)
+    round_ = store.rounds.start(PLAYER, BOARD, 1000)
 
     def full(_store):
         raise OperationalError("PRAGMA wal_checkpoint(PASSIVE)", {},
@@ -257,8 +260,8 @@ def test_a_checkpoint_that_fails_after_the_commit_does_not_fail_the_write(tmp_pa
 
     monkeypatch.setattr(Store, "_checkpoint", full)
     store._writes = CHECKPOINT_EVERY - 1  # the next write checkpoints
-    assert store.record_word(round_.id, "CAT", 5, 1001, GRACE) is Recorded.ADDED
-    assert store.current_round(PLAYER, BOARD.board_key).words == {"CAT"}
+    assert store.rounds.record_word(round_.id, "CAT", 5, 1001, GRACE) is Recorded.ADDED
+    assert store.rounds.current(PLAYER, BOARD.board.board_key).words == {"CAT"}
     store.dispose()
 
 
@@ -278,7 +281,8 @@ def a_room(store, code: str, now: float):
 
 
 def room_board(room_id: int, number: int) -> RoundBoard:
-    return RoundBoard(round_key(room_id, number), BOARD.letters_key, "en", "SEED", 4, 4, 60, True, 30, 600, 2)
+    return RoundBoard(PlayedBoard(round_key(room_id, number), "en", "SEED", 4, 4, 60, True, 2), BOARD.letters_key, 30,
+                      600)
 
 
 def test_a_browsers_live_room_is_open_and_has_its_seat_and_a_join_or_a_start_since_the_moment_asked(store):
@@ -318,10 +322,10 @@ def test_a_room_round_in_play_leads_to_its_room_while_it_is_the_rooms_current_ro
     rooms = store.rooms
     room = a_room(store, "K7M2QX", 1000)
     rooms.join(room.id, PLAYER, "Ada", "ada", 1000, 30)
-    assert parse_round_key(round_key(room.id, 1)) == (room.id, 1) and parse_round_key(BOARD.board_key) is None
+    assert parse_round_key(round_key(room.id, 1)) == (room.id, 1) and parse_round_key(BOARD.board.board_key) is None
     assert parse_round_key("room|1|x") is None and parse_round_key("room|1|2|3") is None
     rooms.start(room.id, 1, 1003, room_board(room.id, 1))
-    played = store.round_in_play(PLAYER, BOARD.letters_key, 1010, GRACE)
+    played = store.rounds.in_play(PLAYER, BOARD.letters_key, 1010, GRACE)
     assert parse_round_key(played.board_key) == (room.id, 1)
     assert rooms.room_playing(room.id, 1, PLAYER) == "K7M2QX"
     assert rooms.room_playing(room.id, 1, "Q" * 22) is None  # no seat
@@ -369,3 +373,15 @@ def test_the_stores_sql_rules_say_what_the_rounds_timeline_says(timeline, moment
     takes = database.execute(f"SELECT count(*) FROM rounds WHERE {TAKES_WORD}", values).fetchone()[0]
     in_play = database.execute(f"SELECT count(*) FROM rounds WHERE {IN_PLAY}", values).fetchone()[0]
     assert (bool(takes), bool(in_play)) == (timeline.takes_word(moment, grace), timeline.in_play(moment, grace))
+
+
+def test_a_rounds_board_comes_back_whole_from_every_reading(store):
+    """The board a round starts on (every part of its URL, a match round's bonus tiles among them) is the board the
+    round in play on its letters and My rounds give back: no field is dropped on the way."""
+    match = RoundBoard(PlayedBoard("match-url", "en", "SEED", 4, 4, 90, False, generator=2, match_round=1),
+                       BOARD.letters_key, 30, 600)
+    round_ = store.rounds.start(PLAYER, match, 1000)
+    store.rounds.record_word(round_.id, "CAT", 5, 1001, GRACE)
+    assert store.rounds.in_play(PLAYER, BOARD.letters_key, 1002, GRACE) == match.board
+    assert [record.board for record in store.records.recent(PLAYER)] == [match.board]
+    assert store.rounds.current(PLAYER, match.board.board_key).score == 5

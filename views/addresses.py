@@ -12,8 +12,10 @@ import time
 from dataclasses import dataclass
 
 import psutil
-from flask import current_app, request
+from flask import request
 from flask_babel import gettext
+
+from .services import services
 
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"}
 EVERY_ADDRESS = {"0.0.0.0", "::", ""}
@@ -94,7 +96,7 @@ def join_address() -> JoinAddress:
     listening = request.environ.get("SERVER_NAME", "")
     server_port = request.environ.get("SERVER_PORT", "")
     port = server_port if server_port.isdecimal() else port
-    lan = current_app.extensions["ruzzle.lan_addresses"]()
+    lan = services().lan_addresses()
     if lan and (listening in EVERY_ADDRESS or listening in lan):
         return JoinAddress(f"{request.scheme}://{lan[0]}{':' + port if port else ''}")
     port = port or "8000"

@@ -6,10 +6,9 @@ import hashlib
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Mapping
+from typing import Any, Mapping, Self
 from urllib.parse import quote
 
-from flask import current_app
 from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, NotFound
 
@@ -18,8 +17,10 @@ from ruzzle import blocked_words
 from ruzzle.generator import LATEST_VERSION, VERSIONS
 from ruzzle.game import Solution
 from ruzzle.match import MATCH_ROUNDS, MatchRound, match_board
+from store import PlayedBoard
 
 from .pages import cached_url
+from .services import services
 
 MAX_SIDE = 12
 DEFAULT_SIZE = (4, 4)
@@ -94,11 +95,16 @@ class BoardRequest(BoardSource):
                    parse_generator(args.get("gen")), parse_match_round(args.get("match")))
 
     @classmethod
-    def of_stored(cls, stored, **extra) -> BoardRequest:
-        """The board of a round the store keeps (its language, seed, size, time, safe and generator), e.g. for its
-        links in "My rounds". (The store keeps no match round: such a round's board is the whole board.)"""
-        return cls(stored.language, stored.seed, stored.rows, stored.cols, stored.seconds, stored.safe,
-                   stored.generator, **extra)
+    def of_played(cls, played: PlayedBoard, **extra: Any) -> Self:
+        """The board URL of a round the store keeps, every part of it (e.g. for its links in "My rounds"); `extra`:
+        the fields of a subclass. The inverse of `played`."""
+        return cls(played.language, played.seed, played.rows, played.cols, played.seconds, played.safe,
+                   played.generator, played.match_round, **extra)
+
+    def played(self) -> PlayedBoard:
+        """This board URL as the store keeps it with a round (under `round_key`)."""
+        return PlayedBoard(self.round_key, self.language, self.seed, self.rows, self.cols, self.seconds, self.safe,
+                           self.generator, self.match_round)
 
     @property
     def size(self) -> str:
@@ -147,8 +153,8 @@ class BoardRequest(BoardSource):
         return hashlib.sha256(name.encode("utf-8")).hexdigest()[:12]
 
     def solution(self) -> Solution:
-        return current_app.extensions["ruzzle.solutions"](self.language, self.seed, self.rows, self.cols, self.safe,
-                                                          self.generator, self.match_round)
+        return services().solutions(self.language, self.seed, self.rows, self.cols, self.safe, self.generator,
+                                    self.match_round)
 
 
 @dataclass(frozen=True)
@@ -175,12 +181,12 @@ class TypedBoard(BoardSource):
         return {"language": self.language, "code": self.code}
 
     def solution(self) -> Solution:
-        return current_app.extensions["ruzzle.typed_solutions"](self.language, self.code, self.safe)
+        return services().typed_solutions(self.language, self.code, self.safe)
 
 
 def lexicon_for(language: str) -> Lexicon:
     """The loaded dictionary of a language; 404 if this server has none for it."""
-    lexicons = current_app.extensions["ruzzle.lexicons"]
+    lexicons = services().lexicons
     if language not in lexicons:
         raise NotFound(gettext("there is no dictionary for %(language)s on this server yet",
                                language=get_language(language).name))

@@ -21,9 +21,9 @@ ROUNDS_SHOWN = 50
 def my_rounds():
     """The player's recent rounds (score, share found, best word, links to the board and its solution) and bests."""
     player = player_id()
-    records = the_store().recent_rounds(player, ROUNDS_SHOWN) if player else []
-    bests = the_store().personal_bests(player) if player else []
-    room_rounds = {record.id: key for record in records if (key := parse_round_key(record.board_key))}
+    records = the_store().records.recent(player, ROUNDS_SHOWN) if player else []
+    bests = the_store().records.bests(player) if player else []
+    room_rounds = {record.id: key for record in records if (key := parse_round_key(record.board.board_key))}
     codes = the_store().rooms.codes({room_id for room_id, _ in room_rounds.values()})
     rounds = [{"record": record, **_links(record, room_rounds.get(record.id), codes),
                "played_on": datetime.datetime.fromtimestamp(record.started, datetime.timezone.utc)}
@@ -40,5 +40,5 @@ def _links(record: RoundRecord, room_round: tuple[int, int] | None, codes: dict[
     if code is not None:
         return {"room": code, "number": number, "board_url": cached_url("rooms.play_room", code=code),
                 "solution_url": cached_url("rooms.show_room_words", code=code, round=str(number))}
-    board = BoardRequest.of_stored(record)
+    board = BoardRequest.of_played(record.board)
     return {"room": None, "number": number, "board_url": board.url(), "solution_url": board.page_url("solution")}

@@ -19,6 +19,7 @@ from limits import RateLimitItem, parse_many
 from werkzeug.exceptions import TooManyRequests
 
 from .rounds import player_id
+from .services import services
 
 CODE_LOOKUPS = "room codes"  # the scope of the count of codes that named no open room, shared by every room page
 
@@ -53,8 +54,8 @@ def code_misses_reason() -> str:
 
 def init_limits(app: Flask) -> Limiter:
     """Flask-Limiter on the app, its limits on the views that take them, and its refusals as the app's 429 page."""
-    limiter = Limiter(client_address, app=app)
-    app.extensions["ruzzle.limiter"] = limiter
+    limiter = services(app).limiter
+    limiter.init_app(app)
     if not limiter.enabled:
         return limiter
 
@@ -102,7 +103,7 @@ def check_code_lookup(missed: bool, knows_room: bool = False) -> None:
     """Count a room code that named no open room against the client; 429 once it has tried too many. A code that
     names a room is refused too, while the count is full, unless the browser plays in the room or hosts it: else a
     guesser would tell a room from the refusals around it."""
-    limiter: Limiter = current_app.extensions["ruzzle.limiter"]
+    limiter = services().limiter
     items = _code_miss_limits(limiter)
     if not items or (knows_room and not missed):
         return

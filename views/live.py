@@ -31,6 +31,7 @@ from store.rooms import Room
 from .boards import BoardRequest
 from .pages import cached_url
 from .rounds import clean_up_store, now, player_id, the_store
+from .services import services
 
 bp = Blueprint("live", __name__)
 SHOWN = 10  # lines of each ranking, and words of each list, a phone shows (the player's own line besides)
@@ -48,7 +49,7 @@ def is_live(room: Room) -> bool:
 
 
 def playable(language: str) -> bool:
-    return language in current_app.extensions["ruzzle.lexicons"]
+    return language in services().lexicons
 
 
 # --- the live room of a code, with its slot's round -----------------------------------------------------------
@@ -92,7 +93,7 @@ def slot_board(language: str, slot: int) -> BoardRequest:
 def prepare_next_slot(room: Room, slot: int) -> None:
     """Once per worker and slot: after this answer is sent, the next slot's round is made in the store and its board
     solved in this worker, so that no request at the start of the next round waits for either."""
-    prepared = current_app.extensions.setdefault("ruzzle.live_prepared", {})  # code -> the slot prepared
+    prepared = services().live_prepared  # code -> the slot prepared
     if prepared.get(room.code, -1) > slot:
         return
     prepared[room.code] = slot + 1
@@ -190,7 +191,7 @@ def live_results(room: Room, board, member, still_counting: bool) -> dict:
 def round_results(room: Room, board, still_counting: bool) -> RoundResults:
     """The round's shared results, worked out once per worker while words may still land (at most every
     ROOM_RANKING_SECONDS) and then kept until the next round: every phone polls its results page."""
-    cache = current_app.extensions.setdefault("ruzzle.live_results", {})  # room code -> (slot, made at, results)
+    cache = services().live_results  # room code -> (slot, made at, results)
     slot = room.current.number
     cached = cache.get(room.code)
     fresh_for = float(current_app.config["ROOM_RANKING_SECONDS"])

@@ -15,6 +15,7 @@ from ruzzle.board import Cell
 
 from .addresses import join_address
 from .i18n import current_language, multiplier_label, multiplier_name
+from .services import services
 
 
 def wants_fragment() -> bool:
@@ -52,7 +53,7 @@ def render_blocks(template_name: str, blocks: list[str], **context) -> str:
 
 def _parent_names(environment, template_name: str) -> list[str]:
     """The templates a template extends, nearest first (read once per template and process)."""
-    cache = current_app.extensions.setdefault("ruzzle.template_parents", {})
+    cache = services().template_parents
     if template_name not in cache:
         parents, name = [], template_name
         while True:
@@ -105,7 +106,7 @@ def tile_texts(board: Board) -> dict[Cell, tuple[str, str, str]]:
     """Each tile's words in the interface language: what it shows (letter, badge, value), what it is in words
     (points, multiplier) and its badge. Kept per board and language: a word's answer draws its path on a new
     copy of the board, and asking the catalogue for every tile's words each time was most of that answer's time."""
-    return current_app.extensions["ruzzle.tile_texts"](board, current_language())
+    return services().tile_texts(board, current_language())
 
 
 def translate_tile_texts(board: Board, language: str) -> dict[Cell, tuple[str, str, str]]:
@@ -140,7 +141,7 @@ def cached_url(endpoint: str, _external: bool = False, **values) -> str:
     An external URL is one given to phones (a share link, a QR code): it starts with `join_address()`,
     the machine's network address when the page is seen on localhost.
     """
-    path = current_app.extensions["ruzzle.urls"](endpoint, request.script_root, tuple(sorted(values.items())))
+    path = services().urls(endpoint, request.script_root, tuple(sorted(values.items())))
     return join_address().url(path) if _external else path
 
 
@@ -158,8 +159,8 @@ def static_url(filename: str) -> str:
     """The URL of one of our static files under its content-hashed name (cached for a year): what
     url_for("static") builds, without the routing map's cost (the board page links four of them and is the
     hottest page; filenames here are plain ASCII)."""
-    name = current_app.extensions["ruzzle.static_files"].name(filename)
-    return f"{request.script_root}{current_app.extensions['ruzzle.static_path']}/{name}"
+    known = services()
+    return f"{request.script_root}{known.static_path}/{known.static_files.name(filename)}"
 
 
 def board_table(board: Board, path: tuple[Cell, ...] = (), mode: str = "show", marked: Cell | None = None) -> Markup:
@@ -167,13 +168,13 @@ def board_table(board: Board, path: tuple[Cell, ...] = (), mode: str = "show", m
 
     mode: "play" (tiles trace words), "filter" (a tile filters a word list) or "show" (tiles do nothing).
     """
-    return current_app.extensions["ruzzle.board_html"](board, tuple(path), mode, marked, str(get_locale()))
+    return services().board_html(board, tuple(path), mode, marked, str(get_locale()))
 
 
 def breakdown_table(board: Board, path: tuple[Cell, ...]) -> Markup:
     """A path's score breakdown as a table, from the per-process cache (it depends on the board, the path and the
     interface language only)."""
-    return current_app.extensions["ruzzle.breakdown_html"](board, tuple(path), str(get_locale()))
+    return services().breakdown_html(board, tuple(path), str(get_locale()))
 
 
 def render_breakdown_table(board: Board, path: tuple[Cell, ...], locale: str) -> Markup:
@@ -203,7 +204,7 @@ def word_items(board, words) -> Markup:
     """Each word as a list item, its link and its points, as every list of words shows them. Each item is drawn
     once per process, board and word: a word's answer lists every word the player found, and every player of a
     room's board lists the same words (the found list was half of a word's answer)."""
-    cache = current_app.extensions.setdefault("ruzzle.word_items", {})
+    cache = services().word_items
     items = []
     for word in words:
         key = (board, word.word, word.score)

@@ -231,7 +231,7 @@ def game_context(board: BoardRequest, round_: Round, message: str | None, moment
         "server_now": f"{moment:.3f}",  # the page's clock counts on the server's time, not the phone's
         "over": over,
         "found": found,
-        "score": round_.score(solution),
+        "score": round_.score,
         "message": message,
         "flashes": get_flashed_messages(with_categories=True),
         "challenge": parse_challenge(request.args.get("challenge")),
@@ -253,7 +253,7 @@ def round_summary(solution, round_: Round) -> dict:
     common_total = sum(word.word in common for word in solution)
     common_found = sum(word.word in common for word in found)
     return {
-        "score": round_.score(solution),
+        "score": round_.score,
         "found": len(found),
         "total": len(solution),
         "percent": round(100 * len(found) / len(solution)) if len(solution) else 0,

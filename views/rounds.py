@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from flask import Flask, current_app, g, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import lazy_gettext
-from itsdangerous import SignatureExpired, TimestampSigner
+from itsdangerous import SignatureExpired, TimestampSigner, URLSafeTimedSerializer
 
 from ruzzle.errors import N_, WordRefused
 from ruzzle.game import Found, Round, Solution
@@ -17,13 +17,13 @@ from store import Recorded, RoundBoard, Store, StoredRound, is_player_id, new_pl
 from store.rooms import parse_round_key
 
 from .boards import BoardRequest, BoardSource
+from .services import services
 
 PLAYER = "player"
 UNREADABLE = "ruzzle.session_unreadable"
 UNREADABLE_MESSAGE = lazy_gettext("Your saved round could not be read (the cookie was changed, or it comes from "
                                   "another server), so a new round has started.")
 MAX_CLOCK_SKEW = 300  # seconds another host's clock may run ahead of this one's for its cookies to be read
-CLEANUP_EVERY = 3600  # seconds between two deletions of rounds past the retention period, per process
 
 
 class SkewTolerantSigner(TimestampSigner):
@@ -44,17 +44,18 @@ class SkewTolerantSigner(TimestampSigner):
 class RoundSessionInterface(SecureCookieSessionInterface):
     """Flask's signed cookie session, which also notes when a cookie was sent but could not be trusted."""
 
-    def get_signing_serializer(self, app: Flask):
-        """Flask builds a new signer per request; one per secret key does the same work."""
+    _signer: tuple[object, URLSafeTimedSerializer | None] | None = None  # (the secret key, its serializer)
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        """Flask builds a new signer per request; one per secret key does the same work (the app has its own
+        interface, made by create_app)."""
         key = app.secret_key
-        cached = app.extensions.get("ruzzle.session_signer")
-        if cached is None or cached[0] != key:
+        if self._signer is None or self._signer[0] != key:
             serializer = super().get_signing_serializer(app)
             if serializer is not None:
                 serializer.signer = SkewTolerantSigner
-            cached = (key, serializer)
-            app.extensions["ruzzle.session_signer"] = cached
-        return cached[1]
+            self._signer = (key, serializer)
+        return self._signer[1]
 
     def open_session(self, app: Flask, request_):
         session_ = super().open_session(app, request_)
@@ -97,7 +98,7 @@ def current_grace() -> float:
 
 def the_store() -> Store:
     """The app's store of rounds."""
-    return current_app.extensions["ruzzle.store"]
+    return services().store
 
 
 def player_id(create: bool = False) -> str | None:
@@ -125,10 +126,9 @@ def letters_key(source: BoardSource) -> str:
 
 
 def round_board(board: BoardRequest) -> RoundBoard:
-    """What the store keeps of a board URL."""
+    """What the store keeps of a board URL when a round starts on it."""
     solution = board.solution()
-    return RoundBoard(board.round_key, letters_key(board), board.language, board.seed, board.rows, board.cols,
-                      board.seconds, board.safe, len(solution), solution.total_score, board.generator)
+    return RoundBoard(board.played(), letters_key(board), len(solution), solution.total_score)
 
 
 def load_round(board: BoardRequest) -> PlayerRound | None:
@@ -136,7 +136,7 @@ def load_round(board: BoardRequest) -> PlayerRound | None:
     player = player_id()
     if player is None:
         return None
-    stored = the_store().current_round(player, board.round_key)
+    stored = the_store().rounds.current(player, board.round_key)
     return None if stored is None else _player_round(board.solution(), stored)
 
 
@@ -147,24 +147,24 @@ def start_round(board: BoardRequest, again: bool = False, started: float | None 
         return played  # the usual case, a read: the board page and each word come here
     clean_up_store()
     moment = int(now()) if started is None else started
-    stored = the_store().start_round(player_id(create=True), round_board(board), moment, again=again)
+    stored = the_store().rounds.start(player_id(create=True), round_board(board), moment, again=again)
     return _player_round(board.solution(), stored)
 
 
 def end_round(played: PlayerRound) -> PlayerRound:
     """The round ended now by the player (a round that is already over keeps its end)."""
-    the_store().end_round(played.id, now())
+    the_store().rounds.end(played.id, now())
     return PlayerRound(played.id, played.round.give_up(now()))
 
 
 def record_word(board: BoardRequest, played: PlayerRound, found: Found) -> PlayerRound:
     """Record a found word in the store (atomically); WordRefused, with the game's own words, when it is not taken."""
     solution = board.solution()
-    outcome = the_store().record_word(played.id, found.word, found.score, now(), current_grace())
+    outcome = the_store().rounds.record_word(played.id, found.word, found.score, now(), current_grace())
     if outcome is Recorded.ADDED:
-        return PlayerRound(played.id, played.round.with_word(solution.index(found.word)))
+        return PlayerRound(played.id, played.round.with_word(solution.index(found.word), found.score))
     # Another request got there first (the word, or the round's end): the round as it is now says why.
-    stored = the_store().current_round(player_id(), board.round_key)
+    stored = the_store().rounds.current(player_id(), board.round_key)
     latest = _player_round(solution, stored).round if stored is not None and stored.id == played.id else played.round
     if outcome is Recorded.ROUND_OVER and latest.timeline.takes_word(now(), current_grace()):
         latest = latest.give_up(now())  # the store saw the round end (another request ended it meanwhile)
@@ -185,29 +185,21 @@ class BoardInPlay(BoardRequest):
 def board_in_play(source: BoardSource) -> BoardInPlay | None:
     """This player's round still running on this board's letters (so its solution stays hidden), or None."""
     player = player_id()
-    played = player and the_store().round_in_play(player, letters_key(source), now(), current_grace())
+    played = player and the_store().rounds.in_play(player, letters_key(source), now(), current_grace())
     if not played:
         return None
     room_round = parse_round_key(played.board_key)
-    return BoardInPlay.of_stored(played, in_room=room_round is not None,
+    return BoardInPlay.of_played(played, in_room=room_round is not None,
                                  room_code=room_round and the_store().rooms.room_playing(*room_round, player))
 
 
 def _player_round(solution: Solution, stored: StoredRound) -> PlayerRound:
     indices = (solution.index(word) for word in stored.words)
     timeline = Timeline(stored.started, stored.seconds, stored.shift, stored.paused_at, stored.ended)
-    round_ = Round(timeline, frozenset(i for i in indices if i is not None))
+    round_ = Round(timeline, frozenset(i for i in indices if i is not None), stored.score)
     return PlayerRound(stored.id, round_)
 
 
 def clean_up_store() -> None:
-    """Delete the rounds past the retention period and the expired rooms, at most once an hour per process (indexed
-    deletes)."""
-    moment = now()
-    extensions = current_app.extensions
-    if moment - extensions.get("ruzzle.store_cleaned", 0) < CLEANUP_EVERY:
-        return
-    extensions["ruzzle.store_cleaned"] = moment
-    the_store().delete_rounds_before(moment - float(current_app.config["RETENTION_DAYS"]) * 86400)
-    the_store().rooms.delete_expired(moment)  # rooms a day without a join or a round
-    the_store().live.delete_before(moment - float(current_app.config["LIVE_KEEP_SECONDS"]))  # live rounds the day's ranking no longer needs
+    """Delete what the store keeps past its time (store/cleanup.py), at most once an hour per process."""
+    services().cleanup.run_if_due(now())

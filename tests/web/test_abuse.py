@@ -19,6 +19,7 @@ from sqlalchemy import event
 from app import create_app
 from store.rooms import CODE_ALPHABET, CODE_LENGTH, EXPIRY_SECONDS
 from views.rooms import COUNTDOWN, room_board
+from views.services import services
 
 from .conftest import HTMX, START, Clock
 
@@ -421,5 +422,5 @@ def test_the_storage_and_the_numbers_come_from_the_environment(monkeypatch, tmp_
     assert app.config["LIMIT_WORDS"] == "3 per second" and app.config["PROXY_FIX"] == 1
     assert app.config["SESSION_COOKIE_SECURE"] is True
     monkeypatch.setenv("RUZZLE_RATELIMIT_ENABLED", "0")
-    assert not create_app({"SECRET_KEY": "x", "DATABASE_URL": f"sqlite:///{tmp_path / 'store.sqlite3'}"}) \
-        .extensions["ruzzle.limiter"].enabled
+    assert not services(create_app({"SECRET_KEY": "x", "DATABASE_URL": f"sqlite:///{tmp_path / 'store.sqlite3'}"})) \
+        .limiter.enabled

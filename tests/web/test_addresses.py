@@ -14,6 +14,7 @@ import segno
 from tools.servers import gunicorn_server
 from views import addresses
 from views.addresses import JoinAddress, is_loopback, lan_addresses, split_host
+from views.services import services
 from views.solution import qr_svg
 
 from .test_solution import qr_matrix_from_svg
@@ -27,7 +28,7 @@ LAN = "192.168.1.20"
 def lan(app):
     """The machine's network addresses, as the app sees them (here: one Wi-Fi address)."""
     addresses = [LAN]
-    app.extensions["ruzzle.lan_addresses"] = lambda: addresses
+    services(app).lan_addresses = lambda: addresses
     return addresses
 
 

@@ -19,6 +19,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from views.i18n import INTERFACE_LANGUAGES, LANGUAGE_COOKIE
+from views.services import services
 
 from .conftest import HTMX, Clock, solution_of
 
@@ -366,7 +367,7 @@ NEW_BOARDS = itertools.count()
 
 def too_many_new_boards(client, app):
     """A client whose solving budget is spent asks for a board never solved before: a 429."""
-    app.extensions["ruzzle.solving_budget"].charge("10.9.9.9", 1000)
+    services(app).solving_budget.charge("10.9.9.9", 1000)
     return client.get(f"/play/en/SPENT{next(NEW_BOARDS)}", environ_base={"REMOTE_ADDR": "10.9.9.9"})
 
 

@@ -16,6 +16,7 @@ from ruzzle.live import Schedule
 from store.schema import room_players, room_rounds, rooms, words
 from store.schema import rounds as player_rounds
 from sqlalchemy import func, select
+from views.services import services
 
 from .conftest import HTMX, START, Clock
 
@@ -328,7 +329,7 @@ def test_the_next_slots_round_and_board_are_made_ahead(app, clock):
     assert count(app, room_rounds, room_rounds.c.number == slot + 1) == 1
     with app.test_request_context():
         from views.live import slot_board
-        solutions = app.extensions["ruzzle.solutions"].cached
+        solutions = services(app).solutions.cached
         misses = solutions.cache_info().misses
         slot_board("en", slot + 1).solution()
         assert solutions.cache_info().misses == misses  # solved already

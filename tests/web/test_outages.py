@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import event
 
 from app import create_app
-from store import Store
+from store import Rounds
 from tools.postgres import postgres_cluster
 
 from .conftest import HTMX, solution_of
@@ -98,11 +98,11 @@ def test_a_database_locked_past_the_busy_timeout_is_a_503(app, client, store_url
 
 def test_a_statement_sqlite_cannot_run_is_a_bug_not_an_outage(app, client, monkeypatch, caplog):
     """SQLite says "OperationalError" for a typo too: that one is the 500 page, with its trace in the log."""
-    def broken(store, *_, **__):
-        with store.engine.connect() as connection:
+    def broken(rounds, *_, **__):
+        with rounds.database.engine.connect() as connection:
             connection.exec_driver_sql("SELEC 1")
 
-    monkeypatch.setattr(Store, "start_round", broken)
+    monkeypatch.setattr(Rounds, "start", broken)
     answer = client.get(BOARD)
     assert answer.status_code == 500 and "Retry-After" not in answer.headers
     [record] = [record for record in caplog.records if record.levelno >= logging.ERROR]

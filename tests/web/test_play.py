@@ -10,6 +10,7 @@ import pytest
 
 from ruzzle import common_words, generate, score_breakdown
 from views.boards import BoardRequest
+from views.services import services
 
 from .conftest import HTMX, cells_in_order, path_text, solution_of
 
@@ -541,7 +542,7 @@ def test_static_urls_are_what_url_for_builds(app):
 
     from views.pages import static_url
 
-    files = app.extensions["ruzzle.static_files"]
+    files = services(app).static_files
     with app.test_request_context("/", environ_base={"SCRIPT_NAME": "/games"}):
         for name in ("css/ruzzle.css", "js/play.js", "vendor/htmx-2.0.11.min.js", "favicon.svg"):
             assert static_url(name) == url_for("static", filename=files.name(name)) != url_for("static", filename=name)

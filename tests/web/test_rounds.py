@@ -3,11 +3,16 @@ old cookie replayed, the solution locked by the board's letters, words after the
 
 from __future__ import annotations
 
+import html
 import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+
+from ruzzle.game import Solution
+from views.boards import BoardRequest
+from views.services import services
 
 from .conftest import HTMX, solution_of
 
@@ -234,3 +239,64 @@ def test_a_cookie_signed_by_a_host_whose_clock_runs_ahead_is_read(app, client, m
     other_host = clients_with(app, cookie, 1)[0]
     page = other_host.get(BOARD).get_data(as_text=True)
     assert ("could not be read" not in page) is kept
+
+
+# --- a solo match round (`?gen=2&match=1`): the board with round 1's bonus tiles, the whole board's letters ---------
+
+MATCH = "/play/en/TESTS2?gen=2&match=1"
+WHOLE = "/play/en/TESTS2?gen=2"  # the same letters with every bonus tile (match round 3)
+
+
+def link_of(page: str, pattern: str) -> str:
+    """The first URL a page's markup gives for a pattern with one group (an href or an action), unescaped."""
+    return html.unescape(re.search(pattern, page).group(1))
+
+
+def test_the_locked_page_of_a_match_round_gives_up_and_goes_back_to_that_round(app, client):
+    """The match round runs; the solution of its letters is locked (on the whole board's URL too), and the locked
+    page's buttons are about the match round: "Back to my round" leads to it, "Give up" ends it (and no other)."""
+    client.get(MATCH)
+    for url in (MATCH.replace("?", "/solution?"), WHOLE.replace("?", "/solution?")):
+        locked = client.get(url)
+        assert locked.status_code == 403, url
+        page = locked.get_data(as_text=True)
+        assert link_of(page, r'<a class="button" href="([^"]+)">Back to my round</a>') == MATCH, url
+        assert link_of(page, r'<form action="([^"]+)" method="post">') == MATCH.replace("?", "/round?"), url
+    answer = client.post(link_of(page, r'<form action="([^"]+)" method="post">'),
+                         data={"action": "give-up", "next": "solution"})
+    assert client.get(answer.location).status_code == 200  # the solution the player gave up for
+    assert client.get(MATCH.replace("?", "/solution?")).status_code == 200  # the match round is over
+    assert "summary-score" in client.get(MATCH).get_data(as_text=True)
+
+
+def test_my_rounds_links_a_match_round_to_its_own_board(app, client):
+    with app.test_request_context():
+        found = BoardRequest.from_url("en", "TESTS2", {"gen": "2", "match": "1"}).solution()[0]
+    client.get(MATCH)
+    client.post(MATCH.replace("?", "/words?"), data={"word": found.word})
+    page = client.get("/me").get_data(as_text=True)
+    assert link_of(page, r'<tr>\s*<th scope="row"><a href="([^"]+)">') == MATCH
+    assert link_of(page, r'href="([^"]*/solution[^"]*)"') == MATCH.replace("?", "/solution?")
+    assert f"{found.word}</span> +{found.score}" in page  # the match board's score of it, on the row that names it
+
+
+# --- a round's score: the store's, the points each word was worth when the store took it ---------------------------
+
+def test_a_rounds_score_after_a_dictionary_rebuild_is_the_stored_one_on_every_page(app, client):
+    """A word found counts for what it was worth when it was taken. A rebuilt dictionary that no longer has it (the
+    app's solution of the board, per process, then lacks it) changes neither the board page's score nor My rounds':
+    both read the store's."""
+    solution = solution_of(app)
+    kept, dropped = solution[1], solution[0]
+    client.get(BOARD)
+    for found in (kept, dropped):
+        client.post(BOARD + "/words", data={"word": found.word})
+    words = tuple(found for found in solution if found.word != dropped.word)
+    rebuilt = Solution(solution.board, words, solution.blocked, {found.word: i for i, found in enumerate(words)})
+    services(app).solutions = lambda *board: rebuilt
+    points = kept.score + dropped.score
+    assert score_on(client.get(BOARD).get_data(as_text=True)) == points
+    client.post(BOARD + "/round", data={"action": "give-up"})
+    summary = f'<p class="summary-score"><strong>{points:,}</strong> points</p>'
+    assert summary in client.get(BOARD).get_data(as_text=True)
+    assert f"<td>{points:,}</td>" in client.get("/me").get_data(as_text=True)

@@ -16,7 +16,9 @@ from store.rooms import Room, RoomPlayer
 
 from ..pages import render
 from ..rounds import now
-from .core import (FINAL_FRESH_SECONDS, POLL_SECONDS, RANKINGS_CACHED, RESULTS_POLL_AFTER_END, RoomBoard, TOP_SHOWN, bp, conditional, find_room, phase_of, require_member_or_host, room_timeline, rooms_store, stage_of)
+from ..services import services
+from .core import (FINAL_FRESH_SECONDS, POLL_SECONDS, RANKINGS_CACHED, RESULTS_POLL_AFTER_END, TOP_SHOWN, RoomBoard, bp,
+                   conditional, find_room, phase_of, require_member_or_host, room_timeline, rooms_store, stage_of)
 
 
 def class_first(words: Iterable[Found], order: str, finders: dict[str, list[str]]) -> list[Found]:
@@ -67,7 +69,7 @@ def live_ranking(room: Room) -> Ranking:
     fresh_for = float(current_app.config["ROOM_RANKING_SECONDS"])
     if fresh_for <= 0:
         return ranking(room)
-    cache = current_app.extensions.setdefault("ruzzle.room_rankings", {})
+    cache = services().room_rankings
     key = (room.id, len(room.rounds), room.current.started)
     moment = time.monotonic()
     cached = cache.get(key)
@@ -144,7 +146,7 @@ class RoomResults:
 
 def room_results(room: Room) -> RoomResults:
     """The room's results for its current round, as fresh as ROOM_RANKING_SECONDS (more once nothing can land)."""
-    cache = current_app.extensions.setdefault("ruzzle.room_results", {})
+    cache = services().room_results
     key = (room.id, room.current)  # a new round, the host's end, time added: other results
     moment = time.monotonic()
     cached = cache.get(key)

@@ -1,0 +1,256 @@
+"""The store's database: which one the app uses, its engine (SQLite in WAL mode, or PostgreSQL through psycopg 3), its
+write transactions, its clock, a heartbeat that proves it can write, and an outage told from a bug.
+
+`Database` is what every part of the store is built on: `writing()` for a write transaction (taken in turn on
+SQLite), `reader` for a read (one statement, no transaction around it on PostgreSQL), `insert_ignoring_duplicates`
+for the one `INSERT ... ON CONFLICT DO NOTHING` of every dialect.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import sqlite3
+import threading
+import time
+import weakref
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, Table, bindparam, create_engine, event, text, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import InterfaceError, InternalError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.sql.dml import Insert
+
+from .schema import heartbeat
+
+DATABASE_URL_VARIABLE = "RUZZLE_DATABASE_URL"  # the app's setting DATABASE_URL, from the environment
+DATABASE_FILE = "ruzzle.sqlite3"  # the default store, in the app's instance folder
+APP_INSTANCE = Path(__file__).resolve().parents[1] / "instance"  # Flask's default instance folder for app.py
+CHECKPOINT_EVERY = 200  # SQLite: write transactions of a process between two checkpoints of its write-ahead log
+# The heartbeat's page of bytes: more than a page of SQLite's (4 KiB, the default, which the store keeps) holds, so
+# storing it needs a page of its own.
+HEARTBEAT_PROBE = bytes(4096)
+
+
+class StoreUnavailable(RuntimeError):
+    """The store cannot be used at all: its files cannot be opened, or it could not be migrated on start."""
+
+
+# The kinds of error a store outage comes as (it does not answer, or cannot write: a full disk, a lock held past the
+# busy timeout, a database that went away or only reads, a pool with no connection free); is_outage tells an outage
+# from a bug among them.
+STORE_OUTAGES = (OperationalError, InterfaceError, InternalError, PoolTimeout, StoreUnavailable)
+READ_ONLY_TRANSACTION = "25006"  # PostgreSQL's SQLSTATE for a write on a standby (a failover) or a read-only database
+
+
+def is_outage(error: Exception) -> bool:
+    """Whether an error is the store being out, not a wrong statement (a bug, whose trace is wanted): SQLite says
+    "OperationalError" for a typo or a missing table too (its plain SQLITE_ERROR), and of PostgreSQL's internal
+    errors only a read-only transaction is an outage."""
+    cause = getattr(error, "orig", None)
+    if isinstance(error, InternalError):
+        return getattr(cause, "sqlstate", None) == READ_ONLY_TRANSACTION
+    code = getattr(cause, "sqlite_errorcode", None)
+    return isinstance(error, STORE_OUTAGES) and (code is None or code & 0xFF != sqlite3.SQLITE_ERROR)
+
+
+def describe_outage(error: Exception) -> str:
+    """An outage in the driver's own words: its first line, without the statement or its parameters (a player's
+    words, their id)."""
+    cause = getattr(error, "orig", None) or error
+    lines = str(cause).strip().splitlines()
+    return lines[0] if lines else type(cause).__name__
+
+
+def database_url(configured: str | None, instance: Path = APP_INSTANCE) -> str:
+    """Which database the app uses: the configured URL (RUZZLE_DATABASE_URL) when there is one, else the SQLite file
+    in the app's instance folder (made if missing). The app and `python -m store` both ask this."""
+    return configured or sqlite_url(instance)
+
+
+def sqlite_url(instance: Path) -> str:
+    """The default store: a SQLite file in the instance folder (made if missing)."""
+    instance.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{instance / DATABASE_FILE}"
+
+
+def insert_ignoring_duplicates(dialect: str, table: Table) -> Insert:
+    """INSERT ... ON CONFLICT DO NOTHING in a dialect (`connection.dialect.name`): the one statement of the store that
+    SQLAlchemy writes differently for each database."""
+    module: Any = postgresql if dialect == "postgresql" else sqlite
+    insert: Insert = module.insert(table).on_conflict_do_nothing()
+    return insert
+
+
+BEAT = update(heartbeat).where(heartbeat.c.id == 1).values(beat=bindparam("now"), probe=bindparam("probe"))
+CLEAR_PROBE = update(heartbeat).where(heartbeat.c.id == 1).values(probe=None)
+
+
+class Database:
+    """One database that every worker and every host shares: its engine, transactions, schema and clock."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.engine = _make_engine(url)
+        # Writes on SQLite take the database's write lock at BEGIN (IMMEDIATE), so two writers queue instead of
+        # failing on a lock upgrade; on PostgreSQL the round's row lock does the same job.
+        self.writer = self.engine.execution_options(ruzzle_write=True)
+        # A read is one statement: on PostgreSQL it needs no BEGIN and ROLLBACK around it (two round trips less).
+        self.reader = self.engine.execution_options(isolation_level="AUTOCOMMIT") if self.dialect == "postgresql" \
+            else self.engine
+        # SQLite's own wait for its write lock polls with sleeps of up to 100 ms; on a busy machine a writer that
+        # loses the CPU while holding it made others sleep far longer than it held it (word p99 ~1 s with 5
+        # workers). Writers of this app queue on a file lock first, which wakes the next one at once.
+        path = _sqlite_path(self.engine)
+        self._write_lock_path = path and f"{path}.write-lock"
+        self._thread_lock = threading.Lock()
+        self._lock_files: dict[int, int] = {}
+        self._writes = 0
+        # A pool must not cross a fork (gunicorn forks workers): the child drops the parent's connections.
+        reference = weakref.ref(self)
+        os.register_at_fork(after_in_child=lambda: _drop_pool(reference()))
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[Connection]:
+        """A write transaction (on SQLite: taken in turn by every process and thread of the app)."""
+        if self._write_lock_path is None:
+            with self.writer.begin() as connection:
+                yield connection
+            return
+        with self._thread_lock:
+            lock_file = self._lock_file(self._write_lock_path)
+            fcntl.flock(lock_file, fcntl.LOCK_EX)
+            try:
+                with self.writer.begin() as connection:
+                    yield connection
+            finally:
+                fcntl.flock(lock_file, fcntl.LOCK_UN)
+            self._writes += 1
+            checkpoint = self._writes % CHECKPOINT_EVERY == 0
+        if checkpoint:
+            # The write is in once it commits: a checkpoint that fails now (a full disk) is tried again later, and the
+            # request is not told its write failed (a phone would send its word again, to hear "already found").
+            with contextlib.suppress(*STORE_OUTAGES):
+                self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        """Copy the write-ahead log into the database, beside the writers rather than in their way.
+
+        SQLite would do it inside a commit (every 1000 pages), with an fsync, while the write lock is held: on
+        a machine whose disk is busy that fsync took up to a second and every writer waited (word p99 855 ms).
+        A passive checkpoint after the lock is released costs only the request that runs it.
+        """
+        raw = self.engine.raw_connection()
+        try:
+            raw.driver_connection.execute("PRAGMA wal_checkpoint(PASSIVE)")  # type: ignore[union-attr]
+        finally:
+            raw.close()
+
+    def _lock_file(self, path: str) -> int:
+        """This process's own descriptor of the lock file (a forked child must not share its parent's)."""
+        pid = os.getpid()
+        if pid not in self._lock_files:
+            try:
+                self._lock_files[pid] = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError as error:  # a read-only or missing folder: the database beside it cannot be written either
+                raise StoreUnavailable(f"the lock file {path} cannot be opened: {error.strerror}") from error
+        return self._lock_files[pid]
+
+    @property
+    def dialect(self) -> str:
+        """`sqlite` or `postgresql`."""
+        return self.engine.dialect.name
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (safe when several workers start at once)."""
+        from .migrate import upgrade
+
+        upgrade(self)
+
+    def migrate_to(self, revision: str) -> None:
+        """Bring the schema to one revision (tests of a migration start from the one before)."""
+        from .migrate import upgrade
+
+        upgrade(self, revision)
+
+    @property
+    def address(self) -> str:
+        """The database's URL without its password, for messages."""
+        return self.engine.url.render_as_string(hide_password=True)
+
+    def ping(self) -> bool:
+        """Whether the database answers."""
+        with self.engine.connect() as connection:
+            return bool(connection.execute(text("SELECT 1")).scalar() == 1)
+
+    def heartbeat(self, now: float) -> None:
+        """Write and commit the heartbeat row: raises, as a new word's write would, when the store cannot write.
+
+        The row takes a page of bytes and gives it back in the same transaction: a full SQLite database still takes
+        a change that fits in place, so only a write that needs room finds out there is none.
+        """
+        with self.writing() as connection:
+            if connection.execute(BEAT, {"now": now, "probe": HEARTBEAT_PROBE}).rowcount != 1:
+                raise StoreUnavailable("the heartbeat row is missing: the store's migrations did not run")
+            connection.execute(CLEAR_PROBE)
+
+    def database_time(self) -> float:
+        """The database's clock (seconds since the epoch): with several hosts on one PostgreSQL, the one clock."""
+        if self.dialect != "postgresql":
+            return time.time()  # SQLite serves one host: its clock is the one
+        with self.reader.connect() as connection:
+            return float(connection.execute(text("SELECT extract(epoch FROM clock_timestamp())")).scalar_one())
+
+    def dispose(self) -> None:
+        """Close the pool's connections (and the lock file)."""
+        self.engine.dispose()
+        for lock_file in self._lock_files.values():
+            os.close(lock_file)
+        self._lock_files.clear()
+
+
+def _drop_pool(database: Database | None) -> None:
+    """In a forked child: forget the parent's connections without closing them (they are the parent's)."""
+    if database is not None:
+        database.engine.dispose(close=False)
+
+
+def _sqlite_path(engine: Engine) -> str | None:
+    """The database file of a SQLite engine; None for another database (or SQLite in memory)."""
+    if engine.dialect.name != "sqlite" or engine.url.database in (None, "", ":memory:"):
+        return None
+    return engine.url.database
+
+
+def _make_engine(url: str) -> Engine:
+    """An engine for the URL; `postgresql://` goes through psycopg 3, SQLite gets WAL and a busy timeout."""
+    if url.startswith(("postgresql://", "postgres://")):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    if not url.startswith("sqlite"):
+        # No pre-ping (a round trip per checkout, two per word): connections are recycled after 30 minutes, and
+        # one that a restart of PostgreSQL broke is dropped with the whole pool on its first error.
+        return create_engine(url, pool_recycle=1800)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def configure(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+        dbapi_connection.isolation_level = None  # the begin event below says how each transaction starts
+        # synchronous NORMAL in WAL mode: a commit is in the log before the answer, so it survives any crash of
+        # the app (kill -9); only a crash of the machine itself may lose the last commits. Checkpoints: above.
+        for pragma in ("busy_timeout = 30000", "journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON",
+                       "wal_autocheckpoint = 0", "journal_size_limit = 8388608"):
+            dbapi_connection.execute(f"PRAGMA {pragma}")
+
+    @event.listens_for(engine, "begin")
+    def begin(connection: Connection) -> None:
+        # Straight to the driver's connection: through exec_driver_sql, SQLAlchemy's machinery for one statement
+        # (events, result, cursor) was a twentieth of a room's word (py-spy on gunicorn), for a statement that
+        # returns nothing.
+        connection.connection.dbapi_connection.execute(  # type: ignore[union-attr]
+            "BEGIN IMMEDIATE" if connection.get_execution_options().get("ruzzle_write") else "BEGIN")
+
+    return engine

@@ -1,0 +1,71 @@
+"""The app's process state in one typed object (`Services`), kept at `app.extensions["ruzzle"]` and reached through
+`services()`: the store and its clean-up, the dictionaries, the solving budget, the per-process caches, the limits.
+
+Nothing here is per request, and nothing is shared between processes (the store is what workers share).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from flask import Flask, current_app
+
+if TYPE_CHECKING:
+    from flask_limiter import Limiter
+    from markupsafe import Markup
+
+    from ruzzle import Lexicon
+    from ruzzle.game import Solution
+    from store import Store
+    from store.cleanup import Cleanup
+
+    from .addresses import LanAddresses
+    from .assets import StaticFiles
+    from .budget import SolvingBudget
+    from .caching import SingleFlight
+
+EXTENSION = "ruzzle"
+# The string keys of app.extensions that tests and benchmarks still read: each names the same object as the field
+# of Services it mirrors.
+LEGACY_KEYS = ("store", "lexicons")
+
+
+@dataclass
+class Services:
+    """What every request of a process may use: made once by `create_app`."""
+
+    store: Store
+    cleanup: Cleanup  # deletes what the store keeps past its time, at most once an hour per process
+    lexicons: dict[str, Lexicon]  # the dictionaries this server has, by language code
+    solving_budget: SolvingBudget  # the CPU a client may spend on solving new boards
+    solutions: SingleFlight[Solution]  # a generated board's solution, solved once per process
+    typed_solutions: SingleFlight[Solution]  # a typed board's
+    board_html: Callable[..., Markup]  # rendered boards, with or without a path
+    breakdown_html: Callable[..., Markup]  # rendered score breakdowns
+    urls: Callable[..., str]  # url_for's results
+    tile_texts: Callable[..., Any]  # each tile's words in a language
+    lan_addresses: LanAddresses  # this machine's network addresses (for links phones can open)
+    static_files: StaticFiles  # the static files' content-hashed names
+    static_path: str  # the static files' URL path (app.static_url_path is a property that costs a lookup per call)
+    limiter: Limiter  # the per-client limits (views/limits.py)
+    # Per-process caches of the views (each bounded by the view that fills it).
+    template_parents: dict[str, list[str]] = field(default_factory=dict)
+    word_items: dict[Any, Markup] = field(default_factory=dict)
+    room_rankings: dict[Any, Any] = field(default_factory=dict)
+    room_results: dict[Any, Any] = field(default_factory=dict)
+    live_prepared: dict[Any, Any] = field(default_factory=dict)
+    live_results: dict[Any, Any] = field(default_factory=dict)
+
+    def install(self, app: Flask) -> None:
+        """Keep these services in the app (and under the legacy keys, for the modules that still read them)."""
+        app.extensions[EXTENSION] = self
+        for name in LEGACY_KEYS:
+            app.extensions[f"ruzzle.{name}"] = getattr(self, name)
+
+
+def services(app: Flask | None = None) -> Services:
+    """The services of this request's app (or of `app`)."""
+    found: Services = (app or current_app).extensions[EXTENSION]
+    return found
