@@ -14,6 +14,7 @@ from ruzzle.errors import WordRefused
 from ruzzle.game import Round, parse_path, word_of_path, word_of_text
 from store.rooms import CODE_ALPHABET, CODE_LENGTH, Room
 
+from .addresses import same_site_path
 from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, new_board_generator,
                      parse_challenge, parse_seconds, parse_size)
 from .i18n import translate_error
@@ -164,9 +165,9 @@ def change_round(language: str, seed: str):
         end_round(start_round(board))
     else:
         raise BadRequest(gettext("the round action is 'again' (a new round) or 'give-up' (end this round)"))
-    back = request.form.get("back", "")
-    if request.form.get("next") == "projector" and back.startswith("/") and not back.startswith(("//", "/\\")):
-        return redirect(back, 303)  # the projector step the teacher asked for (a path on this site only)
+    back = same_site_path(request.form.get("back"))
+    if request.form.get("next") == "projector" and back is not None:
+        return redirect(back, 303)  # the projector step the teacher asked for
     challenge = parse_challenge(request.form.get("challenge"))
     if next_page == "board" and challenge is not None:
         return redirect(board.url(challenge=challenge), 303)  # the summary compares the score with it
