@@ -15,7 +15,7 @@ from werkzeug.exceptions import BadRequest, NotFound
 
 from ruzzle import Board, Lexicon, generate, get_language, normalize_seed
 from ruzzle import blocked_words
-from ruzzle.generator import LATEST_VERSION, VERSIONS
+from ruzzle.generator import FIRST_VERSION, VERSIONS
 from ruzzle.game import Solution
 from ruzzle.match import MATCH_ROUNDS, MatchRound, match_board
 
@@ -213,17 +213,12 @@ def check_web_size(rows: int, cols: int) -> None:
 
 
 def parse_generator(text: str | None) -> int:
-    """The generator version a board URL names (`gen=2`); 1 when absent, which every older URL is."""
+    """The generator version a board URL names (`gen=2`); FIRST_VERSION when absent, which every older URL is."""
     if text is None or text.strip() == "":
-        return 1
+        return FIRST_VERSION
     if not text.strip().isdigit() or int(text) not in VERSIONS:
         raise BadRequest(f"gen is a board generator version: {', '.join(map(str, VERSIONS))}")
     return int(text)
-
-
-def new_board_generator() -> int:
-    """The generator version of boards made from now on (start page, daily board)."""
-    return LATEST_VERSION
 
 
 def parse_seed(text: str) -> str:

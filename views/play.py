@@ -12,11 +12,12 @@ from werkzeug.exceptions import BadRequest, NotFound, TooManyRequests
 from ruzzle import LANGUAGES, InvalidPath, common_words, new_seed
 from ruzzle.errors import WordRefused
 from ruzzle.game import Round, parse_path, word_of_path, word_of_text
+from ruzzle.generator import LATEST_VERSION
 from store.rooms import CODE_ALPHABET, CODE_LENGTH, Room
 
 from .addresses import same_site_path
-from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, new_board_generator,
-                     parse_challenge, parse_seconds, parse_size)
+from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, parse_challenge,
+                     parse_seconds, parse_size)
 from .i18n import translate_error
 from .pages import render, wants_fragment
 from .rounds import (PlayerRound, current_grace, end_round, load_round, now, record_word, start_round,
@@ -50,7 +51,7 @@ def new_board():
     query = {"size": f"{rows}x{cols}", "time": str(parse_seconds(request.args.get("time")))}
     if request.args.get("safe") not in (None, "", "1"):
         query["safe"] = request.args["safe"]
-    query["gen"] = str(new_board_generator())
+    query["gen"] = str(LATEST_VERSION)
     board = BoardRequest.from_url(request.args.get("language", "en"), typed or new_seed(), query)
     room = open_room_named(typed)
     if room is not None:
@@ -89,7 +90,7 @@ def open_room_named(typed: str) -> Room | None:
 def daily_board(language: str):
     """Today's board (UTC) in a language: the same for everyone on that day."""
     today = datetime.datetime.fromtimestamp(now(), datetime.timezone.utc).date().isoformat()
-    board = BoardRequest.from_url(language, today, {"gen": str(new_board_generator())})
+    board = BoardRequest.from_url(language, today, {"gen": str(LATEST_VERSION)})
     response = redirect(board.url(), 302)
     response.headers["Cache-Control"] = "no-store"  # tomorrow the same URL leads elsewhere
     return response
