@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from flask import current_app, render_template, request, url_for
 from flask.globals import request_ctx
 from flask_babel import get_locale, ngettext
@@ -71,6 +73,13 @@ def sentence(text: object) -> str:
         return text
     text = text[:1].upper() + text[1:]
     return text if text[-1] in ".!?…" else text + "."
+
+
+def clock_text(seconds: float | None) -> str:
+    """A time left as every clock shows it, m:ss in whole seconds rounded up (None: 0:00); the scripts' clocks count
+    the same way (static/js/clock.js), so a clock never jumps when the script takes over from the page."""
+    whole = max(0, math.ceil(seconds or 0))
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def render_error(status: int, title: str, message: str, list_languages: bool = False):

@@ -1,0 +1,52 @@
+"""Each rule of the web pages has one home (docs/ARCHITECTURE.md, "Where each rule lives"): the templates and the
+scripts ask it instead of writing it again, so that changing a rule in its home changes every page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from views.pages import clock_text
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = sorted((ROOT / "templates").glob("*.html"))
+SCRIPTS = sorted((ROOT / "static" / "js").glob("*.js"))
+
+
+def sources_matching(files: list[Path], pattern: str) -> list[str]:
+    """The files (and lines) where a pattern occurs."""
+    found = []
+    for path in files:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if re.search(pattern, line):
+                found.append(f"{path.relative_to(ROOT)}:{number}")
+    return found
+
+
+# --- the m:ss clock ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seconds, shown", [
+    (0, "0:00"), (None, "0:00"), (-3.5, "0:00"), (5, "0:05"), (59, "0:59"), (60, "1:00"), (61, "1:01"),
+    (120, "2:00"), (3600, "60:00"),
+    # whole seconds rounded up, as the scripts count: 89.2 s left is "1:30" until the 89th second begins
+    (89.2, "1:30"), (0.01, "0:01"),
+    # a countdown of more than a minute (a room of 20,000 phones counts down 81 s) is not "0:81"
+    (81, "1:21"),
+])
+def test_every_clock_shows_minutes_and_seconds_rounded_up(seconds, shown):
+    assert clock_text(seconds) == shown
+
+
+def test_no_template_or_script_writes_a_clock_by_itself():
+    """Only views/pages.py clock_text (the `clock` filter) and static/js/clock.js turn seconds into m:ss."""
+    assert sources_matching(TEMPLATES, r"%0?2d") == []
+    assert sources_matching(SCRIPTS, r"padStart\(2") == ["static/js/clock.js:10"]
+
+
+def test_each_page_with_a_counting_clock_loads_the_clock_script_before_the_scripts_that_count(client):
+    for url in ("/play/en/TESTS2", "/play/en/TESTS2/projector"):
+        page = client.get(url).get_data(as_text=True)
+        scripts = re.findall(r'<script src="[^"]*/js/(\w+)\.[0-9a-f]+\.js"', page)
+        assert scripts[0] == "clock" and {"play", "projector"} & set(scripts), (url, scripts)
