@@ -16,7 +16,7 @@ from werkzeug.exceptions import BadRequest, NotFound
 from ruzzle import LANGUAGES, Board, BoardFormatError, Found, get_language, normalize_word, score_breakdown, sort_found
 from ruzzle.board import Cell, Tile
 from ruzzle.game import Solution
-from ruzzle.rules import Multiplier
+from ruzzle.rules import MULTIPLIER_CODES, Multiplier
 
 from .boards import BoardRequest, BoardSource, MAX_SIDE, TypedBoard, parse_size
 from .i18n import current_language, multiplier_name, translate_error
@@ -322,7 +322,7 @@ def _qr_svg(url: str, title: str) -> Markup | None:
 
 # --- boards typed in by hand ------------------------------------------------------------------------------
 
-MULTIPLIER_CHOICES = ("", "dl", "tl", "dw", "tw")
+MULTIPLIER_CHOICES = ("", *MULTIPLIER_CODES)  # a typed tile's choices: none, then each multiplier
 
 
 @bp.get("/solve")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from ruzzle.rules import MULTIPLIER_CODES
 from views.pages import clock_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,3 +51,17 @@ def test_each_page_with_a_counting_clock_loads_the_clock_script_before_the_scrip
         page = client.get(url).get_data(as_text=True)
         scripts = re.findall(r'<script src="[^"]*/js/(\w+)\.[0-9a-f]+\.js"', page)
         assert scripts[0] == "clock" and {"play", "projector"} & set(scripts), (url, scripts)
+
+
+# --- the multiplier codes ---------------------------------------------------------------------------------------
+
+def test_the_multiplier_codes_are_written_only_by_the_game():
+    """ruzzle.rules.Multiplier names the codes; the typing form's script cycles through the choices the page gives."""
+    views = sorted((ROOT / "views").glob("*.py"))
+    assert sources_matching(SCRIPTS + views, r"""["'](dl|tl|dw|tw)["']""") == []
+
+
+def test_the_typing_form_offers_no_multiplier_then_each_multipliers_code_in_order(client):
+    page = client.get("/solve?size=2x2").get_data(as_text=True)
+    first_tile = page.split('class="typing-multiplier"')[1].split("</select>")[0]
+    assert re.findall(r'<option value="(\w*)"', first_tile) == ["", *MULTIPLIER_CODES]
