@@ -11,13 +11,14 @@ from werkzeug.exceptions import BadRequest, NotFound, TooManyRequests
 
 from ruzzle import LANGUAGES, InvalidPath, common_words, new_seed
 from ruzzle.errors import WordRefused
-from ruzzle.game import Round, parse_path, word_of_path, word_of_text
+from ruzzle.game import DEFAULT_SECONDS, Round, parse_path, word_of_path, word_of_text
 from ruzzle.generator import LATEST_VERSION
-from store.rooms import CODE_ALPHABET, CODE_LENGTH, Room
+from ruzzle.room import is_room_code
+from store.rooms import Room
 
 from .addresses import same_site_path
-from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, parse_challenge,
-                     parse_seconds, parse_size)
+from .boards import (BOARD_SIZES, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, parse_challenge, parse_seconds,
+                     parse_size)
 from .i18n import translate_error
 from .pages import render, wants_fragment
 from .rounds import (PlayerRound, current_grace, end_round, load_round, now, record_word, start_round,
@@ -75,7 +76,7 @@ def open_room_named(typed: str) -> Room | None:
     tried too many codes gets its boards and no offer, so the field tells nobody which codes are rooms.
     """
     code = typed.upper()
-    if len(code) != CODE_LENGTH or not set(code) <= set(CODE_ALPHABET):
+    if not is_room_code(code):
         return None
     from .rooms import find_room  # views.rooms imports this module: its lookup is imported when it is needed
     try:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from ruzzle.match import ROUNDS_PER_MATCH
+from ruzzle.nicknames import MAX_NICKNAME
 from ruzzle.rules import MULTIPLIER_CODES
 from views.pages import clock_text
 
@@ -65,3 +67,22 @@ def test_the_typing_form_offers_no_multiplier_then_each_multipliers_code_in_orde
     page = client.get("/solve?size=2x2").get_data(as_text=True)
     first_tile = page.split('class="typing-multiplier"')[1].split("</select>")[0]
     assert re.findall(r'<option value="(\w*)"', first_tile) == ["", *MULTIPLIER_CODES]
+
+
+# --- a room's rules: a nickname's length, the lines of a ranking, the rounds of a match -----------------------------
+
+def test_no_template_writes_a_rooms_rule_by_itself():
+    """ruzzle.nicknames.MAX_NICKNAME, ruzzle.room's ranking lines and ruzzle.match's rounds, asked by name."""
+    assert sources_matching(TEMPLATES, r'name="nickname"[^>]*maxlength="\d') == []
+    assert sources_matching(TEMPLATES, r"top = \d|'top3' else \d|\[top, \d\]") == []
+    assert sources_matching(TEMPLATES, r"\d rounds") == []
+
+
+def test_the_pages_take_the_rules_from_their_homes(client):
+    start = client.get("/").get_data(as_text=True)
+    assert f"Ruzzle match: {ROUNDS_PER_MATCH} rounds, bonus tiles grow" in start
+    host = client.post("/rooms", data={"language": "en", "size": "4x4", "time": "60", "preset": "match"})
+    code = host.headers["Location"].split("/")[2]
+    join = client.get(f"/rooms/{code}").get_data(as_text=True)
+    assert f'name="nickname" type="text" maxlength="{MAX_NICKNAME}"' in join
+    assert f"Ruzzle match ({ROUNDS_PER_MATCH} rounds)" in join

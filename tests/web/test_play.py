@@ -161,6 +161,8 @@ def test_same_board_url_same_board_markup(app, clock):
     ("time=3601", "5 to 3600 seconds"),
     ("time=99999999999", "whole number of seconds"),
     ("safe=maybe", "The classroom filter (safe=) is 1"),
+    ("match=0", "A match round (match=) is one of 1, 2, 3"), ("match=4", "A match round (match=) is one of 1, 2, 3"),
+    ("gen=3", "A board generator version (gen=) is one of 1, 2"),
 ])
 def test_bad_board_parameters_are_refused_with_a_message(client, query, message):
     response = client.get(f"{BOARD}?{query}")
