@@ -163,10 +163,6 @@ class Round:
             raise WordRefused("already-found", N_("%(word)s is already found."), word=found.word)
         return replace(self, found=self.found | {index})
 
-    def with_word(self, index: int) -> Round:
-        """The round with the word of this index found (the store took it)."""
-        return replace(self, found=self.found | {index})
-
     def give_up(self, now: float) -> Round:
         """The round ended now by the player."""
         return replace(self, timeline=self.timeline.end(now))

@@ -21,8 +21,7 @@ from .boards import (BOARD_SIZES, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, par
                      parse_size)
 from .i18n import translate_error
 from .pages import render, wants_fragment
-from .rounds import (PlayerRound, current_grace, end_round, load_round, now, record_word, start_round,
-                     unreadable_message)
+from .rounds import PlayerRound, end_round, load_round, now, record_word, start_round, unreadable_message
 
 bp = Blueprint("play", __name__)
 MISSED_SHOWN = 10
@@ -132,8 +131,7 @@ def answer_word(board: BoardRequest, played: PlayerRound, message: str | None, c
             found = word_of_path(solution, path)
         else:
             found = word_of_text(solution, board.lexicon(), request.form.get("word", ""))
-        round_.submit(solution, found, now(), current_grace())  # the refusals the round we read already explains
-        round_ = record_word(board, played, found).round  # the store's atomic step decides
+        round_ = record_word(board, played, found).round  # the game's rule, then the store's atomic step
         highlight = found
     except InvalidPath as error:
         return _refuse_request(board, round_, translate_error(error), context_of=context_of)
