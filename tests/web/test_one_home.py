@@ -76,6 +76,7 @@ def test_no_template_writes_a_rooms_rule_by_itself():
     assert sources_matching(TEMPLATES, r'name="nickname"[^>]*maxlength="\d') == []
     assert sources_matching(TEMPLATES, r"top = \d|'top3' else \d|\[top, \d\]") == []
     assert sources_matching(TEMPLATES, r"\d rounds") == []
+    assert sources_matching(TEMPLATES, r"\d+ characters") == []
 
 
 def test_the_pages_take_the_rules_from_their_homes(client):
@@ -85,4 +86,5 @@ def test_the_pages_take_the_rules_from_their_homes(client):
     code = host.headers["Location"].split("/")[2]
     join = client.get(f"/rooms/{code}").get_data(as_text=True)
     assert f'name="nickname" type="text" maxlength="{MAX_NICKNAME}"' in join
+    assert f"(1 to {MAX_NICKNAME} characters; the class sees it)" in join
     assert f"Ruzzle match ({ROUNDS_PER_MATCH} rounds)" in join
