@@ -214,11 +214,11 @@ def word_items(board, words) -> Markup:
     return Markup("".join(items))
 
 
-# The game's rules the templates name, asked where they live (a form's length limit, a ranking's lines, a match's rounds).
+# The game's rules the templates name, asked where they live (a field's length, a ranking's lines, a match's rounds).
 RULES = {"max_nickname": MAX_NICKNAME, "rounds_per_match": ROUNDS_PER_MATCH, "top_shown": TOP_SHOWN,
          "ranking_shown": ranking_shown}
 
-TEMPLATE_HELPERS = {**RULES, "board_values": board_values, "word_link_html": word_link, "word_items": word_items, "path_steps": path_steps, "tile_texts": tile_texts,
-                    "language_name": language_name,
+TEMPLATE_HELPERS = {**RULES, "board_values": board_values, "word_link_html": word_link, "word_items": word_items,
+                    "path_steps": path_steps, "tile_texts": tile_texts, "language_name": language_name,
                     "board_table": board_table, "breakdown_table": breakdown_table, "static_url": static_url,
                     "url_for": cached_url, "join_advice": join_advice}

@@ -159,7 +159,7 @@ def end_round(played: PlayerRound) -> PlayerRound:
 
 def record_word(board: BoardRequest, played: PlayerRound, found: Found) -> PlayerRound:
     """The round with a found word: the game's rule (Round.submit) on the round as this request read it, then the
-    store's atomic step, which decides between requests; WordRefused, with the game's own words, when it is not taken."""
+    store's atomic step, which decides between requests; WordRefused, in the game's words, when it is not taken."""
     solution = board.solution()
     taken = played.round.submit(solution, found, now(), current_grace())  # the refusals the round we read explains
     outcome = the_store().record_word(played.id, found.word, found.score, now(), current_grace())
