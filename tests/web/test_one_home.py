@@ -35,7 +35,7 @@ def sources_matching(files: list[Path], pattern: str) -> list[str]:
     (120, "2:00"), (3600, "60:00"),
     # whole seconds rounded up, as the scripts count: 89.2 s left is "1:30" until the 89th second begins
     (89.2, "1:30"), (0.01, "0:01"),
-    # a countdown of more than a minute (a room of 20,000 phones counts down 81 s) is not "0:81"
+    # a countdown of more than a minute (a room of 20,000 phones, ROOM_PLAYERS raised, counts down 81 s) is not "0:81"
     (81, "1:21"),
 ])
 def test_every_clock_shows_minutes_and_seconds_rounded_up(seconds, shown):
