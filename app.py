@@ -29,8 +29,8 @@ from views.budget import SolvingBudget
 from views.caching import SingleFlight
 from views.limits import client_address, init_limits
 from views.boards import solve_board, solve_typed_board
-from views.pages import (TEMPLATE_HELPERS, build_url, render_board_table, render_breakdown_table, render_error,
-                         sentence, translate_tile_texts)
+from views.pages import (TEMPLATE_HELPERS, build_url, clock_text, render_board_table, render_breakdown_table,
+                         render_error, sentence, translate_tile_texts)
 from views.rounds import RoundSessionInterface
 from views.services import Services, services
 
@@ -124,6 +124,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)
     app.jinja_env.globals.update(TEMPLATE_HELPERS)
     app.jinja_env.filters["sentence"] = sentence
+    app.jinja_env.filters["clock"] = clock_text
     _compile_templates(app)
     app.register_blueprint(play.bp)
     app.register_blueprint(solution.bp)

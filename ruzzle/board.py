@@ -11,15 +11,16 @@ from typing import Iterator, Sequence
 
 from .errors import N_, BoardFormatError, Nn_
 from .languages import get_language
-from .rules import Multiplier
+from .rules import MULTIPLIER_CODES, Multiplier
 
 Cell = tuple[int, int]  # (row, col), 0-based
 Path = tuple[Cell, ...]
 
-_TILE_PATTERN = re.compile(r"([A-Z])(DL|TL|DW|TW)?", re.IGNORECASE)
+_CODES = "|".join(MULTIPLIER_CODES)
+_TILE_PATTERN = re.compile(rf"([A-Z])({_CODES})?", re.IGNORECASE)
 # The compact code of a board for URLs: rows joined by "-", each tile an upper-case letter and an
 # optional lower-case multiplier, e.g. "TtlRSNdl-OdwHtwEI-CdwINV-EtlADE".
-_CODE_TILE = re.compile(r"([A-Z])(dl|tl|dw|tw)?")
+_CODE_TILE = re.compile(rf"([A-Z])({_CODES})?")
 _CODE_ROW_SEPARATOR = "-"
 
 

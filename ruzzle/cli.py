@@ -13,7 +13,7 @@ from typing import Sequence
 from .blocklist import blocked_words
 from .board import Board
 from .errors import BoardFormatError, DictionaryError, RuzzleError
-from .generator import generate, new_seed
+from .generator import LATEST_VERSION, VERSIONS, generate, new_seed
 from .languages import LANGUAGES, get_language
 from .lexicon import Lexicon, builtin_dictionary_path
 from .solver import SORT_KEYS, Found, solve, sort_found
@@ -91,6 +91,9 @@ def _add_generate(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("-r", "--rows", type=int, default=4, help="number of rows (default: 4)")
     parser.add_argument("-c", "--cols", type=int, default=4, help="number of columns (default: 4)")
     parser.add_argument("--seed", help="seed of the board (default: a new one, printed to stderr)")
+    parser.add_argument("--generator", type=int, choices=VERSIONS, default=LATEST_VERSION,
+                        help=f"generator version (default: {LATEST_VERSION}, the web's new boards; 1: a board URL "
+                             "without gen=)")
     parser.add_argument("-o", "--output", help="write the board to this file instead of stdout")
     parser.set_defaults(command=run_generate)
 
@@ -124,7 +127,7 @@ def run_demo(args: argparse.Namespace) -> None:
 def run_generate(args: argparse.Namespace) -> None:
     """Generate a board; a new seed goes to stderr so that the board can be made again."""
     seed = new_seed() if args.seed is None else args.seed
-    text = str(generate(args.language, seed, args.rows, args.cols)) + "\n"
+    text = str(generate(args.language, seed, args.rows, args.cols, version=args.generator)) + "\n"
     if args.output is None:
         sys.stdout.write(text)
     else:

@@ -19,6 +19,7 @@ from .timeline import Phase, Timeline
 # A blocked word is not echoed back: on a classroom board, the page should not show it in big letters.
 BLOCKED_MESSAGE = N_("That word is not allowed on a classroom board.")
 PAUSED_MESSAGE = N_("The teacher paused the round.")
+DEFAULT_SECONDS = 120  # a round's length when nobody chose one: Ruzzle's two minutes
 _PATH_TEXT = re.compile(r"\s*\d{1,4}\s*,\s*\d{1,4}\s*")
 
 

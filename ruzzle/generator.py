@@ -38,7 +38,8 @@ SEED_LENGTH = 6
 MAX_SEED_LENGTH = 64
 MAX_CELLS = 100 * 100  # far beyond any playable board; keeps a typo like 100000x100000 from eating memory
 VERSIONS = (1, 2)
-LATEST_VERSION = 2  # what new boards get; a URL that names no version means version 1, forever
+LATEST_VERSION = 2  # what every new board gets: the web's new boards and rooms, and `python -m ruzzle generate`
+FIRST_VERSION = 1  # what a board URL that names no version means, forever (boards made before versions existed)
 VOWELS = frozenset("AEIOU")
 # Boards of up to this many cells are drawn CANDIDATES times and the one with the most short words is
 # kept: a single frequency draw gives a median 4x4 board of about 115 English words, the best of 14 about
@@ -151,10 +152,11 @@ def _short_words(version: int, language: str) -> Lexicon:
     return Lexicon.load(_data(version) / f"{language}.marisa")
 
 
-def generate(language: str, seed: str, rows: int = 4, cols: int = 4, version: int = 1) -> Board:
+def generate(language: str, seed: str, rows: int = 4, cols: int = 4, version: int = FIRST_VERSION) -> Board:
     """The board of this seed: letters drawn by the language's frequencies, multipliers as real boards.
 
-    `version` is the generator's (1 by default: what a board URL without one has always shown)."""
+    `version` is the generator's (FIRST_VERSION by default: what a board URL without one has always shown; new
+    boards are made with LATEST_VERSION)."""
     code = get_language(language).code
     if version not in VERSIONS:
         raise ValueError(f"unknown generator version {version}; known: {', '.join(map(str, VERSIONS))}")

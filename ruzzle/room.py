@@ -1,7 +1,10 @@
-"""A room's rules, as pure functions of what the store holds: where a round stands in the room's life (its stage: the
-rounds whose points add up), the ranking over those rounds, and "better than N %".
+"""A room's rules, as pure functions of what the store holds: its codes, where a round stands in the room's life
+(its stage: the rounds whose points add up), the ranking over those rounds and how much of it a page names, and
+"better than N %".
 
-The web asks these (views/rooms/, views/live.py); the store only reads and writes the rows they take.
+A room's clock is a `ruzzle.timeline.Timeline`, its matches are `ruzzle.match`'s and its nicknames
+`ruzzle.nicknames`'; the store keeps rooms (`store/rooms.py`) and the views (views/rooms/, views/live.py) ask these
+rules.
 """
 
 from __future__ import annotations
@@ -10,9 +13,31 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Protocol
 
+from .generator import SEED_ALPHABET
 from .match import MatchRound
 
 PRESETS = ("single", "match")  # one board a round, or Ruzzle's 3-round match
+# A room's code is read aloud from a projector and typed on phones, as a board's seed is: the same alphabet, without
+# 0/O or 1/I/L to mix up. The store draws the codes (it retries one that is taken) with a copy of these three values,
+# since it imports no game code; tests/test_room.py pins the copy to them.
+CODE_ALPHABET = SEED_ALPHABET
+CODE_LENGTH = 6
+REJOIN_CODE_LENGTH = 4  # a pupil's personal code to take their seat back on another device
+
+TOP_SHOWN = 10  # lines of a room's ranking a page names (a player's own line besides)
+PODIUM = 3  # the lines named when the room names its top 3 only
+NAMES_SHOWN = ("all", "top3", "none")  # whom the pages name: everyone, the top 3, nobody (class totals instead)
+
+
+def is_room_code(text: str) -> bool:
+    """Whether a text (upper case, as codes are kept) has the shape of a room code."""
+    return len(text) == CODE_LENGTH and set(text) <= set(CODE_ALPHABET)
+
+
+def ranking_shown(names: str, top: int = TOP_SHOWN) -> int:
+    """How many lines of the ranking a page names under the room's setting for names: `top`, or at most the podium
+    when the room names its top 3 only."""
+    return min(top, PODIUM) if names == "top3" else top
 
 
 @dataclass(frozen=True)

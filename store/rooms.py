@@ -20,7 +20,9 @@ from .rounds import RoundBoard
 from .schema import IN_PLAY, room_bans, room_hosts, room_players, room_rounds, rooms, words
 from .schema import rounds as player_rounds
 
-CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # the seeds' alphabet: no 0/O, 1/I/L to mix up
+# A copy of ruzzle.room's CODE_ALPHABET, CODE_LENGTH and REJOIN_CODE_LENGTH (the store imports no game code;
+# tests/test_room.py pins the copy): the seeds' alphabet, no 0/O, 1/I/L to mix up.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 EXPIRY_SECONDS = 86400  # a room expires a day after its last join or round
 REMOTE_KEY_BYTES = 16  # the teacher's remote link: 22 characters of URL-safe base64, not guessable

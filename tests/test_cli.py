@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from ruzzle import LANGUAGES, Board, Lexicon
+from ruzzle import LANGUAGES, Board, Lexicon, generate
 from ruzzle.cli import main
+from ruzzle.generator import FIRST_VERSION, LATEST_VERSION, VERSIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO_BOARD = ROOT / "ruzzle" / "data" / "demo" / "en.board"
@@ -125,6 +126,17 @@ def test_generate_is_deterministic_for_a_seed(capsys):
     status, out, err = first
     assert (status, err) == (0, "")
     assert Board.parse(out).rows == 4 and len(out.splitlines()) == 4
+
+
+def test_generate_makes_the_boards_the_web_makes_new_and_an_older_generators_on_request(capsys):
+    """One rule for new boards (ruzzle.generator.LATEST_VERSION): the command line made version 1's boards while the
+    web's new boards were version 2's."""
+    latest, first = generate("en", "ABC234", version=LATEST_VERSION), generate("en", "ABC234", version=FIRST_VERSION)
+    assert latest != first
+    assert run(capsys, "generate", "--seed", "ABC234") == (0, f"{latest}\n", "")
+    assert run(capsys, "generate", "--seed", "ABC234", "--generator", str(FIRST_VERSION)) == (0, f"{first}\n", "")
+    status, _, err = run(capsys, "generate", "--generator", max(VERSIONS) + 1)
+    assert status == 2 and "invalid choice" in err
 
 
 def test_generate_without_seed_prints_one_that_reproduces_the_board(capsys):

@@ -37,6 +37,20 @@ class JoinAddress:
         return self.base + path
 
 
+def same_site_path(target: str | None) -> str | None:
+    """`target` when a redirect there stays on this site (a path of it), else None: the one rule every redirect that a
+    form names (the language switcher's way back, the projector's step) follows, so that none is an open redirect.
+
+    A browser reads "//host" and "/\\host" as another site, and drops tabs and line breaks from a URL first (so
+    "/\t/host" is "//host" too); a line break would also make a Location header no response may carry.
+    """
+    if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
+        return None
+    if any(ord(character) < 0x20 or ord(character) == 0x7F for character in target):
+        return None
+    return target
+
+
 def split_host(host: str) -> tuple[str, str]:
     """`host[:port]` (IPv6 in brackets) as (host, port); the port is '' when there is none."""
     if host.startswith("["):

@@ -14,8 +14,8 @@ from werkzeug.exceptions import BadRequest, NotFound
 
 from ruzzle import Board, Lexicon, generate, get_language, normalize_seed
 from ruzzle import blocked_words
-from ruzzle.generator import LATEST_VERSION, VERSIONS
-from ruzzle.game import Solution
+from ruzzle.generator import FIRST_VERSION, VERSIONS
+from ruzzle.game import DEFAULT_SECONDS, Solution
 from ruzzle.match import MATCH_ROUNDS, MatchRound, match_board
 from store import PlayedBoard
 
@@ -24,7 +24,6 @@ from .services import services
 
 MAX_SIDE = 12
 DEFAULT_SIZE = (4, 4)
-DEFAULT_SECONDS = 120
 MIN_SECONDS = 5
 MAX_SECONDS = 3600
 ROUND_LENGTHS = (60, 120, 180, 300, 0)  # offered on the start page; any MIN..MAX works in a URL
@@ -219,17 +218,13 @@ def check_web_size(rows: int, cols: int) -> None:
 
 
 def parse_generator(text: str | None) -> int:
-    """The generator version a board URL names (`gen=2`); 1 when absent, which every older URL is."""
+    """The generator version a board URL names (`gen=2`); FIRST_VERSION when absent, which every older URL is."""
     if text is None or text.strip() == "":
-        return 1
+        return FIRST_VERSION
     if not text.strip().isdigit() or int(text) not in VERSIONS:
-        raise BadRequest(f"gen is a board generator version: {', '.join(map(str, VERSIONS))}")
+        raise BadRequest(gettext("a board generator version (gen=) is one of %(versions)s",
+                                 versions=", ".join(map(str, VERSIONS))))
     return int(text)
-
-
-def new_board_generator() -> int:
-    """The generator version of boards made from now on (start page, daily board)."""
-    return LATEST_VERSION
 
 
 def parse_seed(text: str) -> str:
@@ -257,7 +252,7 @@ def parse_size(text: str | None) -> tuple[int, int]:
 
 
 def parse_seconds(text: str | None) -> int:
-    """A round length in seconds: 0 for untimed, or 5 to 3600; the default 120 when absent."""
+    """A round length in seconds: 0 for untimed, or 5 to 3600; DEFAULT_SECONDS when absent."""
     if text is None or text == "":
         return DEFAULT_SECONDS
     # isdecimal, not isdigit: int() refuses the digits isdigit also accepts (superscripts such as ²)
@@ -289,7 +284,8 @@ def parse_match_round(text: str | None) -> int | None:
     if text is None or text == "":
         return None
     if text.strip() not in map(str, MATCH_ROUNDS):
-        raise BadRequest("a match round (match=) is 1 (letter bonuses only), 2 (one double word) or 3 (every bonus)")
+        raise BadRequest(gettext("a match round (match=) is one of %(rounds)s (the last one is the whole board)",
+                                 rounds=", ".join(map(str, MATCH_ROUNDS))))
     return MatchRound.of(int(text)).board_round
 
 

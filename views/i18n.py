@@ -19,6 +19,8 @@ from ruzzle import get_language
 from ruzzle.errors import BoardFormatError, RuzzleError
 from ruzzle.rules import Multiplier
 
+from .addresses import same_site_path
+
 # The interface's languages, English first (the default); each has a catalogue under translations/.
 INTERFACE_LANGUAGES = ("en", "it", "es", "fr", "de", "nl", "pt")
 DEFAULT_LANGUAGE = "en"
@@ -97,10 +99,7 @@ def choose_language():
     if code not in INTERFACE_LANGUAGES:
         raise BadRequest(gettext("The interface speaks %(languages)s; not %(code)s.",
                                  languages=", ".join(INTERFACE_LANGUAGES), code=repr(code[:20])))
-    back = request.form.get("next", "/")
-    if not back.startswith("/") or back.startswith(("//", "/\\")):
-        back = "/"  # a path on this site only: never an open redirect
-    response = redirect(back, 303)
+    response = redirect(same_site_path(request.form.get("next")) or "/", 303)
     response.set_cookie(LANGUAGE_COOKIE, code, max_age=LANGUAGE_COOKIE_AGE, httponly=True, samesite="Lax",
                         secure=request.is_secure or current_app.config["SESSION_COOKIE_SECURE"])
     return response

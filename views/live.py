@@ -24,7 +24,6 @@ from ruzzle import LANGUAGES
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.live import Schedule, day_start, hour_start, language_of, live_code, live_seed
 from ruzzle.room import percentile
-from ruzzle.match import ROUNDS_PER_MATCH
 from store.live import COLS, PRESET, ROWS, LiveScore
 from store.rooms import Room
 
@@ -249,7 +248,7 @@ def play_live(language: str):
     room = find_live_room(live_code(code), player_id(), now())
     if room.member:
         return redirect(cached_url("rooms.play_room", code=room.code), 303)
-    return render_template("room_join.html", room=room, problem=None, nickname="", rounds_per_match=ROUNDS_PER_MATCH,
+    return render_template("room_join.html", room=room, problem=None, nickname="",
                            oob=frozenset(), fragment=False)
 
 

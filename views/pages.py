@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 from flask import current_app, render_template, request, url_for
 from flask.globals import request_ctx
@@ -12,6 +13,9 @@ from markupsafe import Markup
 
 from ruzzle import LANGUAGES, Board, get_language, score_breakdown
 from ruzzle.board import Cell
+from ruzzle.match import ROUNDS_PER_MATCH
+from ruzzle.nicknames import MAX_NICKNAME
+from ruzzle.room import TOP_SHOWN, ranking_shown
 
 from .addresses import join_address
 from .i18n import current_language, multiplier_label, multiplier_name
@@ -74,6 +78,13 @@ def sentence(text: object) -> str:
         return text
     text = text[:1].upper() + text[1:]
     return text if text[-1] in ".!?…" else text + "."
+
+
+def clock_text(seconds: float | None) -> str:
+    """A time left as every clock shows it, m:ss in whole seconds rounded up (None: 0:00); the scripts' clocks count
+    the same way (static/js/clock.js), so a clock never jumps when the script takes over from the page."""
+    whole = max(0, math.ceil(seconds or 0))
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def render_error(status: int, title: str, message: str, list_languages: bool = False):
@@ -218,7 +229,11 @@ def word_items(board, words) -> Markup:
     return Markup("".join(items))
 
 
-TEMPLATE_HELPERS = {"board_values": board_values, "word_link_html": word_link, "word_items": word_items, "path_steps": path_steps, "tile_texts": tile_texts,
-                    "language_name": language_name,
+# The game's rules the templates name, asked where they live (a field's length, a ranking's lines, a match's rounds).
+RULES = {"max_nickname": MAX_NICKNAME, "rounds_per_match": ROUNDS_PER_MATCH, "top_shown": TOP_SHOWN,
+         "ranking_shown": ranking_shown}
+
+TEMPLATE_HELPERS = {**RULES, "board_values": board_values, "word_link_html": word_link, "word_items": word_items,
+                    "path_steps": path_steps, "tile_texts": tile_texts, "language_name": language_name,
                     "board_table": board_table, "breakdown_table": breakdown_table, "static_url": static_url,
                     "url_for": cached_url, "join_advice": join_advice}

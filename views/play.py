@@ -11,15 +11,17 @@ from werkzeug.exceptions import BadRequest, NotFound, TooManyRequests
 
 from ruzzle import LANGUAGES, InvalidPath, common_words, new_seed
 from ruzzle.errors import WordRefused
-from ruzzle.game import Round, parse_path, word_of_path, word_of_text
-from store.rooms import CODE_ALPHABET, CODE_LENGTH, Room
+from ruzzle.game import DEFAULT_SECONDS, Round, parse_path, word_of_path, word_of_text
+from ruzzle.generator import LATEST_VERSION
+from ruzzle.room import is_room_code
+from store.rooms import Room
 
-from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, new_board_generator,
-                     parse_challenge, parse_seconds, parse_size)
+from .addresses import same_site_path
+from .boards import (BOARD_SIZES, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, parse_challenge, parse_seconds,
+                     parse_size)
 from .i18n import translate_error
 from .pages import render, sentence, wants_fragment, word_outcome
-from .rounds import (PlayerRound, current_grace, end_round, load_round, now, record_word, start_round,
-                     unreadable_message)
+from .rounds import PlayerRound, end_round, load_round, now, record_word, start_round, unreadable_message
 
 bp = Blueprint("play", __name__)
 MISSED_SHOWN = 10
@@ -49,7 +51,7 @@ def new_board():
     query = {"size": f"{rows}x{cols}", "time": str(parse_seconds(request.args.get("time")))}
     if request.args.get("safe") not in (None, "", "1"):
         query["safe"] = request.args["safe"]
-    query["gen"] = str(new_board_generator())
+    query["gen"] = str(LATEST_VERSION)
     board = BoardRequest.from_url(request.args.get("language", "en"), typed or new_seed(), query)
     room = open_room_named(typed)
     if room is not None:
@@ -73,7 +75,7 @@ def open_room_named(typed: str) -> Room | None:
     tried too many codes gets its boards and no offer, so the field tells nobody which codes are rooms.
     """
     code = typed.upper()
-    if len(code) != CODE_LENGTH or not set(code) <= set(CODE_ALPHABET):
+    if not is_room_code(code):
         return None
     from .rooms import find_room  # views.rooms imports this module: its lookup is imported when it is needed
     try:
@@ -88,7 +90,7 @@ def open_room_named(typed: str) -> Room | None:
 def daily_board(language: str):
     """Today's board (UTC) in a language: the same for everyone on that day."""
     today = datetime.datetime.fromtimestamp(now(), datetime.timezone.utc).date().isoformat()
-    board = BoardRequest.from_url(language, today, {"gen": str(new_board_generator())})
+    board = BoardRequest.from_url(language, today, {"gen": str(LATEST_VERSION)})
     response = redirect(board.url(), 302)
     response.headers["Cache-Control"] = "no-store"  # tomorrow the same URL leads elsewhere
     return response
@@ -129,8 +131,7 @@ def answer_word(board: BoardRequest, played: PlayerRound, message: str | None, c
             found = word_of_path(solution, path)
         else:
             found = word_of_text(solution, board.lexicon(), request.form.get("word", ""))
-        round_.submit(solution, found, now(), current_grace())  # the refusals the round we read already explains
-        round_ = record_word(board, played, found).round  # the store's atomic step decides
+        round_ = record_word(board, played, found).round  # the game's rule, then the store's atomic step
         highlight = found
     except InvalidPath as error:
         return _refuse_request(board, round_, translate_error(error), context_of=context_of)
@@ -166,9 +167,9 @@ def change_round(language: str, seed: str):
         end_round(start_round(board))
     else:
         raise BadRequest(gettext("the round action is 'again' (a new round) or 'give-up' (end this round)"))
-    back = request.form.get("back", "")
-    if request.form.get("next") == "projector" and back.startswith("/") and not back.startswith(("//", "/\\")):
-        return redirect(back, 303)  # the projector step the teacher asked for (a path on this site only)
+    back = same_site_path(request.form.get("back"))
+    if request.form.get("next") == "projector" and back is not None:
+        return redirect(back, 303)  # the projector step the teacher asked for
     challenge = parse_challenge(request.form.get("challenge"))
     if next_page == "board" and challenge is not None:
         return redirect(board.url(challenge=challenge), 303)  # the summary compares the score with it

@@ -158,11 +158,13 @@ def end_round(played: PlayerRound) -> PlayerRound:
 
 
 def record_word(board: BoardRequest, played: PlayerRound, found: Found) -> PlayerRound:
-    """Record a found word in the store (atomically); WordRefused, with the game's own words, when it is not taken."""
+    """The round with a found word: the game's rule (Round.submit) on the round as this request read it, then the
+    store's atomic step, which decides between requests; WordRefused, in the game's words, when it is not taken."""
     solution = board.solution()
+    taken = played.round.submit(solution, found, now(), current_grace())  # the refusals the round we read explains
     outcome = the_store().rounds.record_word(played.id, found.word, found.score, now(), current_grace())
     if outcome is Recorded.ADDED:
-        return PlayerRound(played.id, played.round.with_word(solution.index(found.word), found.score))
+        return PlayerRound(played.id, taken)
     # Another request got there first (the word, or the round's end): the round as it is now says why.
     stored = the_store().rounds.current(player_id(), board.round_key)
     latest = _player_round(solution, stored).round if stored is not None and stored.id == played.id else played.round

@@ -15,8 +15,8 @@ from werkzeug.exceptions import BadRequest, NotFound
 
 from ruzzle import LANGUAGES, Board, BoardFormatError, Found, get_language, normalize_word, score_breakdown, sort_found
 from ruzzle.board import Cell, Tile
-from ruzzle.game import Solution
-from ruzzle.rules import Multiplier
+from ruzzle.game import DEFAULT_SECONDS, Solution
+from ruzzle.rules import MULTIPLIER_CODES, Multiplier
 
 from .boards import BoardRequest, BoardSource, MAX_SIDE, TypedBoard, parse_size
 from .i18n import current_language, multiplier_name, translate_error
@@ -248,8 +248,8 @@ def show_typed_projector(language: str, code: str):
     running = board_in_play(source) if step else None
     if running is not None and wants_fragment():
         return "", 200, {"HX-Redirect": request.full_path}
-    return projector_page(source, step, join_url=source.page_url("solution", _external=True), seconds=120,
-                          running=running)
+    return projector_page(source, step, join_url=source.page_url("solution", _external=True),
+                          seconds=DEFAULT_SECONDS, running=running)
 
 
 def projector_page(source: BoardSource, step: int, join_url: str, seconds: int, running: BoardRequest | None = None,
@@ -270,7 +270,7 @@ def projector_page(source: BoardSource, step: int, join_url: str, seconds: int, 
     context = {
         "source": source, "board": solution.board, "solution": solution, "step": step, "total": len(walk),
         "shown": shown, "breakdown": shown and score_breakdown(solution.board, shown.path),
-        "settings": settings, "join_url": join_url, "qr_svg": qr_svg(join_url), "seconds": seconds or 120,
+        "settings": settings, "join_url": join_url, "qr_svg": qr_svg(join_url), "seconds": seconds or DEFAULT_SECONDS,
         "walk_orders": WALK_ORDERS, "projector_args": _projector_args, "running": running,
         "finders": finders, "room": room,
     }
@@ -322,7 +322,7 @@ def _qr_svg(url: str, title: str) -> Markup | None:
 
 # --- boards typed in by hand ------------------------------------------------------------------------------
 
-MULTIPLIER_CHOICES = ("", "dl", "tl", "dw", "tw")
+MULTIPLIER_CHOICES = ("", *MULTIPLIER_CODES)  # a typed tile's choices: none, then each multiplier
 
 
 @bp.get("/solve")

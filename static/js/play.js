@@ -559,7 +559,7 @@
     var toGo = clock.endsAt - Date.now();
     var left = Math.max(0, Math.ceil(toGo / 1000));
     if (left > 0) clockTimer = setTimeout(tick, Math.min(250, toGo - (left - 1) * 1000 + 5));
-    clock.element.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    clock.element.textContent = window.Ruzzle.clockText(left);
     clock.element.classList.toggle("timer-low", left <= LOW_TIME);
     if (left < clock.said) {
       clock.said = left;

@@ -88,7 +88,7 @@
 
   function show() {
     var left = secondsLeft();
-    display.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    display.textContent = window.Ruzzle.clockText(left);
     display.classList.toggle("timer-low", left <= 10);
     display.classList.toggle("timer-done", left === 0);
     // the labels come from the page, in its language

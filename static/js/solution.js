@@ -25,8 +25,11 @@
     if (board && board.getBoundingClientRect().top < 0) board.scrollIntoView({ block: "start" });
   });
 
-  // Typing form: a letter typed moves on to the next tile; a click beside the letter cycles the multiplier.
-  var CYCLE = ["", "dl", "tl", "dw", "tw"];
+  // Typing form: a letter typed moves on to the next tile; a click beside the letter cycles the multiplier through
+  // the choices the server gave the tile's select (none, then each multiplier's code).
+  function choices(select) {
+    return Array.prototype.map.call(select.options, function (option) { return option.value; });
+  }
 
   document.addEventListener("input", function (event) {
     var input = event.target;
@@ -41,7 +44,8 @@
     var td = event.target.closest && event.target.closest("td.typing-cell");
     if (!td || event.target.closest("input, select")) return;
     var select = td.querySelector(".typing-multiplier");
-    select.value = CYCLE[(CYCLE.indexOf(select.value) + 1) % CYCLE.length];
+    var cycle = choices(select);
+    select.value = cycle[(cycle.indexOf(select.value) + 1) % cycle.length];
     select.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
@@ -49,7 +53,7 @@
     var select = event.target;
     if (!select.classList || !select.classList.contains("typing-multiplier")) return;
     var td = select.closest("td");
-    CYCLE.forEach(function (code) { if (code) td.classList.remove("tile-" + code); });
+    choices(select).forEach(function (code) { if (code) td.classList.remove("tile-" + code); });
     if (select.value) td.classList.add("tile-" + select.value);
   });
 })();

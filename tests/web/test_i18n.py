@@ -134,6 +134,9 @@ def test_the_players_choice_wins_sticks_and_brings_them_back(client):
     ({"language": "xx", "next": "/"}, 400, None), ({"language": "", "next": "/"}, 400, None),
     ({"language": "de", "next": "//evil.example/"}, 303, "/"), ({"language": "de", "next": "https://evil.example"}, 303, "/"),
     ({"language": "de", "next": "/\\evil.example"}, 303, "/"), ({"language": "de"}, 303, "/"),
+    # a browser drops tabs and line breaks from a URL: "/\t/evil.example" is "//evil.example" (and a line break is a
+    # header no response may carry: it was a 500)
+    ({"language": "de", "next": "/\t/evil.example"}, 303, "/"), ({"language": "de", "next": "/\n/evil.example"}, 303, "/"),
 ])
 def test_the_switcher_refuses_unknown_languages_and_foreign_addresses(client, form, status, location):
     response = client.post("/language", data=form)

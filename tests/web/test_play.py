@@ -9,6 +9,7 @@ import re
 import pytest
 
 from ruzzle import common_words, generate, score_breakdown
+from views.addresses import same_site_path
 from views.boards import BoardRequest
 from views.services import services
 
@@ -163,6 +164,8 @@ def test_same_board_url_same_board_markup(app, clock):
     ("time=3601", "5 to 3600 seconds"),
     ("time=99999999999", "whole number of seconds"),
     ("safe=maybe", "The classroom filter (safe=) is 1"),
+    ("match=0", "A match round (match=) is one of 1, 2, 3"), ("match=4", "A match round (match=) is one of 1, 2, 3"),
+    ("gen=3", "A board generator version (gen=) is one of 1, 2"),
 ])
 def test_bad_board_parameters_are_refused_with_a_message(client, query, message):
     response = client.get(f"{BOARD}?{query}")
@@ -397,6 +400,28 @@ def test_missed_word_path_is_shown_after_the_round_but_not_during_it(client, app
     after = client.get(f"{BOARD}/words/{missed.word}", headers=HTMX)
     assert after.status_code == 200
     assert cells_in_order(after.get_data(as_text=True)) == list(missed.path)
+
+
+@pytest.mark.parametrize("back, location", [
+    ("/play/en/TESTS2/projector?step=3", "/play/en/TESTS2/projector?step=3"),
+    ("//evil.example/", "/play/en/TESTS2"), ("https://evil.example/", "/play/en/TESTS2"),
+    ("/\\evil.example", "/play/en/TESTS2"),
+    # a browser drops tabs and line breaks from a URL, so these are "//evil.example" (a line break was also a 500)
+    ("/\t/evil.example", "/play/en/TESTS2"), ("/\r\n/evil.example", "/play/en/TESTS2"),
+])
+def test_ending_a_round_for_the_projector_goes_back_only_to_a_page_of_this_site(client, back, location):
+    client.get(BOARD)
+    answer = client.post(BOARD + "/round", data={"action": "give-up", "next": "projector", "back": back})
+    assert (answer.status_code, answer.headers["Location"]) == (303, location)
+
+
+@pytest.mark.parametrize("target, kept", [
+    ("/", True), ("/play/en/K7M2QX?size=5x5", True), ("/play/en/HELLO WORLD", True), ("", False), (None, False),
+    ("play/en", False), ("//evil.example", False), ("/\\evil.example", False), ("https://evil.example", False),
+    ("/\t/evil.example", False), ("/\n/x", False), ("/x\x7f", False),
+])
+def test_a_redirect_stays_on_this_site(target, kept):
+    assert same_site_path(target) == (target if kept else None)
 
 
 def test_unknown_word_page_is_a_404(client):

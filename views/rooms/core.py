@@ -13,10 +13,10 @@ from flask import Blueprint, Response, current_app, g, redirect, request
 from flask_babel import gettext, ngettext
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound
 
-from ruzzle.room import RoomStage
+from ruzzle.room import CODE_LENGTH, NAMES_SHOWN, RoomStage, is_room_code
 from ruzzle.room import stage_of as room_stage
 from ruzzle.timeline import Timeline
-from store.rooms import CODE_ALPHABET, CODE_LENGTH, Room, RoomPlayer, round_key
+from store.rooms import Room, RoomPlayer, round_key
 
 from ..boards import BoardRequest
 from ..limits import check_code_lookup
@@ -28,15 +28,12 @@ from ..rounds import now, player_id, the_store
 bp = Blueprint("rooms", __name__)
 COUNTDOWN = 3  # seconds of 3-2-1 between the host's Start and the first word (more in a big room: pace_of)
 POLL_SECONDS = 2  # how often a page of a class-sized room asks what is new (more seconds in a big room: pace_of)
-TOP_SHOWN = 10
 RANKINGS_CACHED = 256
 RESULTS_POLL_AFTER_END = 6  # seconds after the end during which results still poll (words sent in the grace)
 FINAL_FRESH_SECONDS = 30  # a worker keeps results nothing can change any more this long (a host may still add time)
 ADD_SECONDS = (-60, 600, 30)  # the host's "more time": least, most, and the default (+30 s)
 EXTRA_SECONDS = (0, 600)  # a pupil's extra time (an accommodation)
 LET_IN_SECONDS = 600  # "let back in": the pupil's name takes their seat on any device for this long
-NAMES_SHOWN = ("all", "top3", "none")  # who the projector names: everyone, the top 3, nobody (class totals)
-_CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 MOBILE = re.compile(r"Mobi|Android|iPhone|iPad")  # a phone or tablet opening the remote link gets the remote
 MAX_ID = 2**31 - 1  # a player id past any the store holds (PostgreSQL's integer): not in the room
 # A room a browser did not join and no round started in for this long is over for that day's lesson: the other pages
@@ -177,7 +174,7 @@ def find_room(code: str) -> Room:
     never was or has closed (nobody learns which codes were used); 429 for a client that tried too many such codes."""
     code = code.strip().upper()
     moment = now()  # read for every code: a closed room and an unknown code take the same steps
-    room = rooms_store().get(code, player_id()) if _CODE.fullmatch(code) else find_live_room(code, player_id(), moment)
+    room = rooms_store().get(code, player_id()) if is_room_code(code) else find_live_room(code, player_id(), moment)
     if room is None or room.active_until < moment:
         check_code_lookup(missed=True)
         raise NotFound(gettext("There is no room %(code)s. Check the code on the projector: %(length)d letters and "

@@ -37,7 +37,8 @@ def create_room():
                                  "stops at once.", least=MIN_SECONDS, most=MAX_SECONDS))
     preset = form.get("preset") or "single"
     if preset not in PRESETS:
-        raise BadRequest(gettext("A room plays one board a round (single) or Ruzzle's 3-round match (match)."))
+        raise BadRequest(gettext("A room plays one board a round (single) or Ruzzle's %(rounds)d-round match (match).",
+                                 rounds=ROUNDS_PER_MATCH))
     seed = parse_seed(form["seed"]) if form.get("seed", "").strip() else new_seed()
     match_round = board_round(preset, 1)
     names = parse_names(form.get("names"))
@@ -72,8 +73,7 @@ def join_page(code: str):
 
 
 def _join_form(room: Room, problem: str | None = None, nickname: str = "", status: int = 200):
-    return render("room_join.html", ["main"], status, room=room, problem=problem, nickname=nickname,
-                  rounds_per_match=ROUNDS_PER_MATCH)
+    return render("room_join.html", ["main"], status, room=room, problem=problem, nickname=nickname)
 
 
 def locked_message(room: Room) -> str:

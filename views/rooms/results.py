@@ -11,13 +11,14 @@ from typing import Iterable
 from flask import current_app, request
 
 from ruzzle import Found, sort_found
-from ruzzle.room import Ranking, rank
+from ruzzle.room import PODIUM, TOP_SHOWN, Ranking, rank
 from store.rooms import Room, RoomPlayer
 
 from ..pages import render
+from ..play import MISSED_SHOWN
 from ..rounds import now
 from ..services import services
-from .core import (FINAL_FRESH_SECONDS, POLL_SECONDS, RANKINGS_CACHED, RESULTS_POLL_AFTER_END, TOP_SHOWN, RoomBoard, bp,
+from .core import (FINAL_FRESH_SECONDS, POLL_SECONDS, RANKINGS_CACHED, RESULTS_POLL_AFTER_END, RoomBoard, bp,
                    conditional, find_room, phase_of, require_member_or_host, room_timeline, rooms_store, stage_of)
 
 
@@ -33,7 +34,7 @@ def named_finders(room: Room, finders: dict[str, list[str]]) -> dict[str, list[s
     if room.names == "none":
         return None
     if room.names == "top3":
-        top = {line.nickname for line in ranking(room).lines[:3]}
+        top = {line.nickname for line in ranking(room).lines[:PODIUM]}
         return {word: [name for name in names if name in top] or None for word, names in finders.items()}
     return finders
 
@@ -186,6 +187,6 @@ def player_results(shared: RoomResults, board: RoomBoard, member: RoomPlayer, fo
         "percentile": table.percentile(member.id),
         "only_you": [word for word in found if counts.get(word.word) == 1],
         "everyone": [word for word in solution if players > 1 and counts.get(word.word) == players],
-        "missed_by_all": missed_by_all[:10], "missed_by_all_count": len(missed_by_all),
+        "missed_by_all": missed_by_all[:MISSED_SHOWN], "missed_by_all_count": len(missed_by_all),
         "still_counting": shared.still_counting,
     }
