@@ -250,7 +250,10 @@ def _make_engine(url: str) -> Engine:
         # Straight to the driver's connection: through exec_driver_sql, SQLAlchemy's machinery for one statement
         # (events, result, cursor) was a twentieth of a room's word (py-spy on gunicorn), for a statement that
         # returns nothing.
-        connection.connection.dbapi_connection.execute(  # type: ignore[union-attr]
-            "BEGIN IMMEDIATE" if connection.get_execution_options().get("ruzzle_write") else "BEGIN")
+        statement = "BEGIN IMMEDIATE" if connection.get_execution_options().get("ruzzle_write") else "BEGIN"
+        try:
+            connection.connection.dbapi_connection.execute(statement)  # type: ignore[union-attr]
+        except sqlite3.Error as error:  # (a lock held past the busy timeout): as SQLAlchemy would have raised it
+            raise OperationalError(statement, None, error) from error
 
     return engine
