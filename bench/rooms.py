@@ -228,7 +228,7 @@ class Tab:
             answer = await self.browser.request(data, timeout)
         except Timeout:
             return None, time.perf_counter() - start, "timeout"
-        except (OSError, asyncio.TimeoutError) as problem:
+        except (TimeoutError, OSError) as problem:
             return None, time.perf_counter() - start, f"connection: {type(problem).__name__}"
         for cookie in answer.cookies:
             name, _, value = cookie.split(";", 1)[0].partition("=")
@@ -516,11 +516,11 @@ class Phone(Tab):
             self.error(f"words: {failure or answer.status}", word)
             if self.run.stopped:
                 break
-        if lost and expect == "scored":
-            self.run.unknown[self.name] = self.run.unknown.get(self.name, 0) + score
             delay = (float(answer.headers.get("retry-after", 0) or 0) if answer is not None and answer.status == 429
                      else RETRY_DELAYS[min(attempt, len(RETRY_DELAYS)) - 1])
             await asyncio.sleep(delay)
+        if lost and expect == "scored":
+            self.run.unknown[self.name] = self.run.unknown.get(self.name, 0) + score
 
     def check_word(self, text: str, word: str, expect: str, score: int, retried: bool) -> bool:
         """Check a word's answer; whether the word's outcome is known (taken or not)."""
