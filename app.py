@@ -23,12 +23,19 @@ from store import STORE_OUTAGES, Store, StoreUnavailable, describe_outage, is_ou
 from views import exports, history, i18n, live, play, rooms, solution
 from views.addresses import MAX_HOST, LanAddresses
 from views.assets import serve_static_files
+from views.boards import solve_board, solve_typed_board
 from views.budget import SolvingBudget
 from views.caching import SingleFlight
 from views.limits import init_limits
-from views.boards import solve_board, solve_typed_board
-from views.pages import (TEMPLATE_HELPERS, build_url, render_board_table, render_breakdown_table, render_error,
-                         sentence, translate_tile_texts)
+from views.pages import (
+    TEMPLATE_HELPERS,
+    build_url,
+    render_board_table,
+    render_breakdown_table,
+    render_error,
+    sentence,
+    translate_tile_texts,
+)
 from views.rounds import RoundSessionInterface
 
 CONTENT_SECURITY_POLICY = "; ".join([

@@ -79,7 +79,8 @@ def solver_table(languages: list[str], seeds: int, hostile: int) -> tuple[list[s
         Solution.of(generate(language, "WARMUP", SIDE, SIDE), lexicon, blocked)  # node table paged in, code warmed
         groups = {
             f"{language} generated ({seeds} seeds)": [
-                (f"LIMIT{n}", lambda n=n: generate(language, f"LIMIT{n}", SIDE, SIDE)) for n in range(seeds)],
+                (f"LIMIT{n}", lambda n=n, language=language: generate(language, f"LIMIT{n}", SIDE, SIDE))
+                for n in range(seeds)],
             f"{language} typed, hostile ({hostile})": [
                 (name, lambda board=board: board) for name, board in hostile_boards(language, hostile)],
         }

@@ -26,10 +26,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.load import STORES, store_environment  # noqa: E402
 from ruzzle import Lexicon, generate  # noqa: E402
 from ruzzle.blocklist import blocked_words  # noqa: E402
 from ruzzle.game import Solution  # noqa: E402
-from bench.load import STORES, store_environment  # noqa: E402
 from tools.servers import gunicorn  # noqa: E402
 
 SEED = "BENCH4"

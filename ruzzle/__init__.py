@@ -2,8 +2,15 @@
 
 from .blocklist import blocked_words
 from .board import Board, Cell, Path, Tile
-from .errors import (BoardFormatError, DictionaryError, InvalidPath, InvalidSeed, InvalidSize, RuzzleError,
-                     UnknownLanguage)
+from .errors import (
+                     BoardFormatError,
+                     DictionaryError,
+                     InvalidPath,
+                     InvalidSeed,
+                     InvalidSize,
+                     RuzzleError,
+                     UnknownLanguage,
+)
 from .frequency import common_words, is_common
 from .generator import generate, new_seed, normalize_seed
 from .languages import LANGUAGES, Language, get_language

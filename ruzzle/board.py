@@ -5,9 +5,9 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterator, Sequence
 
 from .errors import N_, BoardFormatError, Nn_
 from .languages import get_language

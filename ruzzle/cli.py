@@ -6,9 +6,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Sequence
 
 from .blocklist import blocked_words
 from .board import Board

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator, Set
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import AbstractSet, Iterator
 
 from .board import Board, Cell, Path
 from .errors import N_, InvalidPath, Nn_, WordRefused
@@ -28,11 +28,11 @@ class Solution:
 
     board: Board
     words: tuple[Found, ...]
-    blocked: AbstractSet[str] = frozenset()
+    blocked: Set[str] = frozenset()
     _index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
-    def of(cls, board: Board, lexicon: Lexicon, blocked: AbstractSet[str] = frozenset()) -> Solution:
+    def of(cls, board: Board, lexicon: Lexicon, blocked: Set[str] = frozenset()) -> Solution:
         """Solve the board; words in `blocked` are neither found nor shown."""
         words = tuple(solve(board, lexicon, exclude=blocked))
         return cls(board, words, blocked, {found.word: i for i, found in enumerate(words)})

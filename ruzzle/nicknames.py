@@ -211,7 +211,7 @@ def _friendly_words(language: str) -> tuple[list[dict[str, str]], list[tuple[str
     """A language's adjectives (a form per gender), animals (with their gender) and word order, from friendly.toml."""
     table = _friendly_table()[language]
     genders = table["genders"]
-    adjectives = [dict(zip(genders, forms if isinstance(forms, list) else [forms] * len(genders)))
+    adjectives = [dict(zip(genders, forms if isinstance(forms, list) else [forms] * len(genders), strict=True))
                   for forms in table["adjectives"]]
     animals = [(animal, gender) for gender in genders for animal in table["animals"].get(gender, [])]
     return adjectives, animals, table["order"] == "adjective animal"

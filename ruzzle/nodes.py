@@ -15,8 +15,8 @@ import mmap
 import re
 import struct
 from array import array
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence
 
 WORD_BIT = 1 << 26
 LETTER_BITS = WORD_BIT - 1

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from math import prod
-from typing import Iterable, Sequence
 
 from .board import Board, Cell, Path
 from .errors import N_, InvalidPath, Nn_
@@ -52,7 +53,7 @@ def validate_path(board: Board, path: Sequence[Cell]) -> Path:
                               rows=board.rows, cols=board.cols)
     if len(set(cells)) != len(cells):
         raise InvalidPath(N_("a tile can be used only once in a word"))
-    for a, b in zip(cells, cells[1:]):
+    for a, b in pairwise(cells):
         if max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1:
             raise InvalidPath(N_("tiles %(first)s and %(second)s are not neighbours"), first=str(a), second=str(b))
     return cells

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable
 from operator import itemgetter
-from typing import Callable, Collection, Iterable, NamedTuple
+from typing import NamedTuple
 
 from .board import Board, Path
 from .languages import get_language

@@ -5,10 +5,15 @@ import tomllib
 
 import pytest
 
-from tools.affixes import Entry, Rule
-from tools.build_dictionaries import (RULES_DIR, SHORT_DIR, italian_clitics, language_rules, short_words_review,
-                                      spanish_rules)
-from tools.affixes import _condition
+from tools.affixes import Entry, Rule, _condition
+from tools.build_dictionaries import (
+    RULES_DIR,
+    SHORT_DIR,
+    italian_clitics,
+    language_rules,
+    short_words_review,
+    spanish_rules,
+)
 
 LANGUAGES = ["de", "en", "es", "fr", "it", "nl", "pt"]
 

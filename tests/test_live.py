@@ -13,7 +13,7 @@ from store.rooms import CODE_ALPHABET, CODE_LENGTH
 
 
 def utc(text: str) -> float:
-    return datetime.datetime.fromisoformat(text).replace(tzinfo=datetime.timezone.utc).timestamp()
+    return datetime.datetime.fromisoformat(text).replace(tzinfo=datetime.UTC).timestamp()
 
 
 @pytest.mark.parametrize("moment, slot", [

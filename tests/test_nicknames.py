@@ -11,9 +11,21 @@ from pathlib import Path
 import pytest
 
 from ruzzle.languages import LANGUAGES
-from ruzzle.nicknames import (MAX_NICKNAME, NicknameRefused, check_nickname, classroom_words, compound_words,
-                              fold_letters, friendly_name, friendly_names, given_names, nickname_key,
-                              offensive_token, refused_words, words_of)
+from ruzzle.nicknames import (
+    MAX_NICKNAME,
+    NicknameRefused,
+    check_nickname,
+    classroom_words,
+    compound_words,
+    fold_letters,
+    friendly_name,
+    friendly_names,
+    given_names,
+    nickname_key,
+    offensive_token,
+    refused_words,
+    words_of,
+)
 
 DATA = Path(__file__).parent / "data" / "nicknames"
 NAMES_DATA = Path(__file__).parent.parent / "ruzzle" / "data" / "names"

@@ -10,7 +10,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import venv
 from pathlib import Path
 

@@ -31,8 +31,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ruzzle.nicknames import compound_words, fold_letters  # noqa: E402
-from ruzzle.nicknames import classroom_words  # noqa: E402
+from ruzzle.nicknames import (  # noqa: E402
+    classroom_words,  # noqa: E402
+    compound_words,
+    fold_letters,
+)
 
 OUTPUT = ROOT / "ruzzle" / "data" / "names"
 WHEELS = {

@@ -11,9 +11,9 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 GUNICORN = [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py"]

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Mapping
 from urllib.parse import quote
 
 from flask import current_app
 from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, NotFound
 
-from ruzzle import Board, Lexicon, generate, get_language, normalize_seed
-from ruzzle import blocked_words
-from ruzzle.generator import LATEST_VERSION, VERSIONS
+from ruzzle import Board, Lexicon, blocked_words, generate, get_language, normalize_seed
 from ruzzle.game import Solution
+from ruzzle.generator import LATEST_VERSION, VERSIONS
 from ruzzle.match import MATCH_ROUNDS, MatchRound, match_board
 
 from .pages import cached_url

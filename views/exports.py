@@ -20,7 +20,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from store.rooms import Room
 
-from .rooms import RankLine, Ranking, find_room, ranking, require_host, rooms_store
+from .rooms import Ranking, RankLine, find_room, ranking, require_host, rooms_store
 
 bp = Blueprint("exports", __name__)
 BOM = "\ufeff"  # without it, Excel reads a CSV in the region's old code page: Zoë becomes ZoÃ«
@@ -138,7 +138,7 @@ def fill(sheet: Worksheet, header: list[str], rows: Sequence[list[str | int]]) -
         cell.font = BOLD
     sheet.freeze_panes = "A2"
     least, most = COLUMN_WIDTHS
-    for column, values in enumerate(zip(header, *rows), start=1):
+    for column, values in enumerate(zip(header, *rows, strict=True), start=1):
         longest = max(len(str(value)) for value in values)
         sheet.column_dimensions[get_column_letter(column)].width = min(most, max(least, longest + 2))
 

@@ -14,12 +14,20 @@ from ruzzle.errors import WordRefused
 from ruzzle.game import Round, parse_path, word_of_path, word_of_text
 from store.rooms import CODE_ALPHABET, CODE_LENGTH, Room
 
-from .boards import (BOARD_SIZES, DEFAULT_SECONDS, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, new_board_generator,
-                     parse_challenge, parse_seconds, parse_size)
+from .boards import (
+    BOARD_SIZES,
+    DEFAULT_SECONDS,
+    DEFAULT_SIZE,
+    ROUND_LENGTHS,
+    BoardRequest,
+    new_board_generator,
+    parse_challenge,
+    parse_seconds,
+    parse_size,
+)
 from .i18n import translate_error
 from .pages import render, wants_fragment
-from .rounds import (PlayerRound, current_grace, end_round, load_round, now, record_word, start_round,
-                     unreadable_message)
+from .rounds import PlayerRound, current_grace, end_round, load_round, now, record_word, start_round, unreadable_message
 
 bp = Blueprint("play", __name__)
 MISSED_SHOWN = 10
@@ -87,7 +95,7 @@ def open_room_named(typed: str) -> Room | None:
 @bp.get("/daily/<language>")
 def daily_board(language: str):
     """Today's board (UTC) in a language: the same for everyone on that day."""
-    today = datetime.datetime.fromtimestamp(now(), datetime.timezone.utc).date().isoformat()
+    today = datetime.datetime.fromtimestamp(now(), datetime.UTC).date().isoformat()
     board = BoardRequest.from_url(language, today, {"gen": str(new_board_generator())})
     response = redirect(board.url(), 302)
     response.headers["Cache-Control"] = "no-store"  # tomorrow the same URL leads elsewhere

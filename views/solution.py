@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Mapping
 
 import segno
 from flask import Blueprint, redirect, request, session
@@ -18,7 +18,7 @@ from ruzzle.board import Cell, Tile
 from ruzzle.game import Solution
 from ruzzle.rules import Multiplier
 
-from .boards import BoardRequest, BoardSource, MAX_SIDE, TypedBoard, parse_size
+from .boards import MAX_SIDE, BoardRequest, BoardSource, TypedBoard, parse_size
 from .i18n import current_language, multiplier_name, translate_error
 from .pages import render, wants_fragment
 from .rounds import board_in_play, end_round, load_round, start_round

@@ -66,7 +66,7 @@ def test_every_catalogue_entry_is_translated_with_its_placeholders(language):
         originals = message.id if isinstance(message.id, tuple) else (message.id,)
         assert "fuzzy" not in message.flags, f"{language}: fuzzy {message.id!r}"
         assert all(form.strip() for form in forms), f"{language}: untranslated {message.id!r}"
-        for form, original in zip(forms, originals):
+        for form, original in zip(forms, originals, strict=False):
             assert set(PLACEHOLDER.findall(form)) == set(PLACEHOLDER.findall(original)), \
                 f"{language}: placeholders of {form!r} differ from {original!r}"
             assert "%" not in PLACEHOLDER.sub("", form).replace("%%", ""), f"{language}: a stray % in {form!r}"
@@ -489,7 +489,7 @@ def room_with_players(client, app, started=False, over=False, **form):
         client.post(f"/rooms/{code}/start")
         app.config["CLOCK"].advance(5)
         words = room_words(app, code)
-        for player, found in zip(players, words):
+        for player, found in zip(players, words, strict=False):
             player.post(f"/rooms/{code}/words", data={"word": found.word}, headers=HTMX)
         players[0].post(f"/rooms/{code}/words", data={"word": words[5].word}, headers=HTMX)
     if over:
@@ -699,7 +699,7 @@ def same_in_english(language: str) -> list[re.Pattern]:
     for message in entries(language):
         originals = message.id if isinstance(message.id, tuple) else (message.id,)
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
-        patterns += [as_pattern(original) for original, form in zip(originals, forms) if original == form]
+        patterns += [as_pattern(original) for original, form in zip(originals, forms, strict=False) if original == form]
     return sorted(patterns, key=lambda pattern: -len(pattern.pattern))
 
 

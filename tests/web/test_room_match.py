@@ -12,8 +12,7 @@ import re
 
 import pytest
 
-from .test_rooms import exact_ranking, store_url  # noqa: F401 (fixtures: both stores, the exact ranking)
-from .test_rooms import JSON, SECONDS, join, open_room, send, start, words_of
+from .test_rooms import JSON, SECONDS, exact_ranking, join, open_room, send, start, store_url, words_of  # noqa: F401 (fixtures: both stores, the exact ranking)
 
 NAMES = ("Ada", "Bruno", "Chiara")
 # Which of the board's words (best first) each player finds, round by round: the lead changes hands.

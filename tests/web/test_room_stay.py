@@ -16,8 +16,7 @@ from store.rooms import EXPIRY_SECONDS
 from views.rooms import ROOM_IDLE_SECONDS, room_board
 
 from .conftest import HTMX
-from .test_rooms import exact_ranking, store_url  # noqa: F401 (fixtures: both stores, the exact ranking)
-from .test_rooms import SECONDS, SEED, join, open_room, send, start, words_of
+from .test_rooms import SECONDS, SEED, exact_ranking, join, open_room, send, start, store_url, words_of  # noqa: F401 (fixtures: both stores, the exact ranking)
 
 SITE_HEADER = {"/", "/me", "/language"}  # the brand, My rounds, the language switcher: pages with the banner
 BANNER = re.compile(r'<nav class="room-banner"[^>]*><a class="room-banner-link" href="/rooms/([A-Z0-9]+)/play">'

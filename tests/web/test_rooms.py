@@ -464,7 +464,7 @@ def test_another_round_on_a_fresh_board_and_the_total(app, client, clock):
 def test_the_match_preset_grows_the_bonus_tiles_by_round_and_the_next_match_starts_over(app, client, clock):
     code = open_room(client, preset="match")
     counts = []
-    for round_number in (1, 2, 3, 4):
+    for _round_number in (1, 2, 3, 4):
         with app.test_request_context():
             room = app.extensions["ruzzle.store"].rooms.get(code)
             board = room_board(room).board()

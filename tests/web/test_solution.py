@@ -190,7 +190,7 @@ def test_typed_board_url_reproduces_the_board(client, app, english):
     board = Board.from_code(DEMO_CODE, "en")
     cells = re.findall(r'<td data-cell="(\d+),(\d+)"[^>]*>\s*<button[^>]*>\s*<span class="tile-letter">([A-Z])</span>', page)
     assert [letter for _, _, letter in cells] == list(board.letters)
-    for tile, (r, c, _) in zip(board.tiles, cells):
+    for tile, (r, c, _) in zip(board.tiles, cells, strict=True):
         if tile.multiplier:
             assert re.search(rf'<td data-cell="{r},{c}" class="tile tile-{tile.multiplier.code}', page)
     assert set(listed_words(page)) <= {f.word for f in solve(board, english)}
@@ -199,7 +199,7 @@ def test_typed_board_url_reproduces_the_board(client, app, english):
 def test_typed_grid_goes_to_the_boards_own_url(client):
     board = Board.from_code(DEMO_CODE, "en")
     args = {"language": "en", "size": "4x4"}
-    for (r, c), tile in zip(board.cells(), board.tiles):
+    for (r, c), tile in zip(board.cells(), board.tiles, strict=True):
         args[f"l{r}_{c}"] = tile.letter.lower()
         args[f"m{r}_{c}"] = tile.multiplier.code if tile.multiplier else ""
     response = client.get("/solve", query_string=args)
