@@ -114,7 +114,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["ruzzle.typed_solutions"] = SingleFlight(lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(
         budget.guard(solve_typed_board)))
     # Rendered boards, with or without a path: the page's most expensive part, the same for every player.
-    app.extensions["ruzzle.board_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(render_board_table)
+    app.extensions["ruzzle.board_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(
+        render_board_table)
     app.extensions["ruzzle.breakdown_html"] = lru_cache(maxsize=int(app.config["BOARDS_RENDERED_CACHED"]))(
         render_breakdown_table)
     app.extensions["ruzzle.urls"] = lru_cache(maxsize=4096)(build_url)

@@ -747,7 +747,8 @@ def report(run: Run, problems: list[str], joined: int, cpu: tuple, wall: float, 
             "errors": dict(figures.errors), "error_examples": dict(figures.examples),
             "ranking_exact": not problems, "ranking_problems": problems[:50],
             "bench_cpu_s": cpu, "requests": requests, "bench_cpu_s_per_1000": 1000 * cpu / max(1, requests),
-            "loop_lag_ms": lag, "bench_waited_for_cpu_s": waited, "load_average_start": load[0], "load_average_end": load[1], "table_row": table,
+            "loop_lag_ms": lag, "bench_waited_for_cpu_s": waited, "load_average_start": load[0],
+            "load_average_end": load[1], "table_row": table,
             "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
     return lines, data
 

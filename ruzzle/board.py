@@ -74,8 +74,8 @@ class Board:
             raise BoardFormatError(N_("a board needs at least 1 row and 1 column, not %(rows)dx%(cols)d"),
                                    rows=self.rows, cols=self.cols)
         if len(self.tiles) != self.rows * self.cols:
-            raise BoardFormatError(N_("a %(rows)dx%(cols)d board needs %(tiles)d tiles"), rows=self.rows, cols=self.cols,
-                                   tiles=self.rows * self.cols)
+            raise BoardFormatError(N_("a %(rows)dx%(cols)d board needs %(tiles)d tiles"), rows=self.rows,
+                                   cols=self.cols, tiles=self.rows * self.cols)
         object.__setattr__(self, "language", get_language(self.language).code)
 
     @classmethod

@@ -45,8 +45,8 @@ def validate_path(board: Board, path: Sequence[Cell]) -> Path:
         raise InvalidPath(Nn_("a word needs at least %(num)d tile", "a word needs at least %(num)d tiles"),
                           num=MIN_WORD_LENGTH)
     if len(cells) > board.rows * board.cols:
-        raise InvalidPath(Nn_("a path on this board has at most %(num)d tile", "a path on this board has at most %(num)d tiles"),
-                          num=board.rows * board.cols)
+        raise InvalidPath(Nn_("a path on this board has at most %(num)d tile",
+                              "a path on this board has at most %(num)d tiles"), num=board.rows * board.cols)
     for cell in cells:
         if not board.contains(cell):
             raise InvalidPath(N_("tile %(cell)s is not on this %(rows)dx%(cols)d board"), cell=str(cell),

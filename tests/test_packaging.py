@@ -33,8 +33,8 @@ from app import app
 client = app.test_client()
 pages = {lang: client.get("/", headers={"Accept-Language": lang}) for lang in ("en", "de")}
 stylesheet = re.search(r'<link rel="stylesheet" href="([^"]+)"', pages["en"].get_data(as_text=True)).group(1)
-json.dump({"instance": app.instance_path, "stylesheet": client.get(stylesheet).status_code,
-           "pages": {lang: [page.status_code, page.get_data(as_text=True)] for lang, page in pages.items()}}, sys.stdout)
+shown = {lang: [page.status_code, page.get_data(as_text=True)] for lang, page in pages.items()}
+json.dump({"instance": app.instance_path, "stylesheet": client.get(stylesheet).status_code, "pages": shown}, sys.stdout)
 """
 
 

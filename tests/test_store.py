@@ -61,11 +61,12 @@ def test_rounds_played_before_rooms_existed_survive_the_rooms_migration(database
             f"started, score, found, total_words, max_score) VALUES ('{PLAYER}', '{BOARD.board_key}', 1, "
             f"'{BOARD.letters_key}', 'en', 'SEED', 4, 4, 120, true, 1000, 3, 1, 30, 600)")
         round_id = connection.exec_driver_sql("SELECT id FROM rounds").scalar_one()
-        connection.exec_driver_sql(f"INSERT INTO words (round_id, word, score, found_at) VALUES ({round_id}, 'OLD', 3, 1001)")
+        connection.exec_driver_sql(
+            f"INSERT INTO words (round_id, word, score, found_at) VALUES ({round_id}, 'OLD', 3, 1001)")
     store.migrate()
     played = store.current_round(PLAYER, BOARD.board_key)
-    assert (store.current_round(PLAYER, BOARD.board_key).shift, store.current_round(PLAYER, BOARD.board_key).paused_at) \
-        == (0, None)
+    current = store.current_round(PLAYER, BOARD.board_key)
+    assert (current.shift, current.paused_at) == (0, None)
     assert store.current_round(PLAYER, BOARD.board_key).words == {"OLD"}
     assert store.record_word(played.id, "NEW", 5, 1002, GRACE) is Recorded.ADDED
     assert [(r.score, r.found) for r in store.recent_rounds(PLAYER)] == [(8, 2)]

@@ -290,7 +290,8 @@ def build_italian() -> Build:
                        len(machine), min(machine))
         wrong = kept & irregular(entry.root)
         if wrong:
-            build.drop("regular form of an irregular verb (teno, astena, vederò: rules/it.toml)", len(wrong), min(wrong))
+            build.drop("regular form of an irregular verb (teno, astena, vederò: rules/it.toml)", len(wrong),
+                       min(wrong))
             kept -= wrong
         for form in kept:
             build.offer(form, reason_to_drop(form))
@@ -718,7 +719,8 @@ def add_frequent_compounds(build: Build, nouns: dict[str, set[str]], names: set[
         build.added["compound of two common nouns that wordfreq knows (review/de-frequent-compounds.tsv)"] += len(new)
         rows.append(f"{word}\t{first}\t{head}\t{frequency:.2f}\t{' '.join(new)}")
     FREQUENT_COMPOUNDS.write_text(
-        "# Compounds of two common nouns that wordfreq 3.1.1 knows, added by tools/build_dictionaries.py de (issue 23)\n"
+        "# Compounds of two common nouns that wordfreq 3.1.1 knows, "
+        "added by tools/build_dictionaries.py de (issue 23)\n"
         "compound\tfirst part\thead noun\tzipf\tforms added\n" + "".join(row + "\n" for row in rows),
         encoding="utf-8")
 
@@ -743,7 +745,8 @@ def german_compound_split(word: str, common: set[str], head_of: dict[str, set[st
         if not heads:
             continue
         if any(first.endswith(link) and first[: len(first) - len(link)] in common for link in GERMAN_LINKS):
-            head = rest if rest in heads else max(heads, key=lambda noun: (len(os.path.commonprefix([noun, rest])), noun))
+            head = rest if rest in heads else max(
+                heads, key=lambda noun: (len(os.path.commonprefix([noun, rest])), noun))
             nominalised_verb = head.endswith("EN") and head in other_words  # das Legen, das Leben
             if GERMAN_PLACE_HEADS & {head, rest} or nominalised_verb or (rest != head and rest in other_words):
                 return None

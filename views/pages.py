@@ -202,7 +202,7 @@ def word_items(board, words) -> Markup:
     return Markup("".join(items))
 
 
-TEMPLATE_HELPERS = {"board_values": board_values, "word_link_html": word_link, "word_items": word_items, "path_steps": path_steps, "tile_texts": tile_texts,
-                    "language_name": language_name,
+TEMPLATE_HELPERS = {"board_values": board_values, "word_link_html": word_link, "word_items": word_items,
+                    "path_steps": path_steps, "tile_texts": tile_texts, "language_name": language_name,
                     "board_table": board_table, "breakdown_table": breakdown_table, "static_url": static_url,
                     "url_for": cached_url, "join_advice": join_advice}

@@ -196,7 +196,8 @@ def show_word_on(board: BoardRequest, round_: Round, word: str, context_of=None,
     solution = board.solution()
     found = solution.find(word.upper())
     if found is None:
-        return _refuse_request(board, round_, gettext("%(word)s is not one of this board's words.", word=word.upper()[:40]),
+        return _refuse_request(board, round_,
+                               gettext("%(word)s is not one of this board's words.", word=word.upper()[:40]),
                                404, context_of)
     if not (round_.is_over(now()) or solution.index(found.word) in round_.found):
         return _refuse_request(board, round_,

@@ -210,4 +210,5 @@ def clean_up_store() -> None:
     extensions["ruzzle.store_cleaned"] = moment
     the_store().delete_rounds_before(moment - float(current_app.config["RETENTION_DAYS"]) * 86400)
     the_store().rooms.delete_expired(moment)  # rooms a day without a join or a round
-    the_store().live.delete_before(moment - float(current_app.config["LIVE_KEEP_SECONDS"]))  # live rounds the day's ranking no longer needs
+    # live rounds the day's ranking no longer needs
+    the_store().live.delete_before(moment - float(current_app.config["LIVE_KEEP_SECONDS"]))

@@ -359,8 +359,8 @@ def _board_from_form(args: Mapping[str, str], language: str, rows: int, cols: in
         try:
             board = Board.parse(text[:4000], language)
         except BoardFormatError as error:
-            raise TypedBoardErrors(gettext("In the pasted board, %(problem)s", problem=translate_error(error)), rows, cols,
-                                   {"text": text[:4000]}, {}) from None
+            raise TypedBoardErrors(gettext("In the pasted board, %(problem)s", problem=translate_error(error)),
+                                   rows, cols, {"text": text[:4000]}, {}) from None
         if board.rows > MAX_SIDE or board.cols > MAX_SIDE:
             raise TypedBoardErrors(gettext("A board has at most %(side)dx%(side)d tiles, not %(rows)dx%(cols)d",
                                            side=MAX_SIDE, rows=board.rows, cols=board.cols),
@@ -379,8 +379,8 @@ def _board_from_form(args: Mapping[str, str], language: str, rows: int, cols: in
                 tiles.append(tile)
     if problems:
         count = len(problems)
-        raise TypedBoardErrors(ngettext("%(num)d tile needs a fix (marked)", "%(num)d tiles need a fix (marked)", count),
-                               rows, cols, values, problems)
+        raise TypedBoardErrors(ngettext("%(num)d tile needs a fix (marked)", "%(num)d tiles need a fix (marked)",
+                                        count), rows, cols, values, problems)
     return Board(rows, cols, tuple(tiles), language)
 
 

@@ -109,7 +109,8 @@ def test_keyboard_only_play(page, server):
                 key = ("ArrowDown" if cell[0] > at[0] else "ArrowUp" if cell[0] < at[0]
                        else "ArrowRight" if cell[1] > at[1] else "ArrowLeft")
                 page.keyboard.press(key)
-                at = (at[0] + (key == "ArrowDown") - (key == "ArrowUp"), at[1] + (key == "ArrowRight") - (key == "ArrowLeft"))
+                at = (at[0] + (key == "ArrowDown") - (key == "ArrowUp"),
+                      at[1] + (key == "ArrowRight") - (key == "ArrowLeft"))
             page.keyboard.press(" ")
         page.keyboard.press("Enter")
         score += word.score

@@ -79,15 +79,17 @@ ROUTES = {  # one well-formed request per route, that the cookie and method fami
     "solve form": ("GET", "/solve?l0_0=A", None), "start": ("GET", "/", None), "new": ("GET", "/new?seed=X", None),
     "daily": ("GET", "/daily/en", None), "health": ("GET", "/healthz", None), "my rounds": ("GET", "/me", None),
     "language": ("POST", "/language", {"language": "it", "next": BOARD}),
-    "room create": ("POST", "/rooms", {"language": "en", "time": "60"}), "room by code": ("GET", f"/rooms?code={ROOM}", None),
-    "room join page": ("GET", f"/rooms/{ROOM}", None), "room join": ("POST", f"/rooms/{ROOM}/players", {"nickname": "ADA"}),
+    "room create": ("POST", "/rooms", {"language": "en", "time": "60"}),
+    "room by code": ("GET", f"/rooms?code={ROOM}", None), "room join page": ("GET", f"/rooms/{ROOM}", None),
+    "room join": ("POST", f"/rooms/{ROOM}/players", {"nickname": "ADA"}),
     "room play": ("GET", f"/rooms/{ROOM}/play", None), "room word": ("POST", f"/rooms/{ROOM}/words", {"word": "CAT"}),
     "room word page": ("GET", f"/rooms/{ROOM}/words/CAT", None), "room host": ("GET", f"/rooms/{ROOM}/host", None),
     "room all words": ("GET", f"/rooms/{ROOM}/words?round=1&sort=length", None),
     "room start": ("POST", f"/rooms/{ROOM}/start", {}), "room ranking": ("GET", f"/rooms/{ROOM}/leaderboard", None),
     "room csv": ("GET", f"/rooms/{ROOM}/results.csv", None), "room xlsx": ("GET", f"/rooms/{ROOM}/results.xlsx", None),
     "room remove": ("POST", f"/rooms/{ROOM}/players/1/remove", {}),
-    "room next round": ("POST", f"/rooms/{ROOM}/rounds", {}), "room walk": ("GET", f"/rooms/{ROOM}/projector?step=1", None),
+    "room next round": ("POST", f"/rooms/{ROOM}/rounds", {}),
+    "room walk": ("GET", f"/rooms/{ROOM}/projector?step=1", None),
     "room pause": ("POST", f"/rooms/{ROOM}/pause", {}), "room resume": ("POST", f"/rooms/{ROOM}/resume", {}),
     "room time": ("POST", f"/rooms/{ROOM}/time", {"seconds": "30"}), "room end": ("POST", f"/rooms/{ROOM}/end", {}),
     "room lock": ("POST", f"/rooms/{ROOM}/lock", {}), "room unlock": ("POST", f"/rooms/{ROOM}/unlock", {}),
@@ -458,7 +460,8 @@ def assert_answered_safely(response, probe: Probe, htmx: bool) -> None:
     """Below 500; a refusal says why (as a fragment for htmx); nothing the user sent comes back unescaped."""
     page = response.get_data(as_text=True)
     assert response.status_code < 500, f"{probe.name}: {response.status_code}"
-    fragment = htmx and probe.headers.get("HX-Request", "true") == "true" and "HX-History-Restore-Request" not in probe.headers
+    fragment = (htmx and probe.headers.get("HX-Request", "true") == "true"
+                and "HX-History-Restore-Request" not in probe.headers)
     if response.status_code >= 400 and probe.method != "HEAD":
         assert message_of(response), f"{probe.name}: {response.status_code} without a message"
         if fragment:
@@ -476,7 +479,8 @@ def test_the_corpus_covers_every_route_with_hundreds_of_requests(fuzz_app):
     hit = set()
     for probe in CORPUS:
         try:
-            hit.add(adapter.match(unquote(probe.url.split("?")[0]), method="GET" if probe.method == "HEAD" else probe.method)[0])
+            method = "GET" if probe.method == "HEAD" else probe.method
+            hit.add(adapter.match(unquote(probe.url.split("?")[0]), method=method)[0])
         except HTTPException:  # a malformed URL that matches no route is part of the corpus too
             continue
     assert len(CORPUS) >= 500 and len({probe.name for probe in CORPUS}) == len(CORPUS)

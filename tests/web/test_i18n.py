@@ -56,7 +56,8 @@ def test_pybabel_extract_finds_no_message_missing_from_the_catalogues(tmp_path):
     assert len(extracted) > 250
     for language in TRANSLATED:
         missing = extracted - {key(message) for message in entries(language)}
-        assert not missing, f"{language}: not in the catalogue (bash tools/translations.sh update): {sorted(missing)[:5]}"
+        assert not missing, \
+            f"{language}: not in the catalogue (bash tools/translations.sh update): {sorted(missing)[:5]}"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -131,7 +132,8 @@ def test_the_players_choice_wins_sticks_and_brings_them_back(client):
 
 @pytest.mark.parametrize("form, status, location", [
     ({"language": "xx", "next": "/"}, 400, None), ({"language": "", "next": "/"}, 400, None),
-    ({"language": "de", "next": "//evil.example/"}, 303, "/"), ({"language": "de", "next": "https://evil.example"}, 303, "/"),
+    ({"language": "de", "next": "//evil.example/"}, 303, "/"),
+    ({"language": "de", "next": "https://evil.example"}, 303, "/"),
     ({"language": "de", "next": "/\\evil.example"}, 303, "/"), ({"language": "de"}, 303, "/"),
 ])
 def test_the_switcher_refuses_unknown_languages_and_foreign_addresses(client, form, status, location):
@@ -177,7 +179,9 @@ def test_rendered_boards_are_cached_per_language(client):
     assert "punt" in next(iter(names["it"])) and "Punkt" in next(iter(names["de"]))
 
 
-@pytest.mark.parametrize("language, points", [("en", "1,234 points"), ("de", "1.234 Punkte"), ("fr", "1\u202f234 points")])
+@pytest.mark.parametrize("language, points", [
+    ("en", "1,234 points"), ("de", "1.234 Punkte"), ("fr", "1\u202f234 points"),
+])
 def test_numbers_take_the_languages_format(client, language, points):
     client.set_cookie(LANGUAGE_COOKIE, language)
     page = client.get(BOARD + "?challenge=1234").get_data(as_text=True)
@@ -297,7 +301,8 @@ def path_refused(path: str):
 def a_word_on_the_dictionary_but_not_the_board(app) -> str:
     from ruzzle import Lexicon
     words = {found.word for found in solution_of(app)}
-    return next(word for word in ("HOUSE", "GARDEN", "PLANET", "WINDOW") if word in Lexicon.builtin("en") and word not in words)
+    return next(word for word in ("HOUSE", "GARDEN", "PLANET", "WINDOW")
+                if word in Lexicon.builtin("en") and word not in words)
 
 
 def already_found(client, app):

@@ -28,7 +28,8 @@ def player_id(app, code: str, nickname: str) -> int:
 
 
 def rejoin_code(phone, code: str) -> str:
-    return re.search(r'data-rejoin-code="([A-Z0-9]+)"', phone.get(f"/rooms/{code}/play").get_data(as_text=True)).group(1)
+    page = phone.get(f"/rooms/{code}/play").get_data(as_text=True)
+    return re.search(r'data-rejoin-code="([A-Z0-9]+)"', page).group(1)
 
 
 def remote_link(client, code: str) -> str:

@@ -108,7 +108,8 @@ def test_a_whole_match_names_each_rounds_points_the_total_and_ends_with_a_final_
     assert client.post(f"/rooms/{code}/rounds").status_code == 303
     host = client.get(f"/rooms/{code}/host").get_data(as_text=True)
     assert ">Start round 1 of 3 in match 2</button>" in host and "round 4" not in host
-    assert "<strong>Ada</strong>, round 1 of 3 in match 2." in phones["Ada"].get(f"/rooms/{code}/play").get_data(as_text=True)
+    ada_page = phones["Ada"].get(f"/rooms/{code}/play").get_data(as_text=True)
+    assert "<strong>Ada</strong>, round 1 of 3 in match 2." in ada_page
     board = client.get(f"/rooms/{code}/leaderboard", headers=JSON).get_json()
     assert (board["round"], board["match"], board["round_in_match"]) == (4, 2, 1)
     assert {p["nickname"]: p["score"] for p in board["players"]} == dict.fromkeys(NAMES, 0)

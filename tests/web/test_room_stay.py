@@ -171,7 +171,8 @@ def test_after_the_round_a_pupil_sees_every_word_in_the_room_with_theirs_marked(
     assert f'Room <span class="seed">{code}</span> · round 1 · Ada' in page
     assert f'<a href="/rooms/{code}/play">Back to the room</a>' in page
     assert '<input type="hidden" name="round" value="1">' in page  # the filter stays on this round
-    opened = ada.get(f"/rooms/{code}/words?round=1&word={words[3].word}", headers={**HTMX, "HX-Target": "solution_word"})
+    opened = ada.get(f"/rooms/{code}/words?round=1&word={words[3].word}",
+                     headers={**HTMX, "HX-Target": "solution_word"})
     assert opened.status_code == 200 and "breakdown" in html(opened)
     assert ada.get(f"/rooms/{code}/words").status_code == 200  # the current round by default
 
