@@ -161,9 +161,10 @@ class Board:
     @classmethod
     def from_code(cls, code: str, language: str = "en") -> Board:
         """Read `to_code`'s compact form; BoardFormatError with the row (as line) and tile (as column)."""
-        rows = []
+        rows: list[list[Tile]] = []
         for line, text in enumerate(code.split(_CODE_ROW_SEPARATOR), start=1):
-            tiles, position = [], 0
+            tiles: list[Tile] = []
+            position = 0
             while position < len(text):
                 match = _CODE_TILE.match(text, position)
                 if match is None:
