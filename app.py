@@ -349,7 +349,8 @@ def _add_error_pages(app: Flask) -> None:
         app.logger.error("the store failed on %s %s: %s", request.method, request.path, describe_outage(error))
         seconds = int(app.config["STORE_RETRY_SECONDS"])
         response = make_response(render_error(503, gettext("The game's storage is not answering"), ngettext(
-            "Words you played wait on the board page, which sends them again by itself. Try again in %(num)d second.",
+            "Words you played wait on the board page, which sends them again by itself. Try again in %(num)d "
+            "second.",
             "Words you played wait on the board page, which sends them again by itself. Try again in %(num)d "
             "seconds.", seconds)))
         response.headers["Retry-After"] = str(seconds)
