@@ -24,8 +24,9 @@ pytestmark = pytest.mark.packaging
 ROOT = Path(__file__).resolve().parent.parent
 DEMO_BOARD = ROOT / "ruzzle" / "data" / "demo" / "en.board"
 # what is not part of the checkout: version control, environments, what runs and builds leave behind
-NOT_THE_CHECKOUT = shutil.ignore_patterns(".git", ".venv*", "instance", "build", "test-artifacts", "__pycache__",
-                                          ".pytest_cache", ".hypothesis", "*.egg-info", "*.mo")
+NOT_THE_CHECKOUT = shutil.ignore_patterns(".git", ".venv*", "instance", "build", "dist", "test-artifacts",
+                                          "__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache",
+                                          "*.egg-info", "*.mo")
 # The installed web app serves its home page in English and German (run by the installed Python).
 WEB_CHECK = """
 import json, re, sys
