@@ -25,12 +25,20 @@ from store.cleanup import Cleanup, Retention
 from views import exports, history, i18n, live, play, rooms, solution
 from views.addresses import MAX_HOST, LanAddresses
 from views.assets import StaticFiles, serve_static_files
+from views.boards import solve_board, solve_typed_board
 from views.budget import SolvingBudget
 from views.caching import SingleFlight
 from views.limits import client_address, init_limits
-from views.boards import solve_board, solve_typed_board
-from views.pages import (TEMPLATE_HELPERS, build_url, clock_text, render_board_table, render_breakdown_table,
-                         render_error, sentence, translate_tile_texts)
+from views.pages import (
+    TEMPLATE_HELPERS,
+    build_url,
+    clock_text,
+    render_board_table,
+    render_breakdown_table,
+    render_error,
+    sentence,
+    translate_tile_texts,
+)
 from views.rounds import RoundSessionInterface
 from views.services import Services, services
 

@@ -163,7 +163,7 @@ class Browser:
         try:
             _, connection = await asyncio.wait_for(
                 asyncio.get_running_loop().create_connection(Connection, self.host, self.port), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise Timeout(f"no connection within {timeout:g} s") from None
         self.opened += 1
         return connection, False

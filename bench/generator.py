@@ -83,19 +83,21 @@ def report(language: str, count: int, rows: int, cols: int, version: int = LATES
     for name, values in (("words of 5+ letters", richness["long"]), ("best score", richness["best"])):
         print(f"{name:24} fewest {min(values):5d}   median {statistics.median(values):7.1f}"
               f"   95% {statistics.quantiles(values, n=20)[-1]:7.1f}   most {max(values):5d}")
-    print(f"{'ms per board':24} median {statistics.median(times):7.2f}   95% {statistics.quantiles(times, n=20)[-1]:7.2f}"
-          f"   slowest {max(times):7.2f}")
+    print(f"{'ms per board':24} median {statistics.median(times):7.2f}"
+          f"   95% {statistics.quantiles(times, n=20)[-1]:7.2f}   slowest {max(times):7.2f}")
     cells = rows * cols
     vowels, u = statistics.mean(richness["vowels"]), statistics.mean(richness["U"])
     demo_board = Board.parse((DEMO / f"{language}.board").read_text(encoding="utf-8"), language)
     demo_vowels = sum(letter in "AEIOU" for letter in demo_board.letters)
-    print(f"{'vowels per board':24} mean {vowels:5.2f} of {cells} (demo board {demo_vowels})   U: {100 * u / cells:.1f}% of tiles")
+    print(f"{'vowels per board':24} mean {vowels:5.2f} of {cells} (demo board {demo_vowels})"
+          f"   U: {100 * u / cells:.1f}% of tiles")
     if rows_out is not None:
         def cut(values: list[int]) -> str:
             return (f"{min(values)} / {statistics.median(values):g} / "
                     f"{statistics.quantiles(values, n=20)[-1]:g}")
         rows_out.append(f"| {language} | {demo} / {demo_long} / {max(f.score for f in demo_found)} | {cut(words)} | "
-                        f"{cut(richness['long'])} | {statistics.median(richness['best']):g} | {vowels:.1f} ({demo_vowels}) | "
+                        f"{cut(richness['long'])} | {statistics.median(richness['best']):g} | "
+                        f"{vowels:.1f} ({demo_vowels}) | "
                         f"{100 * u / cells:.1f}% | {statistics.median(times):.1f} |")
     if (rows, cols) != (4, 4):
         return True
@@ -110,7 +112,8 @@ def main() -> int:
     parser.add_argument("-n", "--count", type=int, default=1000, help="number of consecutive seeds (1..N)")
     parser.add_argument("-r", "--rows", type=int, default=4)
     parser.add_argument("-c", "--cols", type=int, default=4)
-    parser.add_argument("-g", "--generator", type=int, default=LATEST_VERSION, help="generator version (default latest)")
+    parser.add_argument("-g", "--generator", type=int, default=LATEST_VERSION,
+                        help="generator version (default latest)")
     args = parser.parse_args()
     languages = list(LANGUAGES) if args.language == "all" else [args.language]
     passed = {}

@@ -79,15 +79,17 @@ def solver_table(languages: list[str], seeds: int, hostile: int) -> tuple[list[s
         Solution.of(generate(language, "WARMUP", SIDE, SIDE), lexicon, blocked)  # node table paged in, code warmed
         groups = {
             f"{language} generated ({seeds} seeds)": [
-                (f"LIMIT{n}", lambda n=n: generate(language, f"LIMIT{n}", SIDE, SIDE)) for n in range(seeds)],
+                (f"LIMIT{n}", lambda n=n, language=language: generate(language, f"LIMIT{n}", SIDE, SIDE))
+                for n in range(seeds)],
             f"{language} typed, hostile ({hostile})": [
                 (name, lambda board=board: board) for name, board in hostile_boards(language, hostile)],
         }
         for title, boards in groups.items():
             rows = [(name, *measure(make, lexicon, blocked)) for name, make in boards]
             worst = max(rows, key=lambda row: row[2])
-            lines.append(f"{title:34}{max(row[1] for row in rows):11.1f}{statistics.median(row[2] for row in rows):14.1f}"
-                         f"{worst[2]:13.1f}{max(row[3] for row in rows):15.1f}{max(row[4] for row in rows):11d}"
+            lines.append(f"{title:34}{max(row[1] for row in rows):11.1f}"
+                         f"{statistics.median(row[2] for row in rows):14.1f}{worst[2]:13.1f}"
+                         f"{max(row[3] for row in rows):15.1f}{max(row[4] for row in rows):11d}"
                          f"   slowest: {worst[0]} ({worst[4]} words)")
             worst_solve, worst_peak = max(worst_solve, worst[2]), max(worst_peak, max(row[3] for row in rows))
             if "generated" in title:

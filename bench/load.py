@@ -26,7 +26,8 @@ server runs without its per-client limits (tools/servers.py turns them off; benc
   With --boards N each round is played on one of N boards, so that the per-process caches (solutions,
   rendered boards) fill up and churn: their growth must stop where their size limit is.
 - memory: gunicorn with 1, 2 and 4 workers, warmed up with 12x12 boards in every loaded language (so that
-  each worker walks most of every dictionary) and a round of the 30 players; RSS, PSS and USS of each process from /proc/<pid>/smaps_rollup, and the dictionaries'
+  each worker walks most of every dictionary) and a round of the 30 players; RSS, PSS and USS of each process
+  from /proc/<pid>/smaps_rollup, and the dictionaries'
   own mappings from /proc/<pid>/smaps: memory-mapped files count once however many workers map them.
 """
 
@@ -264,7 +265,8 @@ def rollup(pid: int) -> dict[str, int]:
 
 
 def dictionary_mappings(pid: int) -> dict[str, int]:
-    """kB of Rss and Pss of the mapped word files (.marisa, .nodes: dictionaries, generator data) in /proc/<pid>/smaps."""
+    """kB of Rss and Pss of the mapped word files (.marisa, .nodes: dictionaries, generator data) in
+    /proc/<pid>/smaps."""
     totals = {"Rss": 0, "Pss": 0}
     inside = False
     for line in Path(f"/proc/{pid}/smaps").read_text().splitlines():
@@ -431,7 +433,8 @@ def main() -> int:
     boards = [(BOARD, solution)]
     print(f"board /play/en/{SEED} (4x4, {len(solution)} words); {players} players; gunicorn --config gunicorn.conf.py "
           f"app:app as the README runs it; client: one asyncio process on the same 2-core machine")
-    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (other work on the machine adds to it)")
+    averages = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"load average before: {averages} (other work on the machine adds to it)")
     ok = True
     if args.only in (None, "load"):
         for kind in args.store or STORES:

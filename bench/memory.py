@@ -76,7 +76,8 @@ def main() -> int:
     first_warm = sum(samples[1][2])
     last = sum(samples[-1][2])
     biggest = max(max(sizes) for _, _, sizes in samples)
-    print(f"\n{args.seeds} distinct 12x12 boards, {len(PAGES) * args.seeds} pages ({', '.join(languages)}) in {elapsed:.0f} s, {errors} errors; "
+    print(f"\n{args.seeds} distinct 12x12 boards, {len(PAGES) * args.seeds} pages ({', '.join(languages)}) "
+          f"in {elapsed:.0f} s, {errors} errors; "
           f"max_requests {os.environ.get('RUZZLE_MAX_REQUESTS', 'as in gunicorn.conf.py')}; "
           f"{len(seen_workers)} worker processes in all ({len(seen_workers) - len(samples[0][2])} recycled)")
     print(f"largest worker RSS {biggest:.1f} MB; all workers {first_warm:.0f} MB after {samples[1][0]} seeds, "

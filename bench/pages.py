@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app import create_app  # noqa: E402
-
 import brotli  # noqa: E402
 from backports import zstd  # noqa: E402
+
+from app import create_app  # noqa: E402
 
 TARGET_MS = 150
 TARGET_KB = 300

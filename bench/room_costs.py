@@ -111,7 +111,7 @@ def play(app, clock: Clock, players: int, words: int, costs: Costs) -> None:
         assert reply.status_code == 303, reply.get_data(as_text=True)[:300]
         phones.append(phone)
     lobby = {}
-    for round_ in range(2):
+    for _round in range(2):
         for index, phone in enumerate(phones[:: max(1, players // 300)]):
             reply = costs.get(phone, "lobby poll", f"/rooms/{code}/play", lobby.get(index))
             lobby[index] = etag_of(reply) or lobby.get(index)

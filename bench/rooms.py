@@ -228,7 +228,7 @@ class Tab:
             answer = await self.browser.request(data, timeout)
         except Timeout:
             return None, time.perf_counter() - start, "timeout"
-        except (OSError, asyncio.TimeoutError) as problem:
+        except (TimeoutError, OSError) as problem:
             return None, time.perf_counter() - start, f"connection: {type(problem).__name__}"
         for cookie in answer.cookies:
             name, _, value = cookie.split(";", 1)[0].partition("=")
@@ -516,11 +516,11 @@ class Phone(Tab):
             self.error(f"words: {failure or answer.status}", word)
             if self.run.stopped:
                 break
-        if lost and expect == "scored":
-            self.run.unknown[self.name] = self.run.unknown.get(self.name, 0) + score
             delay = (float(answer.headers.get("retry-after", 0) or 0) if answer is not None and answer.status == 429
                      else RETRY_DELAYS[min(attempt, len(RETRY_DELAYS)) - 1])
             await asyncio.sleep(delay)
+        if lost and expect == "scored":
+            self.run.unknown[self.name] = self.run.unknown.get(self.name, 0) + score
 
     def check_word(self, text: str, word: str, expect: str, score: int, retried: bool) -> bool:
         """Check a word's answer; whether the word's outcome is known (taken or not)."""
@@ -747,7 +747,8 @@ def report(run: Run, problems: list[str], joined: int, cpu: tuple, wall: float, 
             "errors": dict(figures.errors), "error_examples": dict(figures.examples),
             "ranking_exact": not problems, "ranking_problems": problems[:50],
             "bench_cpu_s": cpu, "requests": requests, "bench_cpu_s_per_1000": 1000 * cpu / max(1, requests),
-            "loop_lag_ms": lag, "bench_waited_for_cpu_s": waited, "load_average_start": load[0], "load_average_end": load[1], "table_row": table,
+            "loop_lag_ms": lag, "bench_waited_for_cpu_s": waited, "load_average_start": load[0],
+            "load_average_end": load[1], "table_row": table,
             "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
     return lines, data
 

@@ -34,7 +34,7 @@ PINNED = {"elzzur": "0.0.1.0", "marisa-trie": "1.4.1"}
 REQUIREMENTS = tuple(f"{name}=={version}" for name, version in PINNED.items())
 DEMO_BOARD = ROOT / "ruzzle" / "data" / "demo" / "en.board"
 SEEDS = tuple(f"BENCH{n:02d}" for n in range(1, 21))
-# The multipliers of a real 4x4 board (SPEC.md section 2), for the bench's own letter draw.
+# How many times faster than elzzur the solver must be, per board size (bench/README.md, "solver.py").
 TARGETS = {"4x4": 15, "24x24": 50, "50x50": 50}
 
 # Runs inside elzzur's venv: argv = dictionary, board file, runs; prints the solve times and the words.

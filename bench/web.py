@@ -26,10 +26,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.load import STORES, store_environment  # noqa: E402
 from ruzzle import Lexicon, generate  # noqa: E402
 from ruzzle.blocklist import blocked_words  # noqa: E402
 from ruzzle.game import Solution  # noqa: E402
-from bench.load import STORES, store_environment  # noqa: E402
 from tools.servers import gunicorn  # noqa: E402
 
 SEED = "BENCH4"
@@ -95,8 +95,9 @@ def main() -> int:
     for name, found in runs.items():
         results[name]["errors"] = sum(result["errors"] for result in found)
     hello_rps = results["hello"]["rps"]
-    print(f"store: {args.store}; gunicorn.conf.py as the README runs it; wrk -t2 -c{args.connections} -d{args.seconds}s, best of "
-          f"{args.rounds} rounds taken in turns; errors summed over all rounds; word {word}")
+    print(f"store: {args.store}; gunicorn.conf.py as the README runs it; "
+          f"wrk -t2 -c{args.connections} -d{args.seconds}s, best of {args.rounds} rounds taken in turns; "
+          f"errors summed over all rounds; word {word}")
     print(f"{'':18}{'requests/s':>12}{'of hello':>10}{'p50':>10}{'p99':>10}{'errors':>8}")
     for name, result in results.items():
         print(f"{name:18}{result['rps']:12.0f}{result['rps'] / hello_rps:10.0%}{result['p50']:>10}{result['p99']:>10}"

@@ -2,8 +2,15 @@
 
 from .blocklist import blocked_words
 from .board import Board, Cell, Path, Tile
-from .errors import (BoardFormatError, DictionaryError, InvalidPath, InvalidSeed, InvalidSize, RuzzleError,
-                     UnknownLanguage)
+from .errors import (
+                     BoardFormatError,
+                     DictionaryError,
+                     InvalidPath,
+                     InvalidSeed,
+                     InvalidSize,
+                     RuzzleError,
+                     UnknownLanguage,
+)
 from .frequency import common_words, is_common
 from .generator import generate, new_seed, normalize_seed
 from .languages import LANGUAGES, Language, get_language
@@ -15,6 +22,7 @@ from .solver import Found, solve, sort_found
 __all__ = [
     "Board", "BoardFormatError", "Cell", "DictionaryError", "Found", "InvalidPath", "InvalidSeed", "InvalidSize",
     "LANGUAGES", "Language", "LetterScore", "Lexicon", "Multiplier", "Path", "RuzzleError", "ScoreBreakdown",
-    "Tile", "UnknownLanguage", "blocked_words", "common_words", "generate", "get_language", "is_common", "length_bonus", "new_seed", "normalize_seed",
+    "Tile", "UnknownLanguage", "blocked_words", "common_words", "generate", "get_language", "is_common", "length_bonus",
+    "new_seed", "normalize_seed",
     "normalize_word", "score_breakdown", "score_path", "solve", "sort_found", "validate_path",
 ]

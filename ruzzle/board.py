@@ -5,9 +5,9 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterator, Sequence
 
 from .errors import N_, BoardFormatError, Nn_
 from .languages import get_language
@@ -75,8 +75,8 @@ class Board:
             raise BoardFormatError(N_("a board needs at least 1 row and 1 column, not %(rows)dx%(cols)d"),
                                    rows=self.rows, cols=self.cols)
         if len(self.tiles) != self.rows * self.cols:
-            raise BoardFormatError(N_("a %(rows)dx%(cols)d board needs %(tiles)d tiles"), rows=self.rows, cols=self.cols,
-                                   tiles=self.rows * self.cols)
+            raise BoardFormatError(N_("a %(rows)dx%(cols)d board needs %(tiles)d tiles"), rows=self.rows,
+                                   cols=self.cols, tiles=self.rows * self.cols)
         object.__setattr__(self, "language", get_language(self.language).code)
 
     @classmethod
@@ -162,9 +162,10 @@ class Board:
     @classmethod
     def from_code(cls, code: str, language: str = "en") -> Board:
         """Read `to_code`'s compact form; BoardFormatError with the row (as line) and tile (as column)."""
-        rows = []
+        rows: list[list[Tile]] = []
         for line, text in enumerate(code.split(_CODE_ROW_SEPARATOR), start=1):
-            tiles, position = [], 0
+            tiles: list[Tile] = []
+            position = 0
             while position < len(text):
                 match = _CODE_TILE.match(text, position)
                 if match is None:

@@ -6,9 +6,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Sequence
 
 from .blocklist import blocked_words
 from .board import Board
@@ -84,7 +84,7 @@ def _output_options() -> argparse.ArgumentParser:
     return options
 
 
-def _add_generate(commands: argparse._SubParsersAction) -> None:
+def _add_generate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The generate subcommand and its options."""
     parser = commands.add_parser("generate", help="generate a board from a seed")
     parser.add_argument("-l", "--language", default="en", help="language code (default: en)")
@@ -98,7 +98,7 @@ def _add_generate(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(command=run_generate)
 
 
-def _add_dictionary_tools(commands: argparse._SubParsersAction) -> None:
+def _add_dictionary_tools(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The compile and cat subcommands."""
     compile_parser = commands.add_parser("compile", help="compile a word list into a .marisa dictionary")
     compile_parser.add_argument("-d", "--dictionary", required=True, help="word list, one word per line")
@@ -197,7 +197,7 @@ def print_solution(board: Board, lexicon: Lexicon, args: argparse.Namespace) -> 
     sys.stdout.write(text)
 
 
-def solution_json(board: Board, found: list[Found]) -> dict:
+def solution_json(board: Board, found: list[Found]) -> dict[str, object]:
     """The solution as one JSON object (elzzur's fields, plus the board size and totals)."""
     return {
         "language": board.language,

@@ -8,6 +8,8 @@ translation library.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 Template = str | tuple[str, str]  # a message, or its singular and plural forms
 
 
@@ -21,7 +23,7 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
-def english(template: Template, values: dict) -> str:
+def english(template: Template, values: Mapping[str, object]) -> str:
     """The English sentence of a message template with its values."""
     if isinstance(template, tuple):
         template = template[0] if values.get("num") == 1 else template[1]
@@ -31,7 +33,7 @@ def english(template: Template, values: dict) -> str:
 class RuzzleError(ValueError):
     """Base class of every error the game package raises on bad input; `template` and `values` make its message."""
 
-    def __init__(self, template: Template, **values):
+    def __init__(self, template: Template, **values: object) -> None:
         self.template = template
         self.values = values
         super().__init__(english(template, values))
@@ -40,7 +42,8 @@ class RuzzleError(ValueError):
 class BoardFormatError(RuzzleError):
     """A board text that cannot be read; carries the 1-based line and column of the problem."""
 
-    def __init__(self, template: Template, line: int | None = None, column: int | None = None, **values):
+    def __init__(self, template: Template, line: int | None = None, column: int | None = None,
+                 **values: object) -> None:
         self.line = line
         self.column = column
         self.reason = english(template, values)
@@ -80,6 +83,6 @@ class InvalidSize(RuzzleError):
 class WordRefused(RuzzleError):
     """A word a player submitted that does not count; `reason` names the rule (e.g. "not-on-board")."""
 
-    def __init__(self, reason: str, template: Template, **values):
+    def __init__(self, reason: str, template: Template, **values: object) -> None:
         self.reason = reason
         super().__init__(template, **values)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator, Set
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import AbstractSet, Iterator
 
 from .board import Board, Cell, Path
 from .errors import N_, InvalidPath, Nn_, WordRefused
@@ -29,11 +29,11 @@ class Solution:
 
     board: Board
     words: tuple[Found, ...]
-    blocked: AbstractSet[str] = frozenset()
+    blocked: Set[str] = frozenset()
     _index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
-    def of(cls, board: Board, lexicon: Lexicon, blocked: AbstractSet[str] = frozenset()) -> Solution:
+    def of(cls, board: Board, lexicon: Lexicon, blocked: Set[str] = frozenset()) -> Solution:
         """Solve the board; words in `blocked` are neither found nor shown."""
         words = tuple(solve(board, lexicon, exclude=blocked))
         return cls(board, words, blocked, {found.word: i for i, found in enumerate(words)})
@@ -80,8 +80,8 @@ def parse_path(text: str, board: Board) -> Path:
     """A traced path written `"r,c r,c ..."`, checked against the board (InvalidPath saying why)."""
     cells_text = text.split()
     if len(cells_text) > board.rows * board.cols:
-        raise InvalidPath(Nn_("a path on this board has at most %(num)d tile", "a path on this board has at most %(num)d tiles"),
-                          num=board.rows * board.cols)
+        raise InvalidPath(Nn_("a path on this board has at most %(num)d tile",
+                              "a path on this board has at most %(num)d tiles"), num=board.rows * board.cols)
     cells = []
     for item in cells_text:
         if not _PATH_TEXT.fullmatch(item):
@@ -111,8 +111,8 @@ def word_of_text(solution: Solution, lexicon: Lexicon, text: str) -> Found:
         raise WordRefused("letters", N_("A word is made of letters only (A to Z; accents are ignored)."))
     cells = solution.board.rows * solution.board.cols
     if len(word) < MIN_WORD_LENGTH:
-        raise WordRefused("too-short", Nn_("A word has at least %(num)d letter.", "A word has at least %(num)d letters."),
-                          num=MIN_WORD_LENGTH)
+        raise WordRefused("too-short", Nn_("A word has at least %(num)d letter.",
+                                           "A word has at least %(num)d letters."), num=MIN_WORD_LENGTH)
     if len(word) > cells:
         raise WordRefused("too-long", Nn_("A word on this board has at most %(num)d letter.",
                                           "A word on this board has at most %(num)d letters."), num=cells)

@@ -20,16 +20,18 @@ import math
 import secrets
 import unicodedata
 from bisect import bisect_right
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from itertools import accumulate
 from pathlib import Path
+from typing import Any, TypeVar
 
 from .board import Board, Tile
 from .errors import N_, InvalidSeed, InvalidSize, UnknownLanguage
 from .languages import ALPHABET, get_language
 from .lexicon import Lexicon
-from .rules import MULTIPLIERS_PER_16_CELLS
+from .rules import MULTIPLIERS_PER_16_CELLS, Multiplier
 from .solver import count_words
 
 # Seeds shown to people: no 0/O or 1/I/L to confuse when read aloud or copied from a projector.
@@ -46,6 +48,7 @@ VOWELS = frozenset("AEIOU")
 # 210 (the real demo board has 235). Larger boards are rich enough from one draw.
 CANDIDATES = 14
 SELECT_UP_TO_CELLS = 25
+T = TypeVar("T")
 
 
 class Stream:
@@ -76,7 +79,7 @@ class Stream:
         """An index drawn with probability proportional to its weight (weights given as running sums)."""
         return bisect_right(cumulative, self.below(cumulative[-1]))
 
-    def shuffled(self, items: list) -> list:
+    def shuffled(self, items: list[T]) -> list[T]:
         """A Fisher-Yates shuffle of a copy of the list."""
         items = list(items)
         for i in range(len(items) - 1, 0, -1):
@@ -107,7 +110,7 @@ def normalize_seed(text: str) -> str:
 _ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", ALPHABET)
 
 
-def multiplier_counts(cells: int) -> dict:
+def multiplier_counts(cells: int) -> dict[Multiplier, int]:
     """How many tiles of each multiplier a board of this many cells gets (6 per 16 cells, as real boards)."""
     return {m: round(cells * n / 16) for m, n in MULTIPLIERS_PER_16_CELLS.items()}
 
@@ -129,14 +132,14 @@ def _letter_weights(version: int, language: str) -> tuple[int, ...]:
 @cache
 def _refine_steps(version: int, language: str) -> int:
     """How many single-letter swaps a generator version tries on a language's best candidate (0: none)."""
-    tables = json.loads((_data(version) / "letters.json").read_text(encoding="utf-8"))
-    return tables.get("refine", {}).get(language, 0)
+    return int(_tables(version).get("refine", {}).get(language, 0))
 
 
 @cache
-def _tables(version: int) -> dict:
+def _tables(version: int) -> dict[str, Any]:
     """A generator version's frozen tables (`letters.json`)."""
-    return json.loads((_data(version) / "letters.json").read_text(encoding="utf-8"))
+    tables: dict[str, Any] = json.loads((_data(version) / "letters.json").read_text(encoding="utf-8"))
+    return tables
 
 
 @cache
@@ -208,8 +211,8 @@ def _vowels_between(letters: list[str], fewest: int, most: int) -> bool:
     return fewest <= sum(letter in VOWELS for letter in letters) <= most and ("Q" not in letters or "U" in letters)
 
 
-def _refine(stream: Stream, weights: tuple[int, ...], letters: list[str], richness, steps: int,
-            balanced=None) -> list[str]:
+def _refine(stream: Stream, weights: tuple[int, ...], letters: list[str], richness: Callable[[list[str]], int],
+            steps: int, balanced: Callable[[list[str]], bool] | None = None) -> list[str]:
     """Try `steps` changes, each either two cells exchanged or one cell's letter redrawn by weight; keep each
     change that makes the board richer and keeps it balanced. French needs this: its real boards are far
     richer than the best of several frequency draws."""
@@ -237,7 +240,8 @@ def _plain(letters: list[str]) -> tuple[Tile, ...]:
     return tuple(Tile(letter) for letter in letters)
 
 
-def _draw_letters(stream: Stream, weights: tuple[int, ...], cells: int, balanced=None) -> list[str]:
+def _draw_letters(stream: Stream, weights: tuple[int, ...], cells: int,
+                  balanced: Callable[[list[str]], bool] | None = None) -> list[str]:
     """Letters for every cell: weighted draws, a letter at most `cells/8` (at least 2) times, balanced (version 1:
     between 3/8 and 1/2 vowels, and no Q without a U); drawn again until all of that holds."""
     balanced = balanced or _balanced
@@ -268,7 +272,7 @@ def _balanced(letters: list[str]) -> bool:
 def _place_multipliers(stream: Stream, letters: list[str]) -> tuple[Tile, ...]:
     """Tiles with the multipliers put on distinct random cells."""
     order = stream.shuffled(list(range(len(letters))))
-    multipliers: dict[int, object] = {}
+    multipliers: dict[int, Multiplier] = {}
     for multiplier, count in multiplier_counts(len(letters)).items():
         for _ in range(count):
             multipliers[order.pop()] = multiplier

@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
+from collections.abc import Iterable, Iterator
 from importlib import resources
 from pathlib import Path
-from typing import Iterable, Iterator
 
 import marisa_trie
 

@@ -27,7 +27,7 @@ class Schedule:
     play_seconds: int = 120
     results_seconds: int = 60
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.play_seconds < 1 or self.results_seconds < 1:
             raise ValueError(f"a live slot needs play and results, not {self.play_seconds} s + "
                              f"{self.results_seconds} s")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar
 from importlib import resources
+from typing import ClassVar
 
 from .board import Board, Tile
 from .rules import Multiplier

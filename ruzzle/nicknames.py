@@ -16,6 +16,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Set
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from .blocklist import blocked_words
 from .errors import N_, RuzzleError
@@ -83,11 +84,11 @@ def readings(name: str) -> Iterator[list[Token]]:
     and signs as separators or as letters, with or without camelCase splits, with or without a gamer tag's frame."""
     text = fold_letters(fold_lookalikes(unicodedata.normalize("NFKC", visible_text(name))))
     frame = _FRAME.fullmatch(text)
-    framed = frame is not None and frame.group(1).strip("xX ") != ""
+    inside = frame.group(1) if frame is not None and frame.group(1).strip("xX ") != "" else None
     for leet in (False, True):
         for camel in (True, False):
-            if framed:
-                yield words_of(frame.group(1), leet=leet, camel=camel)
+            if inside is not None:
+                yield words_of(inside, leet=leet, camel=camel)
                 yield [word for word in words_of(text, leet=leet, camel=camel) if word.strip("X")]
             else:
                 yield words_of(text, leet=leet, camel=camel)
@@ -96,7 +97,9 @@ def readings(name: str) -> Iterator[list[Token]]:
 def words_of(text: str, leet: bool, camel: bool) -> list[Token]:
     """The words of a folded text: runs of letters, split at anything else; with `leet`, a run of digits and signs
     next to a letter is read as letters (sh1t, 4ss, but Peter 2012); with `camel`, a change of case splits too."""
-    words, word, last = [], [], ""
+    words: list[list[str]] = []
+    word: list[str] = []
+    last = ""
     i = 0
     while i < len(text):
         ch = text[i]
@@ -211,14 +214,14 @@ def _friendly_words(language: str) -> tuple[list[dict[str, str]], list[tuple[str
     """A language's adjectives (a form per gender), animals (with their gender) and word order, from friendly.toml."""
     table = _friendly_table()[language]
     genders = table["genders"]
-    adjectives = [dict(zip(genders, forms if isinstance(forms, list) else [forms] * len(genders)))
+    adjectives = [dict(zip(genders, forms if isinstance(forms, list) else [forms] * len(genders), strict=True))
                   for forms in table["adjectives"]]
     animals = [(animal, gender) for gender in genders for animal in table["animals"].get(gender, [])]
     return adjectives, animals, table["order"] == "adjective animal"
 
 
 @cache
-def _friendly_table() -> dict:
+def _friendly_table() -> dict[str, Any]:
     """The friendly names' word lists of every language."""
     return tomllib.loads(resources.files(__package__).joinpath("data/names/friendly.toml").read_text(encoding="utf-8"))
 

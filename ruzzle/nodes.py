@@ -15,8 +15,9 @@ import mmap
 import re
 import struct
 from array import array
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any
 
 WORD_BIT = 1 << 26
 LETTER_BITS = WORD_BIT - 1
@@ -36,7 +37,7 @@ class NodeTable:
     def build(cls, words: Iterable[str]) -> NodeTable:
         """The table of these words; anything that is not A-Z is left out (it can never be on a board)."""
         ordered = sorted(word for word in set(words) if _WORD.fullmatch(word))
-        root: dict = {}
+        root: dict[str, Any] = {}  # letter -> child node; "" -> True where a word ends
         for word in ordered:
             node = root
             for letter in word:

@@ -10,8 +10,9 @@ rules.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Protocol
+from typing import Protocol
 
 from .generator import SEED_ALPHABET
 from .match import MatchRound

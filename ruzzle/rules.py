@@ -6,7 +6,7 @@ import enum
 
 MIN_WORD_LENGTH = 2
 
-# Length bonus by word length; words of 9 or more letters get the last value (SPEC.md section 2).
+# Length bonus by word length; words of 9 or more letters get the last value.
 _LENGTH_BONUS = {5: 5, 6: 10, 7: 15, 8: 20}
 MAX_LENGTH_BONUS = 25
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from math import prod
-from typing import Iterable, Sequence
 
 from .board import Board, Cell, Path
 from .errors import N_, InvalidPath, Nn_
@@ -44,15 +45,15 @@ def validate_path(board: Board, path: Sequence[Cell]) -> Path:
         raise InvalidPath(Nn_("a word needs at least %(num)d tile", "a word needs at least %(num)d tiles"),
                           num=MIN_WORD_LENGTH)
     if len(cells) > board.rows * board.cols:
-        raise InvalidPath(Nn_("a path on this board has at most %(num)d tile", "a path on this board has at most %(num)d tiles"),
-                          num=board.rows * board.cols)
+        raise InvalidPath(Nn_("a path on this board has at most %(num)d tile",
+                              "a path on this board has at most %(num)d tiles"), num=board.rows * board.cols)
     for cell in cells:
         if not board.contains(cell):
             raise InvalidPath(N_("tile %(cell)s is not on this %(rows)dx%(cols)d board"), cell=str(cell),
                               rows=board.rows, cols=board.cols)
     if len(set(cells)) != len(cells):
         raise InvalidPath(N_("a tile can be used only once in a word"))
-    for a, b in zip(cells, cells[1:]):
+    for a, b in pairwise(cells):
         if max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1:
             raise InvalidPath(N_("tiles %(first)s and %(second)s are not neighbours"), first=str(a), second=str(b))
     return cells

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable
 from operator import itemgetter
-from typing import Callable, Collection, Iterable, NamedTuple
+from typing import Any, NamedTuple
 
 from .board import Board, Path
 from .languages import get_language
@@ -13,6 +14,7 @@ from .rules import length_bonus
 
 # Below this many paths sharing one prefix, following each path on its own is cheaper than grouping.
 GROUP_THRESHOLD = 3
+Partial = tuple[int, int, tuple[int, ...]]  # a path being grown: its letters' sum, its word factor, its cells
 
 
 class Found(NamedTuple):
@@ -22,13 +24,13 @@ class Found(NamedTuple):
     score: int
     path: Path
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """The word as elzzur's JSON writes it."""
         return {"word": self.word, "score": self.score, "path": [list(cell) for cell in self.path]}
 
 
 # Sort orders (elzzur's, plus alphabetical); ties go to the higher score, then the alphabet.
-SORT_KEYS: dict[str, Callable[[Found], tuple]] = {
+SORT_KEYS: dict[str, Callable[[Found], tuple[Any, ...]]] = {
     "score": lambda f: (-f[1], f[0]),
     "length": lambda f: (-len(f[0]), -f[1], f[0]),
     "start": lambda f: (f[2][0], -f[1], f[0]),
@@ -121,7 +123,7 @@ def _search(board: Board, lexicon: Lexicon) -> list[tuple[int, tuple[int, ...]]]
                 if child_mask & letters_around[j]:
                     follow(child, s, f, grown)
 
-    def grow(node: int, paths: list) -> None:
+    def grow(node: int, paths: list[Partial]) -> None:
         if len(paths) < GROUP_THRESHOLD:
             for letter_sum, factor, path in paths:
                 follow(node, letter_sum, factor, path)
@@ -152,7 +154,7 @@ def _search(board: Board, lexicon: Lexicon) -> list[tuple[int, tuple[int, ...]]]
             if child_mask & LETTER_BITS:
                 grow(child, grown)
 
-    starts: dict[int, list] = {}
+    starts: dict[int, list[Partial]] = {}
     for i, code in enumerate(codes):
         starts.setdefault(code, []).append((points[i], factors[i], (i,)))
     root_mask, root_first = masks[0], firsts[0]

@@ -85,13 +85,13 @@ class Timeline:
         untimed."""
         if not self.seconds:
             return 0.0 if self.ended is not None else None
-        if self.started is None:
+        deadline = self.deadline
+        if self.started is None or deadline is None:  # not started (a timed round has a deadline once it has)
             return float(self.seconds + self.shift)
-        phase = self.phase(now)
-        if phase is Phase.OVER:
+        if self.phase(now) is Phase.OVER:
             return 0.0
-        moment = self.paused_at if phase is Phase.PAUSED else max(now, self.started)
-        return max(0.0, self.deadline - moment)
+        moment = self.paused_at if self.paused_at is not None else max(now, self.started)  # paused, or playing
+        return max(0.0, deadline - moment)
 
     def ends_at(self, now: float) -> float | None:
         """The moment the round ends as things stand: None while paused, when untimed, or before the start."""
@@ -116,7 +116,7 @@ class Timeline:
 
     def resume(self, now: float) -> Timeline:
         """Start the clock again: the deadline moves by the time the pause lasted."""
-        if self.phase(now) is not Phase.PAUSED:
+        if self.paused_at is None or self.phase(now) is not Phase.PAUSED:
             raise TimelineError(N_("The round is not paused."))
         return replace(self, shift=self.shift + (now - self.paused_at), paused_at=None)
 

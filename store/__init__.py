@@ -11,8 +11,16 @@ each a small typed interface of its own module:
 
 from __future__ import annotations
 
-from .engine import (CHECKPOINT_EVERY, STORE_OUTAGES, Database, StoreUnavailable, database_url, describe_outage,
-                     is_outage, sqlite_url)
+from .engine import (
+    CHECKPOINT_EVERY,
+    STORE_OUTAGES,
+    Database,
+    StoreUnavailable,
+    database_url,
+    describe_outage,
+    is_outage,
+    sqlite_url,
+)
 from .live import LiveRooms
 from .records import PersonalBest, Records, RoundRecord, is_player_id, new_player_id
 from .rooms import Rooms

@@ -49,7 +49,8 @@ def parse_round_key(board_key: str) -> tuple[int, int] | None:
 @dataclass(frozen=True)
 class RoomRound:
     """One round of a room: its board's seed, the match round whose bonus tiles it has, and the class's timeline
-    (start, time moved, a running pause, an early end: the fields of ruzzle.timeline.Timeline with the room's length)."""
+    (start, time moved, a running pause, an early end: the fields of ruzzle.timeline.Timeline with the room's
+    length)."""
 
     number: int
     seed: str

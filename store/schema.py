@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
-from sqlalchemy import (Boolean, Column, Float, ForeignKey, Index, Integer, LargeBinary, MetaData,
-                        PrimaryKeyConstraint, String, Table, UniqueConstraint, false)
+from sqlalchemy import (
+                        Boolean,
+                        Column,
+                        Float,
+                        ForeignKey,
+                        Index,
+                        Integer,
+                        LargeBinary,
+                        MetaData,
+                        PrimaryKeyConstraint,
+                        String,
+                        Table,
+                        UniqueConstraint,
+                        false,
+)
 
 metadata = MetaData()
 

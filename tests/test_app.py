@@ -9,10 +9,10 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ROOT
 from jinja2 import DictLoader, Environment
 
 from app import TemplateCache, create_app
-from conftest import ROOT
 from store import StoreUnavailable
 from tools.servers import free_port
 

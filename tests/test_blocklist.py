@@ -7,8 +7,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-
 from conftest import DEMO, LANGUAGE_CODES
+
 from ruzzle import Board, DictionaryError, Lexicon, UnknownLanguage, blocked_words, generate, normalize_word, solve
 from ruzzle.cli import build_parser, main
 from ruzzle.lexicon import builtin_dictionary_path
@@ -37,7 +37,7 @@ def snake_board(word: str, code: str, rows: int = 4, cols: int = 4) -> Board:
     """A board whose snake path (row 0 left to right, row 1 right to left, ...) spells the word."""
     cells = [(r, c if r % 2 == 0 else cols - 1 - c) for r in range(rows) for c in range(cols)]
     grid = [[FILLER] * cols for _ in range(rows)]
-    for letter, (r, c) in zip(word, cells):
+    for letter, (r, c) in zip(word, cells, strict=False):
         grid[r][c] = letter
     return Board.parse("\n".join(" ".join(row) for row in grid), code)
 

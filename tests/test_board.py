@@ -1,12 +1,12 @@
 """Boards and the board text format."""
 
 import pytest
+from conftest import DEMO, LANGUAGE_CODES
 from hypothesis import given
 from hypothesis import strategies as st
 
 from ruzzle import Board, BoardFormatError, Multiplier, Tile, generate
 from ruzzle.languages import ALPHABET
-from conftest import DEMO, LANGUAGE_CODES
 
 
 @pytest.mark.parametrize("code", LANGUAGE_CODES)

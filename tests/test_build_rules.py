@@ -5,11 +5,19 @@ import tomllib
 
 import pytest
 
-from tools.affixes import Entry, Rule
-from tools.build_dictionaries import (DUTCH_FLAGLESS_REVIEW, DUTCH_ROOTS_REVIEW, RULES_DIR, SHORT_DIR,
-                                      dutch_reviewed_junk, italian_clitics, language_rules, read_review,
-                                      short_words_review, spanish_rules)
-from tools.affixes import _condition
+from tools.affixes import Entry, Rule, _condition
+from tools.build_dictionaries import (
+    DUTCH_FLAGLESS_REVIEW,
+    DUTCH_ROOTS_REVIEW,
+    RULES_DIR,
+    SHORT_DIR,
+    dutch_reviewed_junk,
+    italian_clitics,
+    language_rules,
+    read_review,
+    short_words_review,
+    spanish_rules,
+)
 
 LANGUAGES = ["de", "en", "es", "fr", "it", "nl", "pt"]
 

@@ -10,11 +10,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from conftest import DEMO, LANGUAGE_CODES
 
 from ruzzle import Board, Lexicon, solve
 from ruzzle.lexicon import DICTIONARY_DIR
-
-from conftest import DEMO, LANGUAGE_CODES
 
 ELZZUR = Path(__file__).parent / "data" / "elzzur"
 

@@ -1,10 +1,9 @@
 """Common and rare words (ruzzle.frequency, from wordfreq): every language has its list, made of its words."""
 
 import pytest
+from conftest import LANGUAGE_CODES
 
 from ruzzle import Lexicon, common_words, is_common
-
-from conftest import LANGUAGE_CODES
 
 # everyday words that must be common, and real but rare dictionary words that must not
 COMMON = {"en": "HOUSE WATER GREEN", "de": "HAUS WASSER GRUN", "es": "CASA AGUA VERDE", "fr": "MAISON EAU VERT",

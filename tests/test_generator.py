@@ -4,10 +4,21 @@ import hashlib
 import statistics
 
 import pytest
-
 from conftest import DEMO
-from ruzzle import (LANGUAGES, Board, InvalidSeed, InvalidSize, Lexicon, Multiplier, UnknownLanguage, generate,
-                    new_seed, normalize_seed, solve)
+
+from ruzzle import (
+    LANGUAGES,
+    Board,
+    InvalidSeed,
+    InvalidSize,
+    Lexicon,
+    Multiplier,
+    UnknownLanguage,
+    generate,
+    new_seed,
+    normalize_seed,
+    solve,
+)
 from ruzzle.generator import SEED_ALPHABET, Stream, _vowel_range, multiplier_counts
 
 # Golden boards: if one of these changes, every shared URL of that board changes. Never edit them;

@@ -5,9 +5,9 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ROOT
 
 from ruzzle import DictionaryError, Lexicon, normalize_word
-from conftest import ROOT
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from ruzzle.room import CODE_LENGTH, is_room_code, percentile
 
 
 def utc(text: str) -> float:
-    return datetime.datetime.fromisoformat(text).replace(tzinfo=datetime.timezone.utc).timestamp()
+    return datetime.datetime.fromisoformat(text).replace(tzinfo=datetime.UTC).timestamp()
 
 
 @pytest.mark.parametrize("moment, slot", [

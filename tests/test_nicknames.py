@@ -11,9 +11,21 @@ from pathlib import Path
 import pytest
 
 from ruzzle.languages import LANGUAGES
-from ruzzle.nicknames import (MAX_NICKNAME, NicknameRefused, check_nickname, classroom_words, compound_words,
-                              fold_letters, friendly_name, friendly_names, given_names, nickname_key,
-                              offensive_token, refused_words, words_of)
+from ruzzle.nicknames import (
+    MAX_NICKNAME,
+    NicknameRefused,
+    check_nickname,
+    classroom_words,
+    compound_words,
+    fold_letters,
+    friendly_name,
+    friendly_names,
+    given_names,
+    nickname_key,
+    offensive_token,
+    refused_words,
+    words_of,
+)
 
 DATA = Path(__file__).parent / "data" / "nicknames"
 NAMES_DATA = Path(__file__).parent.parent / "ruzzle" / "data" / "names"
@@ -63,8 +75,8 @@ def test_leetspeak_next_to_letters_is_read_as_letters(name, token):
 
 
 @pytest.mark.parametrize("name, words", [
-    ("Peter2012", ["PETER"]), ("Room 12", ["ROOM"]), ("Ana 455", ["ANA"]), ("Class 3B", ["CLASS", "EB"]), ("sh1t", ["SHIT"]),
-    ("4ss", ["ASS"]), ("Zoë_7", ["ZOE"]),
+    ("Peter2012", ["PETER"]), ("Room 12", ["ROOM"]), ("Ana 455", ["ANA"]), ("Class 3B", ["CLASS", "EB"]),
+    ("sh1t", ["SHIT"]), ("4ss", ["ASS"]), ("Zoë_7", ["ZOE"]),
 ])
 def test_a_run_of_digits_away_from_letters_is_a_separator(name, words):
     assert words_of(fold_letters(name), leet=True, camel=True) == words

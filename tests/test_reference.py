@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import DEMO, LANGUAGE_CODES, ROOT
 
 REFERENCE = Path(__file__).parent / "data" / "elzzur"

@@ -12,8 +12,18 @@ from hypothesis import strategies as st
 
 import store.rooms
 from ruzzle.generator import SEED_ALPHABET
-from ruzzle.room import (CODE_ALPHABET, CODE_LENGTH, PODIUM, REJOIN_CODE_LENGTH, TOP_SHOWN, is_room_code, percentile,
-                         rank, ranking_shown, stage_of)
+from ruzzle.room import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    PODIUM,
+    REJOIN_CODE_LENGTH,
+    TOP_SHOWN,
+    is_room_code,
+    percentile,
+    rank,
+    ranking_shown,
+    stage_of,
+)
 
 
 def test_room_codes_are_read_aloud_like_seeds_without_characters_to_mix_up():

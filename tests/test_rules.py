@@ -5,7 +5,7 @@ import pytest
 from ruzzle import LANGUAGES, Multiplier, UnknownLanguage, get_language, length_bonus
 from ruzzle.languages import ALPHABET
 
-SPEC_VALUES = {
+PUBLISHED_VALUES = {
     "en": "A1 B4 C4 D2 E1 F4 G3 H4 I1 J10 K5 L1 M3 N1 O1 P4 Q10 R1 S1 T1 U2 V4 W4 X8 Y4 Z10",
     "it": "A1 B5 C2 D5 E1 F5 G8 H8 I1 J10 K5 L3 M3 N3 O1 P5 Q10 R2 S2 T2 U3 V5 W10 X10 Y4 Z8",
     # German Scrabble values (elzzur's German table is a placeholder).
@@ -13,9 +13,9 @@ SPEC_VALUES = {
 }
 
 
-@pytest.mark.parametrize("code", sorted(SPEC_VALUES))
+@pytest.mark.parametrize("code", sorted(PUBLISHED_VALUES))
 def test_letter_values_match_the_published_tables(code):
-    expected = {item[0]: int(item[1:]) for item in SPEC_VALUES[code].split()}
+    expected = {item[0]: int(item[1:]) for item in PUBLISHED_VALUES[code].split()}
     assert dict(get_language(code).letter_values) == expected
 
 

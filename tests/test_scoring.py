@@ -21,7 +21,7 @@ def test_cohesive_scores_224_as_the_spec_checks(en_demo):
 def test_letter_multipliers_multiply_only_their_letter():
     board = Board.parse("Ctl Adl T")  # C4 x3 + A1 x2 + T1
     breakdown = score_breakdown(board, [(0, 0), (0, 1), (0, 2)])
-    assert [(l.value, l.letter_multiplier, l.points) for l in breakdown.letters] == [(4, 3, 12), (1, 2, 2), (1, 1, 1)]
+    assert [(t.value, t.letter_multiplier, t.points) for t in breakdown.letters] == [(4, 3, 12), (1, 2, 2), (1, 1, 1)]
     assert breakdown.total == 15
 
 

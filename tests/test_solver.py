@@ -1,10 +1,10 @@
 """The solver: every word once, with its best path; checked by hand and against brute force."""
 
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples
 from ruzzle import Board, Lexicon, Tile, score_path, solve, sort_found, validate_path
 from ruzzle.rules import Multiplier
 from ruzzle.scoring import spell

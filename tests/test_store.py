@@ -14,18 +14,17 @@ from pathlib import Path
 
 import pytest
 from alembic.script import ScriptDirectory
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
-from conftest import examples
 from ruzzle.timeline import Timeline
-from store import (CHECKPOINT_EVERY, STORE_OUTAGES, PlayedBoard, Recorded, RoundBoard, Store, is_player_id,
-                   new_player_id)
+from store import CHECKPOINT_EVERY, STORE_OUTAGES, PlayedBoard, Recorded, RoundBoard, Store, is_player_id, new_player_id
 from store.cleanup import delete_rounds_before
-from store.rooms import LIVE_ROOM, parse_round_key, round_key
 from store.migrate import alembic_config, current
+from store.rooms import LIVE_ROOM, parse_round_key, round_key
 from store.schema import IN_PLAY, TAKES_WORD, heartbeat
 from tools.servers import free_port
 
@@ -167,7 +166,7 @@ def test_the_first_requests_of_a_new_player_at_once_share_one_round(store):
 
 def test_an_end_racing_words_lets_no_word_in_after_it(store):
     """Words and the end of the round sent at once: every word taken was recorded before the end."""
-    for trial in range(10):
+    for _trial in range(10):
         round_ = store.rounds.start(PLAYER, BOARD, 1000, again=True)
         barrier = threading.Barrier(9)
 

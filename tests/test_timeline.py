@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples
 from ruzzle.timeline import Phase, Timeline, TimelineError
 
 
@@ -52,7 +52,8 @@ def test_a_pupils_extra_time_plays_on_after_the_class():
 
 
 @pytest.mark.parametrize("change", [
-    lambda t: t.pause(300), lambda t: t.resume(120), lambda t: t.add_time(30, 300), lambda t: Timeline(100, 0).pause(120),
+    lambda t: t.pause(300), lambda t: t.resume(120), lambda t: t.add_time(30, 300),
+    lambda t: Timeline(100, 0).pause(120),
 ])
 def test_a_change_the_round_cannot_take_now_is_refused(change):
     with pytest.raises(TimelineError):

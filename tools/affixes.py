@@ -11,9 +11,9 @@ ONLYINCOMPOUND, CIRCUMFIX, FULLSTRIP; compounding is not (compound words a list 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
 
 
 @dataclass(frozen=True)
@@ -184,7 +184,7 @@ def expand(entry: Entry, affixes: Affixes, keep: RuleFilter = lambda entry, rule
                     for second in affixes.rules.get(second_flag, ()):
                         if second.kind == "SFX" and keep(entry, second) and second.applies(form, affixes.fullstrip):
                             suffixed.append((second.apply(form), rule, second.continuation))
-    for form, rule, continuation in suffixed:
+    for form, _rule, continuation in suffixed:
         if not ({affixes.needaffix, affixes.circumfix} & continuation) and not special & continuation:
             forms.add(form)
     for flag in entry.flags:
@@ -198,7 +198,7 @@ def expand(entry: Entry, affixes: Affixes, keep: RuleFilter = lambda entry, rule
                 for form, suffix, continuation in suffixed:
                     if suffix.cross and rule.applies(form, affixes.fullstrip) and not special & continuation:
                         forms.add(rule.apply(form))
-    for form, suffix, continuation in suffixed:
+    for form, _suffix, continuation in suffixed:
         for flag in continuation:
             for rule in affixes.rules.get(flag, ()):
                 if rule.kind == "PFX" and keep(entry, rule) and rule.applies(form, affixes.fullstrip):

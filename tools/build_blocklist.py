@@ -188,7 +188,8 @@ def review_rows(entries: list[str], adjustments: dict, lexicon: Lexicon, written
             root = next((r for r in adjustments["roots"] if word.startswith(r)), None)
             curse = next((r for r in adjustments["curse_roots"] if word.startswith(r)), None)
             if word in words:
-                rule, why = "add", words[word] or "a form or compound of a listed word, read (tools/build_blocklist.py --suggest)"
+                rule = "add"
+                why = words[word] or "a form or compound of a listed word, read (tools/build_blocklist.py --suggest)"
             elif word in source:
                 rule, why = "package", f"{PACKAGE} {VERSION} lists it; read again: offensive"
             elif root:
@@ -253,7 +254,8 @@ def main(argv: list[str] | None = None) -> int:
         REVIEW.mkdir(exist_ok=True)
         rows = review_rows(package[code], adjustments[code], Lexicon.builtin(code), words)
         (REVIEW / f"{code}.tsv").write_text(
-            "# The classroom filter's decisions for this language (README.md, issue 23), written by tools/build_blocklist.py\n"
+            "# The classroom filter's decisions for this language (README.md, issue 23), "
+            "written by tools/build_blocklist.py\n"
             "word\tdecision\trule\treason\n" + "".join(row + "\n" for row in rows), encoding="utf-8")
         print(f"{code}: " + ", ".join(f"{count} {what}" for what, count in counts.items()))
     return 0

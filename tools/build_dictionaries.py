@@ -26,9 +26,9 @@ import subprocess
 import sys
 import tomllib
 import unicodedata
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -278,9 +278,9 @@ def build_italian() -> Build:
     entries = list(read_entries(HUNSPELL / "it_IT.dic", affixes))
     build = Build()
     entries = without_reviewed_flagless_roots(build, entries)
-    applied: Callable[[Entry, Rule], bool] = lambda entry, rule: rule.flag not in ITALIAN_ELISION_FLAGS
+    applied: Callable[[Entry, Rule], bool] = lambda entry, rule: rule.flag not in ITALIAN_ELISION_FLAGS  # noqa: E731
     for flag, reason in ITALIAN_SKIPPED_FLAGS.items():
-        drop_forms_only_made_by(build, reason, entries, affixes, applied, lambda rule: rule.flag == flag)
+        drop_forms_only_made_by(build, reason, entries, affixes, applied, lambda rule, flag=flag: rule.flag == flag)
         applied = without(applied, lambda rule, flag=flag: rule.flag == flag)
     pronoun = lambda rule: rule in pronoun_rules  # noqa: E731
     drop_forms_only_made_by(build, "verb form with enclitic pronoun(s) (amarlo, dandogliene, zappatavi)",
@@ -832,8 +832,9 @@ def wordfreq_zipf(code: str) -> dict[str, float]:
     from build_frequencies import WORDFREQ_VERSION, ensure_wordfreq
     ensure_wordfreq()
     import math
-    import wordfreq
     from importlib.metadata import version
+
+    import wordfreq
     if version("wordfreq") != WORDFREQ_VERSION:
         sys.exit(f"wordfreq {WORDFREQ_VERSION} is needed, not {version('wordfreq')}")
     folded: dict[str, float] = collections.defaultdict(float)
@@ -885,19 +886,19 @@ def apply_reviews(build: Build, language: str) -> None:
     word goes, and a short word nobody reviewed goes too (the build lists them, to be reviewed)."""
     rules = language_rules(language)
     take_out = build.take_out
-    for word, reason in rules.get("add", {}).items():
+    for word, _reason in rules.get("add", {}).items():
         if word in build.words:
             build.notes.append(f"rules/{language}.toml adds {word}, which the source already has (remove it)")
             continue
         build.words.add(word)
         build.added[f"added by hand (rules/{language}.toml)"] += 1
-    for word, reason in rules.get("modern", {}).items():  # issue 23: everyday modern words, each with its source
+    for word, _reason in rules.get("modern", {}).items():  # issue 23: everyday modern words, each with its source
         if word in build.words:
             build.notes.append(f"rules/{language}.toml [modern] has {word}, which the source already has (remove it)")
             continue
         build.words.add(word)
         build.added[f"modern word, from the language's reference dictionary (rules/{language}.toml [modern])"] += 1
-    for word, reason in rules.get("remove", {}).items():
+    for word, _reason in rules.get("remove", {}).items():
         if word not in build.words:
             build.notes.append(f"rules/{language}.toml removes {word}, which the build does not have (remove it)")
             continue

@@ -31,8 +31,9 @@ TOOL_VENV = Path(os.environ.get("RUZZLE_TOOL_VENV", "/tmp/ruzzle-wordfreq-venv")
 def ensure_wordfreq() -> None:
     """Run again inside a virtual environment with the pinned wordfreq, unless this one has it."""
     try:
-        import wordfreq  # noqa: F401
         from importlib.metadata import version
+
+        import wordfreq  # noqa: F401
         if version("wordfreq") == WORDFREQ_VERSION:
             return
     except ImportError:

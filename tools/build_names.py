@@ -31,8 +31,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ruzzle.nicknames import compound_words, fold_letters  # noqa: E402
-from ruzzle.nicknames import classroom_words  # noqa: E402
+from ruzzle.nicknames import (  # noqa: E402
+    classroom_words,  # noqa: E402
+    compound_words,
+    fold_letters,
+)
 
 OUTPUT = ROOT / "ruzzle" / "data" / "names"
 WHEELS = {
@@ -99,7 +102,8 @@ def name_forms(entry: str) -> set[str]:
 
 
 def given_names(text: str) -> set[str]:
-    """Every normalized given name of nam_dict.txt (lines '<gender> <name> <frequencies>'; '#' and '=' lines skipped)."""
+    """Every normalized given name of nam_dict.txt (lines '<gender> <name> <frequencies>'; '#' and '=' lines
+    skipped)."""
     names = set()
     for line in text.splitlines():
         if line and line[0] not in "#=":
@@ -111,7 +115,8 @@ def lookalikes(text: str) -> dict[str, str]:
     """Non-ASCII characters whose Unicode confusable prototype is one Latin letter, as NFKC leaves them (nicknames are
     read after NFKC: the table maps what NFKC makes of a confusable, e.g. lunate sigma to final sigma)."""
     table = {}
-    for char, entries in sorted(json.loads(text).items(), key=lambda item: unicodedata.normalize("NFKC", item[0]) != item[0]):
+    for char, entries in sorted(json.loads(text).items(),
+                                key=lambda item: unicodedata.normalize("NFKC", item[0]) != item[0]):
         key = unicodedata.normalize("NFKC", char)
         if len(key) != 1 or key.isascii() or key in table:
             continue

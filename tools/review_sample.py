@@ -77,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     path = sample_path(args.language, args.draw)
     REVIEW_DIR.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="utf-8", newline="") as file:
-        file.write(f"# Random sample of dictionaries/{args.language}.marisa (tools/review_sample.py, draw {args.draw}), "
+        file.write(f"# Random sample of dictionaries/{args.language}.marisa "
+                   f"(tools/review_sample.py, draw {args.draw}), "
                    "reviewed by a native-level reader: ok = a player accepts it; junk = removed at its cause\n")
         writer = csv.writer(file, delimiter="\t", lineterminator="\n")
         writer.writerow(FIELDS)

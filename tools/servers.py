@@ -11,9 +11,9 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 GUNICORN = [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py"]
@@ -61,7 +61,8 @@ def gunicorn_server(secret_key: str | None = "test key shared by the servers", w
     if workers is not None:
         environment["RUZZLE_WORKERS"] = str(workers)
     # a file, not a pipe: a full pipe would stall gunicorn; RUZZLE_SERVER_LOG keeps it for a look afterwards
-    log = open(os.environ["RUZZLE_SERVER_LOG"], "w+b") if os.environ.get("RUZZLE_SERVER_LOG") else tempfile.TemporaryFile()
+    log = (open(os.environ["RUZZLE_SERVER_LOG"], "w+b") if os.environ.get("RUZZLE_SERVER_LOG")
+           else tempfile.TemporaryFile())
     process = subprocess.Popen([*GUNICORN, app], cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=log,
                                start_new_session=True)
     url = f"http://127.0.0.1:{port}"

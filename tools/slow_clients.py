@@ -7,7 +7,7 @@ import contextlib
 import errno
 import socket
 import threading
-from typing import Iterator
+from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 TRICKLED_REQUEST = b"GET /healthz HTTP/1.1\r\nHost: slow.example\r\nX-Trickle: " + b"x" * 4000 + b"\r\n\r\n"

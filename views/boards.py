@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Mapping, Self
+from typing import Any, Self
 from urllib.parse import quote
 
 from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, NotFound
 
-from ruzzle import Board, Lexicon, generate, get_language, normalize_seed
-from ruzzle import blocked_words
-from ruzzle.generator import FIRST_VERSION, VERSIONS
+from ruzzle import Board, Lexicon, blocked_words, generate, get_language, normalize_seed
 from ruzzle.game import DEFAULT_SECONDS, Solution
+from ruzzle.generator import FIRST_VERSION, VERSIONS
 from ruzzle.match import MATCH_ROUNDS, MatchRound, match_board
 from store import PlayedBoard
 

@@ -9,8 +9,8 @@ import math
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import wraps
-from typing import Callable
 
 from flask import request
 from flask_babel import ngettext

@@ -18,7 +18,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ruzzle.room import RankLine, Ranking
+from ruzzle.room import Ranking, RankLine
 from store.rooms import Room
 
 from .rooms import find_room, ranking, require_host, rooms_store
@@ -139,7 +139,7 @@ def fill(sheet: Worksheet, header: list[str], rows: Sequence[list[str | int]]) -
         cell.font = BOLD
     sheet.freeze_panes = "A2"
     least, most = COLUMN_WIDTHS
-    for column, values in enumerate(zip(header, *rows), start=1):
+    for column, values in enumerate(zip(header, *rows, strict=True), start=1):
         longest = max(len(str(value)) for value in values)
         sheet.column_dimensions[get_column_letter(column)].width = min(most, max(least, longest + 2))
 

@@ -26,7 +26,7 @@ def my_rounds():
     room_rounds = {record.id: key for record in records if (key := parse_round_key(record.board.board_key))}
     codes = the_store().rooms.codes({room_id for room_id, _ in room_rounds.values()})
     rounds = [{"record": record, **_links(record, room_rounds.get(record.id), codes),
-               "played_on": datetime.datetime.fromtimestamp(record.started, datetime.timezone.utc)}
+               "played_on": datetime.datetime.fromtimestamp(record.started, datetime.UTC)}
               for record in records]
     response = render("me.html", ["my_rounds"], rounds=rounds, bests=bests)
     return response[0], response[1], {"Cache-Control": "no-store"}  # it changes with every word

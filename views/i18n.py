@@ -7,7 +7,7 @@ Catalogues: `translations/<code>/LC_MESSAGES/messages.po` (`tools/translations.s
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from babel import Locale
 from flask import Blueprint, Flask, current_app, g, redirect, request
@@ -42,7 +42,7 @@ def select_language() -> str:
     return request.accept_languages.best_match(INTERFACE_LANGUAGES, default=DEFAULT_LANGUAGE)
 
 
-@lru_cache(maxsize=None)
+@cache
 def parsed_locale(code: str) -> Locale:
     """A language code as Babel's Locale, made once per process: Flask-Babel parses the selector's answer on every
     request, and parsing looks for the locale's data file on disk each time (a selector's Locale is taken as is)."""

@@ -183,7 +183,7 @@ def live_results(room: Room, board, member, still_counting: bool) -> dict:
             "percentile": percentile(line.score, others) if line else None,
             "still_counting": still_counting,
             "next_in": max(0.0, plan.starts(shared.slot + 1) - now()), "server_now": now(),
-            "time": datetime.datetime.fromtimestamp(shared.started, datetime.timezone.utc).strftime("%H:%M"),
+            "time": datetime.datetime.fromtimestamp(shared.started, datetime.UTC).strftime("%H:%M"),
             "live_url": cached_url("live.play_live", True, language=room.language)}
 
 

@@ -17,8 +17,7 @@ from ruzzle.room import is_room_code
 from store.rooms import Room
 
 from .addresses import same_site_path
-from .boards import (BOARD_SIZES, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, parse_challenge, parse_seconds,
-                     parse_size)
+from .boards import BOARD_SIZES, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, parse_challenge, parse_seconds, parse_size
 from .i18n import translate_error
 from .pages import render, sentence, wants_fragment, word_outcome
 from .rounds import PlayerRound, end_round, load_round, now, record_word, start_round, unreadable_message
@@ -89,7 +88,7 @@ def open_room_named(typed: str) -> Room | None:
 @bp.get("/daily/<language>")
 def daily_board(language: str):
     """Today's board (UTC) in a language: the same for everyone on that day."""
-    today = datetime.datetime.fromtimestamp(now(), datetime.timezone.utc).date().isoformat()
+    today = datetime.datetime.fromtimestamp(now(), datetime.UTC).date().isoformat()
     board = BoardRequest.from_url(language, today, {"gen": str(LATEST_VERSION)})
     response = redirect(board.url(), 302)
     response.headers["Cache-Control"] = "no-store"  # tomorrow the same URL leads elsewhere

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Mapping
 
 import segno
 from flask import Blueprint, redirect, request, session
@@ -18,7 +18,7 @@ from ruzzle.board import Cell, Tile
 from ruzzle.game import DEFAULT_SECONDS, Solution
 from ruzzle.rules import MULTIPLIER_CODES, Multiplier
 
-from .boards import BoardRequest, BoardSource, MAX_SIDE, TypedBoard, parse_size
+from .boards import MAX_SIDE, BoardRequest, BoardSource, TypedBoard, parse_size
 from .i18n import current_language, multiplier_name, translate_error
 from .pages import render, wants_fragment
 from .rounds import board_in_play, end_round, load_round, start_round
@@ -359,8 +359,8 @@ def _board_from_form(args: Mapping[str, str], language: str, rows: int, cols: in
         try:
             board = Board.parse(text[:4000], language)
         except BoardFormatError as error:
-            raise TypedBoardErrors(gettext("In the pasted board, %(problem)s", problem=translate_error(error)), rows, cols,
-                                   {"text": text[:4000]}, {}) from None
+            raise TypedBoardErrors(gettext("In the pasted board, %(problem)s", problem=translate_error(error)),
+                                   rows, cols, {"text": text[:4000]}, {}) from None
         if board.rows > MAX_SIDE or board.cols > MAX_SIDE:
             raise TypedBoardErrors(gettext("A board has at most %(side)dx%(side)d tiles, not %(rows)dx%(cols)d",
                                            side=MAX_SIDE, rows=board.rows, cols=board.cols),
@@ -379,8 +379,8 @@ def _board_from_form(args: Mapping[str, str], language: str, rows: int, cols: in
                 tiles.append(tile)
     if problems:
         count = len(problems)
-        raise TypedBoardErrors(ngettext("%(num)d tile needs a fix (marked)", "%(num)d tiles need a fix (marked)", count),
-                               rows, cols, values, problems)
+        raise TypedBoardErrors(ngettext("%(num)d tile needs a fix (marked)", "%(num)d tiles need a fix (marked)",
+                                        count), rows, cols, values, problems)
     return Board(rows, cols, tuple(tiles), language)
 
 

@@ -6,6 +6,8 @@ that the strict CSP holds (any CSP violation in the console fails the test that 
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from playwright.sync_api import expect
 
@@ -26,7 +28,7 @@ def solution(seed: str = SEED, rows: int = 4, cols: int = 4) -> Solution:
 def long_word(found_words, letters: int = 4):
     """The best word of at least this many letters that turns a diagonal somewhere (the hard move to hit)."""
     for found in found_words:
-        steps = list(zip(found.path, found.path[1:]))
+        steps = list(pairwise(found.path))
         if len(found.word) >= letters and any(a[0] != b[0] and a[1] != b[1] for a, b in steps):
             return found
     raise AssertionError("no long diagonal word on the test board")
@@ -52,7 +54,7 @@ def test_trace_with_a_finger(open_page, server):
     cdp = page.context.new_cdp_session(page)
     x, y = tile_centre(page, word.path[0])
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    for a, b in zip(word.path, word.path[1:]):
+    for a, b in pairwise(word.path):
         (x0, y0), (x1, y1) = tile_centre(page, a), tile_centre(page, b)
         for step in range(1, 7):
             point = {"x": x0 + (x1 - x0) * step / 6, "y": y0 + (y1 - y0) * step / 6}
@@ -107,7 +109,8 @@ def test_keyboard_only_play(page, server):
                 key = ("ArrowDown" if cell[0] > at[0] else "ArrowUp" if cell[0] < at[0]
                        else "ArrowRight" if cell[1] > at[1] else "ArrowLeft")
                 page.keyboard.press(key)
-                at = (at[0] + (key == "ArrowDown") - (key == "ArrowUp"), at[1] + (key == "ArrowRight") - (key == "ArrowLeft"))
+                at = (at[0] + (key == "ArrowDown") - (key == "ArrowUp"),
+                      at[1] + (key == "ArrowRight") - (key == "ArrowLeft"))
             page.keyboard.press(" ")
         page.keyboard.press("Enter")
         score += word.score

@@ -26,7 +26,8 @@ LONGEST = longest_language()
 # Every visible element of a region: its box, and whether its own text is cut (an overflow that hides or scrolls).
 BOXES = """(selector) => [...document.querySelectorAll(selector)]
     .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden'
-                 && !e.closest('.visually-hidden, .table-scroll') && !['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName))
+                 && !e.closest('.visually-hidden, .table-scroll')
+                 && !['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName))
     .map(e => { const b = e.getBoundingClientRect();
                 return {what: (e.className && e.className.baseVal === undefined ? e.className : e.tagName)
                               + ': ' + (e.textContent || '').trim().slice(0, 40),

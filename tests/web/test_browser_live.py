@@ -68,7 +68,7 @@ def test_three_phones_play_two_live_rounds_on_a_slow_network(open_page, live_ser
     assert serious_violations(laptop) == []
     shot(laptop, "join-1280")
     phones = [open_page(**PHONE) for _ in range(3)]
-    for phone, latency in zip(phones, (150, 180, 200)):
+    for phone, latency in zip(phones, (150, 180, 200), strict=True):
         phone.goto(f"{live_server}/")
         slow_network(phone, latency)
     slot = wait_for_a_slot_to_start()
@@ -78,7 +78,7 @@ def test_three_phones_play_two_live_rounds_on_a_slow_network(open_page, live_ser
             by_score.setdefault(found.score, found)
     plays = list(by_score.values())[:3]  # three distinct scores, best first: one word for each phone
     run = secrets.token_hex(2)  # the server's store outlives a run: this run's names are its own
-    for phone, name in zip(phones, ("Ann", "Ben", "Cat")):
+    for phone, name in zip(phones, ("Ann", "Ben", "Cat"), strict=True):
         join(phone, live_server, f"{name} {run}")
     join(laptop, live_server, f"Watcher {run}")
     shot(phones[0], "board-390")
@@ -91,7 +91,7 @@ def test_three_phones_play_two_live_rounds_on_a_slow_network(open_page, live_ser
     assert PLAN.slot_at(time.time()) == slot and time.time() < PLAN.play_ends(slot), "the round ended too soon"
     # the end of the round comes by itself, with each phone's rank and percentile
     until_results = (PLAN.play_ends(slot) - time.time() + 10) * 1000
-    for phone, (rank, share) in zip(phones, ((1, "100%"), (2, "50%"), (3, "0%"))):
+    for phone, (rank, share) in zip(phones, ((1, "100%"), (2, "50%"), (3, "0%")), strict=True):
         score = phone.locator(".live-score")
         expect(score).to_be_visible(timeout=until_results)
         assert score.get_attribute("data-rank") == str(rank)

@@ -64,7 +64,8 @@ def test_a_whole_match_ends_with_a_final_podium_and_another_match_starts_from_ze
         for name, phone in phones.items():
             score = phone.locator(".room-score, .room-final")
             expect(score).to_be_visible(timeout=ROUND_SECONDS * 1000 + 8000)
-            round_points, total = int(score.get_attribute("data-round-points")), int(score.get_attribute("data-total-points"))
+            round_points = int(score.get_attribute("data-round-points"))
+            total = int(score.get_attribute("data-total-points"))
             totals[name] += round_points
             assert total == totals[name], (number, name)
             if number < 3:

@@ -107,7 +107,7 @@ def test_phones_stranded_across_the_end_show_their_results_and_follow_the_host(o
     for phone in phones.values():
         expect(phone.locator("#board.board-play")).to_be_visible(timeout=10_000)
     words = [found.word for found in solution()]
-    for phone, word in zip(phones.values(), words):
+    for phone, word in zip(phones.values(), words, strict=False):
         phone.locator("#word").press_sequentially(word, delay=40)
         phone.press("#word", "Enter")
         wait_until_answered(phone)
@@ -151,7 +151,7 @@ def test_phones_stranded_across_the_end_show_their_results_and_follow_the_host(o
         expect(phone.locator(".room-wait-title")).to_be_visible(timeout=5000)  # round 2's lobby, by itself
         note(phone, "round 2", BOARD)
     pressed = press(host, "Start round 2")
-    for name, phone in zip(("Ada", "Bruno", "Chiara"), (ada, bruno, chiara)):
+    for name, phone in zip(("Ada", "Bruno", "Chiara"), (ada, bruno, chiara), strict=True):
         seen(phone, "round 2", pressed, timings, within=3 + 2 + 1)  # the 3-2-1, a poll's interval, some slack
         timings[f"round 2's board on {name}'s phone"] = timings.pop("round 2")
 

@@ -8,9 +8,9 @@ must list every word sent with the exact total score, and no accepted word may h
 from __future__ import annotations
 
 import re
-
 import time
 import weakref
+from itertools import pairwise
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -78,7 +78,7 @@ def touch_drag(page: Page, path, step_ms: int = 15) -> None:
     cdp = page.context.new_cdp_session(page)
     x, y = tile_centre(page, path[0])
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    for a, b in zip(path, path[1:]):
+    for a, b in pairwise(path):
         (x0, y0), (x1, y1) = tile_centre(page, a), tile_centre(page, b)
         for step in range(1, 5):
             point = {"x": x0 + (x1 - x0) * step / 4, "y": y0 + (y1 - y0) * step / 4}

@@ -35,7 +35,8 @@ PANEL_BOXES = """() => [...document.querySelectorAll('.projector-side *')]
     .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
     .map(e => { const b = e.getBoundingClientRect();
                 return {what: e.className || e.tagName, left: b.left, right: b.right, top: b.top, bottom: b.bottom,
-                        clipped: e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible'}; })"""
+                        clipped: e.scrollWidth > e.clientWidth + 1
+                                 && getComputedStyle(e).overflowX !== 'visible'}; })"""
 
 
 def projector_url(server: str, board: str, theme: str) -> str:
@@ -130,7 +131,8 @@ def test_projector_tiles_stand_out_from_the_page(open_page, server, theme):
     page = open_page(viewport={"width": 1280, "height": 800})
     page.goto(f"{server}/play/en/{SEED}/projector" + ("?theme=dark" if theme == "dark" else ""))
     page_colour = page.evaluate("getComputedStyle(document.body).backgroundColor")
-    edges = page.locator("#board .tile-face").evaluate_all("faces => faces.map(f => getComputedStyle(f).borderTopColor)")
+    edges = page.locator("#board .tile-face").evaluate_all(
+        "faces => faces.map(f => getComputedStyle(f).borderTopColor)")
     weakest = min(contrast(edge, page_colour) for edge in edges)
     assert weakest >= 3, f"a tile's edge is {weakest:.2f}:1 against the page"
 

@@ -100,9 +100,9 @@ def test_a_class_plays_one_board_together(open_page, server):
 
     words = [found.word for found in solution()]
     plays = {NAMES[0]: words[0:3], NAMES[1]: [words[1], words[3]], NAMES[2]: [words[4]]}
-    for phone, name in zip(phones, NAMES):
+    for phone, name in zip(phones, NAMES, strict=True):
         type_words(phone, plays[name])
-    for phone, name in zip(phones, NAMES):
+    for phone, name in zip(phones, NAMES, strict=True):
         expect(phone.locator("#found .word-list li")).to_have_count(len(plays[name]), timeout=5000)
     answered = time.monotonic()
     # the live ranking, in order, within 3 s of the last answer

@@ -152,7 +152,7 @@ def test_type_a_board_from_the_app(page, server):
     page.goto(f"{server}/solve")
     page.locator('input[name="l0_0"]').focus()
     page.keyboard.type(board.letters.lower())  # each letter moves on to the next tile
-    for (r, c), tile in zip(board.cells(), board.tiles):
+    for (r, c), tile in zip(board.cells(), board.tiles, strict=True):
         if tile.multiplier:
             cell = page.locator(f'td[data-cell="{r},{c}"]')
             for _ in range(["dl", "tl", "dw", "tw"].index(tile.multiplier.code) + 1):

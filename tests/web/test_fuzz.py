@@ -16,6 +16,7 @@ from html.parser import HTMLParser
 from urllib.parse import quote, unquote, urlencode
 
 import pytest
+from conftest import examples
 from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 from hypothesis import HealthCheck, given, settings
@@ -24,7 +25,6 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from werkzeug.routing import RequestRedirect
 
 from app import create_app
-from conftest import examples
 from views.boards import BoardRequest
 
 from .conftest import HTMX, Clock, loaded_languages, reference_app

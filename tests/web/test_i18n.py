@@ -57,7 +57,8 @@ def test_pybabel_extract_finds_no_message_missing_from_the_catalogues(tmp_path):
     assert len(extracted) > 250
     for language in TRANSLATED:
         missing = extracted - {key(message) for message in entries(language)}
-        assert not missing, f"{language}: not in the catalogue (bash tools/translations.sh update): {sorted(missing)[:5]}"
+        assert not missing, \
+            f"{language}: not in the catalogue (bash tools/translations.sh update): {sorted(missing)[:5]}"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -67,7 +68,7 @@ def test_every_catalogue_entry_is_translated_with_its_placeholders(language):
         originals = message.id if isinstance(message.id, tuple) else (message.id,)
         assert "fuzzy" not in message.flags, f"{language}: fuzzy {message.id!r}"
         assert all(form.strip() for form in forms), f"{language}: untranslated {message.id!r}"
-        for form, original in zip(forms, originals):
+        for form, original in zip(forms, originals, strict=False):
             assert set(PLACEHOLDER.findall(form)) == set(PLACEHOLDER.findall(original)), \
                 f"{language}: placeholders of {form!r} differ from {original!r}"
             assert "%" not in PLACEHOLDER.sub("", form).replace("%%", ""), f"{language}: a stray % in {form!r}"
@@ -132,7 +133,8 @@ def test_the_players_choice_wins_sticks_and_brings_them_back(client):
 
 @pytest.mark.parametrize("form, status, location", [
     ({"language": "xx", "next": "/"}, 400, None), ({"language": "", "next": "/"}, 400, None),
-    ({"language": "de", "next": "//evil.example/"}, 303, "/"), ({"language": "de", "next": "https://evil.example"}, 303, "/"),
+    ({"language": "de", "next": "//evil.example/"}, 303, "/"),
+    ({"language": "de", "next": "https://evil.example"}, 303, "/"),
     ({"language": "de", "next": "/\\evil.example"}, 303, "/"), ({"language": "de"}, 303, "/"),
     # a browser drops tabs and line breaks from a URL: "/\t/evil.example" is "//evil.example" (and a line break is a
     # header no response may carry: it was a 500)
@@ -181,7 +183,9 @@ def test_rendered_boards_are_cached_per_language(client):
     assert "punt" in next(iter(names["it"])) and "Punkt" in next(iter(names["de"]))
 
 
-@pytest.mark.parametrize("language, points", [("en", "1,234 points"), ("de", "1.234 Punkte"), ("fr", "1\u202f234 points")])
+@pytest.mark.parametrize("language, points", [
+    ("en", "1,234 points"), ("de", "1.234 Punkte"), ("fr", "1\u202f234 points"),
+])
 def test_numbers_take_the_languages_format(client, language, points):
     client.set_cookie(LANGUAGE_COOKIE, language)
     page = client.get(BOARD + "?challenge=1234").get_data(as_text=True)
@@ -301,7 +305,8 @@ def path_refused(path: str):
 def a_word_on_the_dictionary_but_not_the_board(app) -> str:
     from ruzzle import Lexicon
     words = {found.word for found in solution_of(app)}
-    return next(word for word in ("HOUSE", "GARDEN", "PLANET", "WINDOW") if word in Lexicon.builtin("en") and word not in words)
+    return next(word for word in ("HOUSE", "GARDEN", "PLANET", "WINDOW")
+                if word in Lexicon.builtin("en") and word not in words)
 
 
 def already_found(client, app):
@@ -493,7 +498,7 @@ def room_with_players(client, app, started=False, over=False, **form):
         client.post(f"/rooms/{code}/start")
         app.config["CLOCK"].advance(5)
         words = room_words(app, code)
-        for player, found in zip(players, words):
+        for player, found in zip(players, words, strict=False):
             player.post(f"/rooms/{code}/words", data={"word": found.word}, headers=HTMX)
         players[0].post(f"/rooms/{code}/words", data={"word": words[5].word}, headers=HTMX)
     if over:
@@ -703,7 +708,7 @@ def same_in_english(language: str) -> list[re.Pattern]:
     for message in entries(language):
         originals = message.id if isinstance(message.id, tuple) else (message.id,)
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
-        patterns += [as_pattern(original) for original, form in zip(originals, forms) if original == form]
+        patterns += [as_pattern(original) for original, form in zip(originals, forms, strict=False) if original == form]
     return sorted(patterns, key=lambda pattern: -len(pattern.pattern))
 
 

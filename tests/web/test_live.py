@@ -10,12 +10,12 @@ import re
 import threading
 
 import pytest
+from sqlalchemy import func, select
 
 from app import create_app
 from ruzzle.live import Schedule
 from store.schema import room_players, room_rounds, rooms, words
 from store.schema import rounds as player_rounds
-from sqlalchemy import func, select
 from views.services import services
 
 from .conftest import HTMX, START, Clock
@@ -263,7 +263,7 @@ def test_the_percentile_on_a_constructed_round(app, clock):
     assert lines["Dan"]["percentile"] == 0 and lines["Eve"] is None
     ann = page(phones["Ann"])
     assert "Better than <strong>100%</strong> of the 3 other players." in ann
-    started = datetime.datetime.fromtimestamp(PLAN.starts(PLAN.slot_at(clock.now)), datetime.timezone.utc)
+    started = datetime.datetime.fromtimestamp(PLAN.starts(PLAN.slot_at(clock.now)), datetime.UTC)
     time_text = started.strftime("%H:%M")
     assert (f"Ruzzle live (en), {time_text} UTC: {best.score + second.score} points, better than 100% of 3 other "
             "players http://localhost/live/en") in ann

@@ -116,7 +116,8 @@ def test_a_postgresql_that_only_reads_is_a_503_for_a_word_and_for_the_health_che
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "CLOCK": clock, "DATABASE_URL": url})
     store, client = app.extensions["ruzzle.store"], app.test_client()
     client.get(BOARD)
-    with psycopg.connect(f"host=127.0.0.1 port={postgres.port} user=postgres dbname=postgres", autocommit=True) as admin:
+    admin_url = f"host=127.0.0.1 port={postgres.port} user=postgres dbname=postgres"
+    with psycopg.connect(admin_url, autocommit=True) as admin:
         admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
         store.engine.dispose()  # sessions opened from now on only read
         assert client.get(BOARD).status_code == 200

@@ -11,8 +11,7 @@ import pytest
 from views.rooms import COUNTDOWN
 
 from .conftest import HTMX
-from .test_rooms import exact_ranking, store_url  # noqa: F401 (fixtures: both stores, the exact ranking)
-from .test_rooms import JSON, SECONDS, join, message, open_room, send, start, words_of
+from .test_rooms import JSON, SECONDS, exact_ranking, join, message, open_room, send, start, store_url, words_of  # noqa: F401 (fixtures: both stores, the exact ranking)
 
 MOBILE = {"User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36"}
 LAPTOP = {"User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36"}
@@ -29,7 +28,8 @@ def player_id(app, code: str, nickname: str) -> int:
 
 
 def rejoin_code(phone, code: str) -> str:
-    return re.search(r'data-rejoin-code="([A-Z0-9]+)"', phone.get(f"/rooms/{code}/play").get_data(as_text=True)).group(1)
+    page = phone.get(f"/rooms/{code}/play").get_data(as_text=True)
+    return re.search(r'data-rejoin-code="([A-Z0-9]+)"', page).group(1)
 
 
 def remote_link(client, code: str) -> str:

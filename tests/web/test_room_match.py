@@ -12,8 +12,7 @@ import re
 
 import pytest
 
-from .test_rooms import exact_ranking, store_url  # noqa: F401 (fixtures: both stores, the exact ranking)
-from .test_rooms import JSON, SECONDS, join, open_room, send, start, words_of
+from .test_rooms import JSON, SECONDS, exact_ranking, join, open_room, send, start, store_url, words_of  # noqa: F401 (fixtures: both stores, the exact ranking)
 
 NAMES = ("Ada", "Bruno", "Chiara")
 # Which of the board's words (best first) each player finds, round by round: the lead changes hands.
@@ -109,7 +108,8 @@ def test_a_whole_match_names_each_rounds_points_the_total_and_ends_with_a_final_
     assert client.post(f"/rooms/{code}/rounds").status_code == 303
     host = client.get(f"/rooms/{code}/host").get_data(as_text=True)
     assert ">Start round 1 of 3 in match 2</button>" in host and "round 4" not in host
-    assert "<strong>Ada</strong>, round 1 of 3 in match 2." in phones["Ada"].get(f"/rooms/{code}/play").get_data(as_text=True)
+    ada_page = phones["Ada"].get(f"/rooms/{code}/play").get_data(as_text=True)
+    assert "<strong>Ada</strong>, round 1 of 3 in match 2." in ada_page
     board = client.get(f"/rooms/{code}/leaderboard", headers=JSON).get_json()
     assert (board["round"], board["match"], board["round_in_match"]) == (4, 2, 1)
     assert {p["nickname"]: p["score"] for p in board["players"]} == dict.fromkeys(NAMES, 0)

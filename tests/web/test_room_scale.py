@@ -7,8 +7,16 @@ import re
 
 import pytest
 
-from views.rooms import (BIG_ROOM, COUNTDOWN, LOBBY_POLLS_PER_SECOND, NAMES_LISTED, PLAY_POLLS_PER_SECOND, POLL_SECONDS,
-                         RESULTS_POLL_AFTER_END, pace_of)
+from views.rooms import (
+    BIG_ROOM,
+    COUNTDOWN,
+    LOBBY_POLLS_PER_SECOND,
+    NAMES_LISTED,
+    PLAY_POLLS_PER_SECOND,
+    POLL_SECONDS,
+    RESULTS_POLL_AFTER_END,
+    pace_of,
+)
 
 from .test_rooms import HTMX, SECONDS, join, open_room, send, start, words_of
 

@@ -16,8 +16,7 @@ from store.rooms import EXPIRY_SECONDS
 from views.rooms import ROOM_IDLE_SECONDS, room_board
 
 from .conftest import HTMX
-from .test_rooms import exact_ranking, store_url  # noqa: F401 (fixtures: both stores, the exact ranking)
-from .test_rooms import SECONDS, SEED, join, open_room, send, start, words_of
+from .test_rooms import SECONDS, SEED, exact_ranking, join, open_room, send, start, store_url, words_of  # noqa: F401 (fixtures: both stores, the exact ranking)
 
 SITE_HEADER = {"/", "/me", "/language"}  # the brand, My rounds, the language switcher: pages with the banner
 BANNER = re.compile(r'<nav class="room-banner"[^>]*><a class="room-banner-link" href="/rooms/([A-Z0-9]+)/play">'
@@ -172,7 +171,8 @@ def test_after_the_round_a_pupil_sees_every_word_in_the_room_with_theirs_marked(
     assert f'Room <span class="seed">{code}</span> · round 1 · Ada' in page
     assert f'<a href="/rooms/{code}/play">Back to the room</a>' in page
     assert '<input type="hidden" name="round" value="1">' in page  # the filter stays on this round
-    opened = ada.get(f"/rooms/{code}/words?round=1&word={words[3].word}", headers={**HTMX, "HX-Target": "solution_word"})
+    opened = ada.get(f"/rooms/{code}/words?round=1&word={words[3].word}",
+                     headers={**HTMX, "HX-Target": "solution_word"})
     assert opened.status_code == 200 and "breakdown" in html(opened)
     assert ada.get(f"/rooms/{code}/words").status_code == 200  # the current round by default
 

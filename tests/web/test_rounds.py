@@ -86,7 +86,8 @@ def test_two_boards_in_two_tabs_keep_every_word(app, client):
     client.get(BOARD)
     first, second = clients_with(app, session_cookie(client), 2)
     second.get(OTHER)
-    words = {BOARD: [f.word for f in solution_of(app)][:8], OTHER: [f.word for f in solution_of(app, seed="OTHER7")][:8]}
+    words = {BOARD: [f.word for f in solution_of(app)][:8],
+             OTHER: [f.word for f in solution_of(app, seed="OTHER7")][:8]}
     for i in range(8):
         barrier = threading.Barrier(2)
 
@@ -193,7 +194,8 @@ def test_my_rounds_lists_results_best_words_links_and_personal_bests(app, client
     assert rows == [BOARD + "?size=5x5", BOARD]  # newest first, each linking back to its board
     percent = round(100 * 2 / len(solution))
     assert f"2 of {len(solution)} ({percent}%)" in page
-    assert f'{solution[0].word}</span> +{solution[0].score}' in page and f'{five[3].word}</span> +{five[3].score}' in page
+    assert f"{solution[0].word}</span> +{solution[0].score}" in page
+    assert f"{five[3].word}</span> +{five[3].score}" in page
     assert f'href="{BOARD}/solution"' in page and f'href="{BOARD}/solution?size=5x5"' in page
     bests = re.search(r'<table class="word-table bests-table">.*?</table>', page, re.S).group()
     assert f"<td>4 × 4</td><td>{solution[0].score + solution[2].score:,}</td>" in bests

@@ -76,7 +76,8 @@ class Player:
         return {
             "score": int(re.search(r'<strong class="score">([\d,]+)</strong>', page).group(1).replace(",", "")),
             "found": re.findall(r'<li><a href="[^"]*/words/([A-Z]+)"', page),
-            "remaining": math.ceil(float(re.search(r'data-remaining="([\d.]+)"', page).group(1))),  # whole seconds, as shown
+            # whole seconds, as shown
+            "remaining": math.ceil(float(re.search(r'data-remaining="([\d.]+)"', page).group(1))),
             "page": page,
         }
 
@@ -122,7 +123,8 @@ def test_one_round_alternating_between_two_servers_loses_nothing(words, database
 def test_a_server_with_another_key_starts_a_fresh_round_with_a_message(words, store_url):
     player = Player()
     store = {"RUZZLE_DATABASE_URL": store_url}
-    with gunicorn_server(KEY, workers=1, **store) as one, gunicorn_server("another key", workers=1, **store) as stranger:
+    with (gunicorn_server(KEY, workers=1, **store) as one,
+          gunicorn_server("another key", workers=1, **store) as stranger):
         player.page(one.url)
         player.submit(one.url, words[0].word)
         fresh = player.page(stranger.url)

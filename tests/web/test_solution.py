@@ -188,9 +188,10 @@ def test_opening_the_solution_first_ends_that_boards_round(client):
 def test_typed_board_url_reproduces_the_board(client, app, english):
     page = client.get(f"/solve/en/{DEMO_CODE}").get_data(as_text=True)
     board = Board.from_code(DEMO_CODE, "en")
-    cells = re.findall(r'<td data-cell="(\d+),(\d+)"[^>]*>\s*<button[^>]*>\s*<span class="tile-letter">([A-Z])</span>', page)
+    cells = re.findall(r'<td data-cell="(\d+),(\d+)"[^>]*>\s*<button[^>]*>\s*'
+                       r'<span class="tile-letter">([A-Z])</span>', page)
     assert [letter for _, _, letter in cells] == list(board.letters)
-    for tile, (r, c, _) in zip(board.tiles, cells):
+    for tile, (r, c, _) in zip(board.tiles, cells, strict=True):
         if tile.multiplier:
             assert re.search(rf'<td data-cell="{r},{c}" class="tile tile-{tile.multiplier.code}', page)
     assert set(listed_words(page)) <= {f.word for f in solve(board, english)}
@@ -199,7 +200,7 @@ def test_typed_board_url_reproduces_the_board(client, app, english):
 def test_typed_grid_goes_to_the_boards_own_url(client):
     board = Board.from_code(DEMO_CODE, "en")
     args = {"language": "en", "size": "4x4"}
-    for (r, c), tile in zip(board.cells(), board.tiles):
+    for (r, c), tile in zip(board.cells(), board.tiles, strict=True):
         args[f"l{r}_{c}"] = tile.letter.lower()
         args[f"m{r}_{c}"] = tile.multiplier.code if tile.multiplier else ""
     response = client.get("/solve", query_string=args)
@@ -284,9 +285,11 @@ def test_projector_qr_code_encodes_the_board_url(client):
 def test_projector_walks_through_the_words_best_first(client, app):
     solution = solution_of(app)
     for step in (1, 2, 3):
-        page = client.get(f"{BOARD}/projector?step={step}", headers={**HTMX, "HX-Target": "walk"}).get_data(as_text=True)
+        page = client.get(f"{BOARD}/projector?step={step}",
+                          headers={**HTMX, "HX-Target": "walk"}).get_data(as_text=True)
         word = solution[step - 1]
-        assert f'<p class="walk-word"><span lang="en">{word.word}</span> <span class="walk-score">{word.score}</span></p>' in page
+        assert (f'<p class="walk-word"><span lang="en">{word.word}</span> '
+                f'<span class="walk-score">{word.score}</span></p>') in page
         assert cells_in_order(page) == list(word.path)
 
 

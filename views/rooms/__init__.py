@@ -11,9 +11,22 @@ conditional answers) and `results` (the ranking and the class's view, the same f
 """
 
 from . import host, lobby, pupil  # noqa: F401  (their routes register on the blueprint)
-from .core import (BIG_ROOM, COUNTDOWN, LOBBY_POLLS_PER_SECOND, NAMES_LISTED, PLAY_POLLS_PER_SECOND, POLL_SECONDS,
-                   RESULTS_POLL_AFTER_END, ROOM_IDLE_SECONDS, bp, find_room, pace_of, require_host, room_board,
-                   rooms_store)
+from .core import (
+                   BIG_ROOM,
+                   COUNTDOWN,
+                   LOBBY_POLLS_PER_SECOND,
+                   NAMES_LISTED,
+                   PLAY_POLLS_PER_SECOND,
+                   POLL_SECONDS,
+                   RESULTS_POLL_AFTER_END,
+                   ROOM_IDLE_SECONDS,
+                   bp,
+                   find_room,
+                   pace_of,
+                   require_host,
+                   room_board,
+                   rooms_store,
+)
 from .results import ranking
 
 __all__ = ["BIG_ROOM", "COUNTDOWN", "LOBBY_POLLS_PER_SECOND", "NAMES_LISTED", "PLAY_POLLS_PER_SECOND", "POLL_SECONDS",

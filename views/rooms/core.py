@@ -24,7 +24,6 @@ from ..live import find_live_room
 from ..pages import cached_url, wants_fragment
 from ..rounds import now, player_id, the_store
 
-
 bp = Blueprint("rooms", __name__)
 COUNTDOWN = 3  # seconds of 3-2-1 between the host's Start and the first word (more in a big room: pace_of)
 POLL_SECONDS = 2  # how often a page of a class-sized room asks what is new (more seconds in a big room: pace_of)

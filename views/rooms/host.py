@@ -20,12 +20,34 @@ from ..i18n import translate_error
 from ..pages import cached_url, render, sentence, wants_fragment
 from ..rounds import now, player_id, round_board
 from ..solution import parse_step, projector_page, qr_svg
-from .core import (ADD_SECONDS, EXTRA_SECONDS, LET_IN_SECONDS, MAX_ID, MOBILE, NAMES_LISTED, NAMES_SHOWN,
-    POLL_SECONDS, RoomClock, back_to_host, bp, conditional, find_room, finished_room, host_action,
-    join_url, parse_names, parse_whole, phase_of, require_host, room_board, room_pace, room_timeline, rooms_store,
-    stage_of)
+from .core import (
+    ADD_SECONDS,
+    EXTRA_SECONDS,
+    LET_IN_SECONDS,
+    MAX_ID,
+    MOBILE,
+    NAMES_LISTED,
+    NAMES_SHOWN,
+    POLL_SECONDS,
+    RoomClock,
+    back_to_host,
+    bp,
+    conditional,
+    find_room,
+    finished_room,
+    host_action,
+    join_url,
+    parse_names,
+    parse_whole,
+    phase_of,
+    require_host,
+    room_board,
+    room_pace,
+    room_timeline,
+    rooms_store,
+    stage_of,
+)
 from .results import class_first, class_view, finders_of, live_ranking, named_finders, room_results
-
 
 # --- the host ------------------------------------------------------------------------------------------------
 
@@ -140,7 +162,7 @@ def change_clock(code: str, change, apply):
     try:
         change(room_timeline(room), moment)
     except TimelineError as error:
-        raise Conflict(sentence(translate_error(error)))
+        raise Conflict(sentence(translate_error(error))) from error
     apply(room.id, room.current.number, moment)
     return back_to_host(room)
 
@@ -237,9 +259,9 @@ def rename_room_player(code: str, player: int):
         nickname = check_nickname(request.form.get("nickname", ""))
         on_player(player, lambda: rooms_store().rename(room.id, player, nickname, nickname_key(nickname)))
     except NicknameRefused as error:
-        raise UnprocessableEntity(sentence(translate_error(error)))
+        raise UnprocessableEntity(sentence(translate_error(error))) from error
     except NicknameTaken:
-        raise Conflict(gettext("Someone in this room is already called %(name)s.", name=nickname))
+        raise Conflict(gettext("Someone in this room is already called %(name)s.", name=nickname)) from None
     return back_to_host(room)
 
 

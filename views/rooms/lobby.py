@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from flask import current_app, redirect, request
 from flask_babel import gettext, ngettext
 from werkzeug.exceptions import BadRequest
@@ -20,7 +19,6 @@ from ..live import is_live, live_capacity
 from ..pages import cached_url, render, sentence
 from ..rounds import clean_up_store, now, player_id
 from .core import banned_message, bp, find_room, parse_names, rooms_store
-
 
 # --- creating and joining ---------------------------------------------------------------------------------
 

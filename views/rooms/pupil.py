@@ -17,11 +17,26 @@ from ..pages import cached_url, render, wants_fragment
 from ..play import GAME_REGIONS, answer_word, game_context, show_word_on
 from ..rounds import PlayerRound, board_in_play, load_round, now, player_id, rough_now, round_board
 from ..solution import locked_page, solution_page
-from .core import (NAMES_LISTED, ROOM_IDLE_SECONDS, RoomBoard, RoomClock, bp, clock_of, conditional, find_room,
-    is_host, not_started_message, phase_of, require_everyone_done, require_member, room_board, room_pace, rooms_store,
-    stage_of)
+from .core import (
+    NAMES_LISTED,
+    ROOM_IDLE_SECONDS,
+    RoomBoard,
+    RoomClock,
+    bp,
+    clock_of,
+    conditional,
+    find_room,
+    is_host,
+    not_started_message,
+    phase_of,
+    require_everyone_done,
+    require_member,
+    room_board,
+    room_pace,
+    rooms_store,
+    stage_of,
+)
 from .results import RoomResults, player_results, room_results, still_counting
-
 
 # --- playing ------------------------------------------------------------------------------------------------
 

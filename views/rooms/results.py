@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib
 import time
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from flask import current_app, request
 
@@ -18,8 +18,21 @@ from ..pages import render
 from ..play import MISSED_SHOWN
 from ..rounds import now
 from ..services import services
-from .core import (FINAL_FRESH_SECONDS, POLL_SECONDS, RANKINGS_CACHED, RESULTS_POLL_AFTER_END, RoomBoard, bp,
-                   conditional, find_room, phase_of, require_member_or_host, room_timeline, rooms_store, stage_of)
+from .core import (
+    FINAL_FRESH_SECONDS,
+    POLL_SECONDS,
+    RANKINGS_CACHED,
+    RESULTS_POLL_AFTER_END,
+    RoomBoard,
+    bp,
+    conditional,
+    find_room,
+    phase_of,
+    require_member_or_host,
+    room_timeline,
+    rooms_store,
+    stage_of,
+)
 
 
 def class_first(words: Iterable[Found], order: str, finders: dict[str, list[str]]) -> list[Found]:
