@@ -42,10 +42,18 @@ from views.pages import (
 from views.rounds import RoundSessionInterface
 from views.services import Services, services
 
-CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "object-src 'none'",
-    "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
-])
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 SECRET_KEY_FILE = "secret_key"
 
 
@@ -116,18 +124,25 @@ def create_app(test_config: dict | None = None) -> Flask:
     budget = SolvingBudget(float(app.config["SOLVING_RATE"]), float(app.config["SOLVING_BURST"]))
     rendered = int(app.config["BOARDS_RENDERED_CACHED"])
     Services(
-        store=store, cleanup=cleanup, lexicons=_load_lexicons(), solving_budget=budget,
+        store=store,
+        cleanup=cleanup,
+        lexicons=_load_lexicons(),
+        solving_budget=budget,
         # The budget inside the cache: a board already solved comes back without asking it. Threads asking for
         # the same new board at once solve it once (SingleFlight).
         solutions=SingleFlight(lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(budget.guard(solve_board))),
-        typed_solutions=SingleFlight(lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(
-            budget.guard(solve_typed_board))),
+        typed_solutions=SingleFlight(
+            lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(budget.guard(solve_typed_board))
+        ),
         # Rendered boards, with or without a path: the page's most expensive part, the same for every player.
         board_html=lru_cache(maxsize=rendered)(render_board_table),
         breakdown_html=lru_cache(maxsize=rendered)(render_breakdown_table),
-        urls=lru_cache(maxsize=4096)(build_url), tile_texts=lru_cache(maxsize=rendered)(translate_tile_texts),
-        lan_addresses=LanAddresses(), static_files=StaticFiles(Path(app.static_folder or "static")),
-        static_path=app.static_url_path or "/static", limiter=Limiter(client_address),
+        urls=lru_cache(maxsize=4096)(build_url),
+        tile_texts=lru_cache(maxsize=rendered)(translate_tile_texts),
+        lan_addresses=LanAddresses(),
+        static_files=StaticFiles(Path(app.static_folder or "static")),
+        static_path=app.static_url_path or "/static",
+        limiter=Limiter(client_address),
     ).install(app)
     i18n.init_app(app)
     app.jinja_env.globals.update(TEMPLATE_HELPERS)
@@ -159,8 +174,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         if not lexicons:
             return {"status": "no dictionary"}, 503
         store = services(app).store
-        for problem, check in (("the store does not answer", store.ping),
-                               ("the store does not take writes", lambda: store.heartbeat(time.time()))):
+        for problem, check in (
+            ("the store does not answer", store.ping),
+            ("the store does not take writes", lambda: store.heartbeat(time.time())),
+        ):
             try:
                 check()
             except Exception as error:  # any driver error: the store is out, which is what this answer says
@@ -188,7 +205,8 @@ def open_store(app: Flask) -> tuple[Store, Cleanup]:
             raise StoreUnavailable(
                 f"The store at {store.address} could not be migrated on start: {describe_outage(error)}. Check that "
                 "the database runs and takes writes, and RUZZLE_DATABASE_URL; with RUZZLE_MIGRATE_ON_START=0 the app "
-                "starts without it and answers 503 until it answers (then run python -m store upgrade).") from error
+                "starts without it and answers 503 until it answers (then run python -m store upgrade)."
+            ) from error
     return store, cleanup
 
 
@@ -279,10 +297,14 @@ def _add_headers(app: Flask) -> None:
 PLAIN_ERRORS = {
     400: (lazy_gettext("That does not work"), lazy_gettext("Something in this address or form is not right.")),
     403: (lazy_gettext("Not allowed"), lazy_gettext("This page is not open to you.")),
-    404: (lazy_gettext("Not found"),
-          lazy_gettext("There is no page at this address. Check the link, or start again from the start page.")),
-    405: (lazy_gettext("Not that way"), lazy_gettext("This address does not take that kind of request; use the "
-                                                     "buttons and links on the pages.")),
+    404: (
+        lazy_gettext("Not found"),
+        lazy_gettext("There is no page at this address. Check the link, or start again from the start page."),
+    ),
+    405: (
+        lazy_gettext("Not that way"),
+        lazy_gettext("This address does not take that kind of request; use the buttons and links on the pages."),
+    ),
     413: (lazy_gettext("Too much sent"), lazy_gettext("That request is far bigger than anything this game needs.")),
     422: (lazy_gettext("That does not work"), lazy_gettext("The request could not be understood.")),
     429: (lazy_gettext("Slow down"), lazy_gettext("Too many requests in a short time. Wait a little, then try again.")),
@@ -302,10 +324,12 @@ def _refuse_cross_site_posts(app: Flask) -> None:
         if request.method != "POST":
             return
         origin = request.headers.get("Origin")
-        if (origin is not None and not _is_this_site(origin, with_scheme)) or \
-                request.headers.get("Sec-Fetch-Site") == "cross-site":
-            raise Forbidden(gettext("This was sent from another site, so it was not taken. Play on the board's own "
-                                    "page."))
+        if (origin is not None and not _is_this_site(origin, with_scheme)) or request.headers.get(
+            "Sec-Fetch-Site"
+        ) == "cross-site":
+            raise Forbidden(
+                gettext("This was sent from another site, so it was not taken. Play on the board's own page.")
+            )
 
 
 def _is_this_site(origin: str, with_scheme: bool) -> bool:
@@ -320,8 +344,13 @@ def _refuse_long_hosts(app: Flask) -> None:
     @app.before_request
     def host_of_a_real_address():
         if len(request.host) > MAX_HOST:
-            raise BadRequest(gettext("The Host header is %(length)d characters long; a web address has at "
-                                     "most %(most)d.", length=len(request.host), most=MAX_HOST))
+            raise BadRequest(
+                gettext(
+                    "The Host header is %(length)d characters long; a web address has at most %(most)d.",
+                    length=len(request.host),
+                    most=MAX_HOST,
+                )
+            )
 
 
 def _add_error_pages(app: Flask) -> None:
@@ -329,9 +358,12 @@ def _add_error_pages(app: Flask) -> None:
 
     @app.errorhandler(UnknownLanguage)
     def unknown_language(error: UnknownLanguage):
-        return render_error(404, gettext("Unknown language"),
-                            gettext("There is no language %(code)s here.", code=repr(error.code[:20])),
-                            list_languages=True)
+        return render_error(
+            404,
+            gettext("Unknown language"),
+            gettext("There is no language %(code)s here.", code=repr(error.code[:20])),
+            list_languages=True,
+        )
 
     @app.errorhandler(RuzzleError)
     def bad_game_input(error: RuzzleError):
@@ -352,8 +384,9 @@ def _add_error_pages(app: Flask) -> None:
     @app.errorhandler(Exception)
     def unexpected(error: Exception):
         app.logger.exception("unexpected error")
-        return render_error(500, gettext("Something broke"),
-                            gettext("Sorry, the server failed on this request. Try again."))
+        return render_error(
+            500, gettext("Something broke"), gettext("Sorry, the server failed on this request. Try again.")
+        )
 
     def store_outage(error: Exception):
         """The store does not answer or cannot write: a 503 that says to wait (logged in a line, no trace)."""
@@ -361,10 +394,19 @@ def _add_error_pages(app: Flask) -> None:
             return unexpected(error)
         app.logger.error("the store failed on %s %s: %s", request.method, request.path, describe_outage(error))
         seconds = int(app.config["STORE_RETRY_SECONDS"])
-        response = make_response(render_error(503, gettext("The game's storage is not answering"), ngettext(
-            "Words you played wait on the board page, which sends them again by itself. Try again in %(num)d second.",
-            "Words you played wait on the board page, which sends them again by itself. Try again in %(num)d "
-            "seconds.", seconds)))
+        response = make_response(
+            render_error(
+                503,
+                gettext("The game's storage is not answering"),
+                ngettext(
+                    "Words you played wait on the board page, which sends them again by itself. Try again in "
+                    "%(num)d second.",
+                    "Words you played wait on the board page, which sends them again by itself. Try again in %(num)d "
+                    "seconds.",
+                    seconds,
+                ),
+            )
+        )
         response.headers["Retry-After"] = str(seconds)
         return response
 

@@ -74,8 +74,9 @@ class Connection(asyncio.Protocol):
                 status, headers, cookies, _, start = self.head
                 self.waiter.set_result(Answer(status, headers, cookies, bytes(self.buffer[start:])))
             else:
-                self.waiter.set_exception(ConnectionResetError(
-                    "the server closed the connection" + (" mid-answer" if self.buffer else "")))
+                self.waiter.set_exception(
+                    ConnectionResetError("the server closed the connection" + (" mid-answer" if self.buffer else ""))
+                )
 
     def send(self, data: bytes, timeout: float) -> asyncio.Future:
         """Send a request; the future of its answer, which fails with Timeout after `timeout` seconds (a timer
@@ -109,7 +110,7 @@ class Connection(asyncio.Protocol):
                 return
             self.waiter.set_result(Answer(status, headers, cookies, _unchunk(bytes(self.buffer[start:]))))
         elif length is not None and len(self.buffer) - start >= length:
-            self.waiter.set_result(Answer(status, headers, cookies, bytes(self.buffer[start:start + length])))
+            self.waiter.set_result(Answer(status, headers, cookies, bytes(self.buffer[start : start + length])))
 
     @staticmethod
     def _parse_head(head: str, start: int) -> tuple:
@@ -141,7 +142,7 @@ def _unchunk(data: bytes) -> bytes:
         size = int(data[at:line_end].split(b";")[0], 16)
         if size == 0:
             return bytes(out)
-        out += data[line_end + 2:line_end + 2 + size]
+        out += data[line_end + 2 : line_end + 2 + size]
         at = line_end + 2 + size + 2
 
 
@@ -162,7 +163,8 @@ class Browser:
             connection.transport.close()
         try:
             _, connection = await asyncio.wait_for(
-                asyncio.get_running_loop().create_connection(Connection, self.host, self.port), timeout)
+                asyncio.get_running_loop().create_connection(Connection, self.host, self.port), timeout
+            )
         except TimeoutError:
             raise Timeout(f"no connection within {timeout:g} s") from None
         self.opened += 1

@@ -55,8 +55,9 @@ print(json.dumps({"ms": elapsed, "words": len(lexicon), "private_kb": private_kb
 
 def probe(code: str) -> dict:
     """One fresh process's load of a language's dictionary."""
-    output = subprocess.run([sys.executable, "-c", PROBE, code], cwd=ROOT, capture_output=True, text=True,
-                            check=True).stdout
+    output = subprocess.run(
+        [sys.executable, "-c", PROBE, code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
     return json.loads(output)
 
 
@@ -69,8 +70,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15, help="fresh processes per language (default 15)")
     args = parser.parse_args()
-    print(f"{'lang':4} {'words':>9} {'load ms':>8} {'slowest':>8} {'+dirty kB':>11} {'.marisa':>11} {'.nodes':>11}"
-          f" {'generator':>10}")
+    print(
+        f"{'lang':4} {'words':>9} {'load ms':>8} {'slowest':>8} {'+dirty kB':>11} {'.marisa':>11} {'.nodes':>11}"
+        f" {'generator':>10}"
+    )
     total = 0
     slowest_median = 0.0
     for code in LANGUAGES:
@@ -80,12 +83,16 @@ def main() -> int:
         generator = size(GENERATOR_DATA / f"{code}.marisa") + size(GENERATOR_DATA / f"{code}.nodes")
         total += marisa + nodes + generator
         slowest_median = max(slowest_median, statistics.median(times))
-        print(f"{code:4} {runs[0]['words']:9d} {statistics.median(times):8.2f} {max(times):8.2f}"
-              f" {statistics.median(run['private_kb'] for run in runs):11.0f} {marisa:11d} {nodes:11d} {generator:10d}")
+        print(
+            f"{code:4} {runs[0]['words']:9d} {statistics.median(times):8.2f} {max(times):8.2f}"
+            f" {statistics.median(run['private_kb'] for run in runs):11.0f} {marisa:11d} {nodes:11d} {generator:10d}"
+        )
     total += size(GENERATOR_DATA / "letters.json")
     print(f"total on disk (dictionaries/ and {GENERATOR_DATA.relative_to(ROOT)}/): {total / 1e6:.1f} MB")
-    checks = [(f"median load < {LOAD_TARGET_MS:g} ms", slowest_median < LOAD_TARGET_MS),
-              (f"total < {SIZE_TARGET_MB:g} MB", total / 1e6 < SIZE_TARGET_MB)]
+    checks = [
+        (f"median load < {LOAD_TARGET_MS:g} ms", slowest_median < LOAD_TARGET_MS),
+        (f"total < {SIZE_TARGET_MB:g} MB", total / 1e6 < SIZE_TARGET_MB),
+    ]
     print("targets: " + " | ".join(f"{name} {'PASS' if ok else 'FAIL'}" for name, ok in checks))
     return 0
 

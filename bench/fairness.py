@@ -61,9 +61,12 @@ def player(url: str, cookie: str, words: list[str], seconds: float) -> tuple[lis
     for word in itertools.cycle(words):
         if time.monotonic() > deadline:
             break
-        for request in (urllib.request.Request(url + BOARD, headers={"Cookie": cookie}),
-                        urllib.request.Request(url + WORDS, urllib.parse.urlencode({"word": word}).encode(),
-                                               {"Cookie": cookie, "HX-Request": "true"})):
+        for request in (
+            urllib.request.Request(url + BOARD, headers={"Cookie": cookie}),
+            urllib.request.Request(
+                url + WORDS, urllib.parse.urlencode({"word": word}).encode(), {"Cookie": cookie, "HX-Request": "true"}
+            ),
+        ):
             elapsed, status = timed(request)
             times.append(elapsed)
             errors += status != 200
@@ -84,8 +87,9 @@ def class_opens_one_solution(url: str, players: int = 30) -> list[float]:
     path = "/play/es/CLASS30/solution?size=12x12"
 
     def one(n: int) -> None:
-        connection = http.client.HTTPConnection(urllib.parse.urlsplit(url).netloc, timeout=60,
-                                                source_address=(f"127.0.0.{n + 2}", 0))
+        connection = http.client.HTTPConnection(
+            urllib.parse.urlsplit(url).netloc, timeout=60, source_address=(f"127.0.0.{n + 2}", 0)
+        )
         barrier.wait()
         start = time.monotonic()
         connection.request("GET", path, headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
@@ -121,8 +125,9 @@ def main() -> int:
         counter = itertools.count()
         for connections in [0, *args.greedy]:
             stop, statuses = threading.Event(), []
-            threads = [threading.Thread(target=greedy, args=(server.url, counter, stop, statuses))
-                       for _ in range(connections)]
+            threads = [
+                threading.Thread(target=greedy, args=(server.url, counter, stop, statuses)) for _ in range(connections)
+            ]
             for thread in threads:
                 thread.start()
             times, errors = player(server.url, cookie, words, args.seconds)
@@ -131,23 +136,33 @@ def main() -> int:
                 thread.join()
             rows.append((connections, times, errors, statuses))
         opened = class_opens_one_solution(server.url)
-    print(f"gunicorn.conf.py as the README runs it, solving budget {'off' if args.no_budget else 'on'}; "
-          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-          f"load average {os.getloadavg()[0]:.1f}")
-    print("| greedy connections | greedy pages/s | greedy refused (429) | player requests | p50 ms | p95 ms | "
-          "max ms | player errors |")
+    print(
+        f"gunicorn.conf.py as the README runs it, solving budget {'off' if args.no_budget else 'on'}; "
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
+    print(
+        "| greedy connections | greedy pages/s | greedy refused (429) | player requests | p50 ms | p95 ms | "
+        "max ms | player errors |"
+    )
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for connections, times, errors, statuses in rows:
         served = sum(status == 200 for status in statuses) / args.seconds
-        print(f"| {connections} | {served:.1f} | {sum(status == 429 for status in statuses)} | {len(times)} | "
-              f"{statistics.median(times):.1f} | {percentile(times, 0.95):.1f} | {max(times):.1f} | {errors} |")
-    print(f"30 clients open one new Spanish 12x12 solution page at once: p50 {statistics.median(opened):.0f} ms, "
-          f"p95 {percentile(opened, 0.95):.0f} ms, max {max(opened):.0f} ms, "
-          f"{sum(t == float('inf') for t in opened)} not a 200")
+        print(
+            f"| {connections} | {served:.1f} | {sum(status == 429 for status in statuses)} | {len(times)} | "
+            f"{statistics.median(times):.1f} | {percentile(times, 0.95):.1f} | {max(times):.1f} | {errors} |"
+        )
+    print(
+        f"30 clients open one new Spanish 12x12 solution page at once: p50 {statistics.median(opened):.0f} ms, "
+        f"p95 {percentile(opened, 0.95):.0f} ms, max {max(opened):.0f} ms, "
+        f"{sum(t == float('inf') for t in opened)} not a 200"
+    )
     beside_one = next((times for connections, times, _, _ in rows if connections == 1), rows[-1][1])
     ok = percentile(beside_one, 0.95) < TARGET_P95_MS and all(errors == 0 for _, _, errors, _ in rows)
-    print(f"target: the player's p95 beside one greedy connection < {TARGET_P95_MS} ms, no player errors "
-          f"{'PASS' if ok else 'FAIL'}")
+    print(
+        f"target: the player's p95 beside one greedy connection < {TARGET_P95_MS} ms, no player errors "
+        f"{'PASS' if ok else 'FAIL'}"
+    )
     return 0 if ok else 1
 
 

@@ -8,4 +8,3 @@ app = Flask(__name__)
 @app.get("/")
 def hello():
     return "hello"
-

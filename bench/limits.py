@@ -70,8 +70,9 @@ def measure(make_board, lexicon: Lexicon, blocked, runs: int = 3) -> tuple[float
 
 def solver_table(languages: list[str], seeds: int, hostile: int) -> tuple[list[str], list[tuple[str, str, int]], bool]:
     """Per language, generated and hostile typed 12x12 boards: make and solve times, allocation peak, words."""
-    lines = [f"{'ms, MB':34}{'make worst':>11}{'solve median':>14}{'solve worst':>13}{'peak MB worst':>15}"
-             f"{'words max':>11}"]
+    lines = [
+        f"{'ms, MB':34}{'make worst':>11}{'solve median':>14}{'solve worst':>13}{'peak MB worst':>15}{'words max':>11}"
+    ]
     rich: list[tuple[str, str, int]] = []
     worst_solve = worst_peak = 0.0
     for language in languages:
@@ -80,23 +81,29 @@ def solver_table(languages: list[str], seeds: int, hostile: int) -> tuple[list[s
         groups = {
             f"{language} generated ({seeds} seeds)": [
                 (f"LIMIT{n}", lambda n=n, language=language: generate(language, f"LIMIT{n}", SIDE, SIDE))
-                for n in range(seeds)],
+                for n in range(seeds)
+            ],
             f"{language} typed, hostile ({hostile})": [
-                (name, lambda board=board: board) for name, board in hostile_boards(language, hostile)],
+                (name, lambda board=board: board) for name, board in hostile_boards(language, hostile)
+            ],
         }
         for title, boards in groups.items():
             rows = [(name, *measure(make, lexicon, blocked)) for name, make in boards]
             worst = max(rows, key=lambda row: row[2])
-            lines.append(f"{title:34}{max(row[1] for row in rows):11.1f}"
-                         f"{statistics.median(row[2] for row in rows):14.1f}{worst[2]:13.1f}"
-                         f"{max(row[3] for row in rows):15.1f}{max(row[4] for row in rows):11d}"
-                         f"   slowest: {worst[0]} ({worst[4]} words)")
+            lines.append(
+                f"{title:34}{max(row[1] for row in rows):11.1f}"
+                f"{statistics.median(row[2] for row in rows):14.1f}{worst[2]:13.1f}"
+                f"{max(row[3] for row in rows):15.1f}{max(row[4] for row in rows):11d}"
+                f"   slowest: {worst[0]} ({worst[4]} words)"
+            )
             worst_solve, worst_peak = max(worst_solve, worst[2]), max(worst_peak, max(row[3] for row in rows))
             if "generated" in title:
                 rich += [(language, row[0], row[4]) for row in rows]
     ok = worst_solve < TARGET_SOLVE_MS and worst_peak < TARGET_PEAK_MB
-    lines.append(f"worst solve {worst_solve:.1f} ms (target under {TARGET_SOLVE_MS} ms), peak {worst_peak:.1f} MB "
-                 f"(target under {TARGET_PEAK_MB} MB): {'PASS' if ok else 'FAIL'}")
+    lines.append(
+        f"worst solve {worst_solve:.1f} ms (target under {TARGET_SOLVE_MS} ms), peak {worst_peak:.1f} MB "
+        f"(target under {TARGET_PEAK_MB} MB): {'PASS' if ok else 'FAIL'}"
+    )
     return lines, sorted(rich, key=lambda entry: -entry[2]), ok
 
 
@@ -107,9 +114,11 @@ def main() -> int:
     parser.add_argument("-l", "--language", action="append", help="a language (default: every one with a dictionary)")
     args = parser.parse_args()
     languages = args.language or sorted(create_app({"SECRET_KEY": "x"}).extensions["ruzzle.lexicons"])
-    print(f"limits: boards up to {MAX_SIDE}x{MAX_SIDE}, typed codes up to {MAX_CODE_LENGTH} characters, "
-          f"request bodies up to {create_app({'SECRET_KEY': 'x'}).config['MAX_CONTENT_LENGTH']} bytes, "
-          "a round holds at most its board's words")
+    print(
+        f"limits: boards up to {MAX_SIDE}x{MAX_SIDE}, typed codes up to {MAX_CODE_LENGTH} characters, "
+        f"request bodies up to {create_app({'SECRET_KEY': 'x'}).config['MAX_CONTENT_LENGTH']} bytes, "
+        "a round holds at most its board's words"
+    )
     print(f"\n## solver on the largest web board, {SIDE}x{SIDE}")
     lines, rich, solver_ok = solver_table(languages, args.seeds, args.hostile)
     print("\n".join(lines))

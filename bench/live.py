@@ -60,18 +60,29 @@ def main() -> int:
     parser.add_argument("--words", type=int, default=3, help="words each player sends a round")
     parser.add_argument("--every", type=int, default=50, help="rounds between samples")
     parser.add_argument("--language", default="en")
-    parser.add_argument("--cache", type=int, default=None,
-                        help="BOARDS_RENDERED_CACHED (1024 by default): a smaller one is full sooner, so what is left "
-                             "of the growth after it is not a cache filling up")
+    parser.add_argument(
+        "--cache",
+        type=int,
+        default=None,
+        help="BOARDS_RENDERED_CACHED (1024 by default): a smaller one is full sooner, so what is left "
+        "of the growth after it is not a cache filling up",
+    )
     args = parser.parse_args()
     plan = Schedule()
     clock = Clock(plan.starts(plan.slot_at(START) + 1) + 1)
     folder = tempfile.TemporaryDirectory(prefix="ruzzle-live-bench-")
-    app = create_app({"SECRET_KEY": "bench", "CLOCK": clock, "DATABASE_URL": f"sqlite:///{folder.name}/store.sqlite3",
-                      # the per-client limits off: the clock runs days an hour here, and the solving budget counts
-                      # seconds of this machine's clock (a real worker solves a live board every 3 minutes)
-                      "RATELIMIT_ENABLED": False, "SOLVING_RATE": 0,
-                      **({"BOARDS_RENDERED_CACHED": args.cache} if args.cache else {})})
+    app = create_app(
+        {
+            "SECRET_KEY": "bench",
+            "CLOCK": clock,
+            "DATABASE_URL": f"sqlite:///{folder.name}/store.sqlite3",
+            # the per-client limits off: the clock runs days an hour here, and the solving budget counts
+            # seconds of this machine's clock (a real worker solves a live board every 3 minutes)
+            "RATELIMIT_ENABLED": False,
+            "SOLVING_RATE": 0,
+            **({"BOARDS_RENDERED_CACHED": args.cache} if args.cache else {}),
+        }
+    )
     app.instance_path = f"{folder.name}/instance"
     store = app.extensions["ruzzle.store"]
     code = f"LIVE{args.language.upper()}"
@@ -85,15 +96,21 @@ def main() -> int:
     errors = requests = 0
     samples = []
     started = time.monotonic()
-    print(f"{'rounds':>6} {'clock (h)':>9} {'RSS MB':>7} {'room_rounds':>11} {'room_players':>12} {'rounds':>7} "
-          f"{'words':>7}", flush=True)
+    print(
+        f"{'rounds':>6} {'clock (h)':>9} {'RSS MB':>7} {'room_rounds':>11} {'room_players':>12} {'rounds':>7} "
+        f"{'words':>7}",
+        flush=True,
+    )
 
     def sample(done: int) -> None:
         gc.collect()
         counts = store.live.counts()
         samples.append((done, rss_mb(), counts))
-        print(f"{done:6d} {(clock.now - START) / 3600:9.1f} {samples[-1][1]:7.1f} {counts['room_rounds']:11d} "
-              f"{counts['room_players']:12d} {counts['rounds']:7d} {counts['words']:7d}", flush=True)
+        print(
+            f"{done:6d} {(clock.now - START) / 3600:9.1f} {samples[-1][1]:7.1f} {counts['room_rounds']:11d} "
+            f"{counts['room_players']:12d} {counts['rounds']:7d} {counts['words']:7d}",
+            flush=True,
+        )
 
     sample(0)
     for done in range(1, args.rounds + 1):
@@ -101,7 +118,7 @@ def main() -> int:
             status, _ = get(phone, f"/rooms/{code}/play")
             requests += 1
             errors += status != 200
-            for found in _words(app, clock, args.language)[index:index + args.words]:
+            for found in _words(app, clock, args.language)[index : index + args.words]:
                 answer = phone.post(f"/rooms/{code}/words", data={"word": found}, headers=htmx)
                 requests += 1
                 errors += answer.status_code != 200
@@ -117,11 +134,15 @@ def main() -> int:
     warm = samples[1][1] if len(samples) > 1 else samples[0][1]
     growth = samples[-1][1] - warm
     peak = {table: max(counts[table] for _, _, counts in samples) for table in samples[-1][2]}
-    print(f"\n{args.rounds} live rounds ({args.language}, {args.players} players, {args.words} words each, one every "
-          f"{args.gap} slot(s): {(clock.now - START) / 3600:.0f} h of clock), {requests} requests in {elapsed:.0f} s, "
-          f"{errors} errors")
-    print(f"RSS after warm-up (round {samples[1][0] if len(samples) > 1 else 0}) {warm:.1f} MB, at the end "
-          f"{samples[-1][1]:.1f} MB: growth {growth:+.1f} MB (target < {TARGET_MB} MB); peak rows {peak}")
+    print(
+        f"\n{args.rounds} live rounds ({args.language}, {args.players} players, {args.words} words each, one every "
+        f"{args.gap} slot(s): {(clock.now - START) / 3600:.0f} h of clock), {requests} requests in {elapsed:.0f} s, "
+        f"{errors} errors"
+    )
+    print(
+        f"RSS after warm-up (round {samples[1][0] if len(samples) > 1 else 0}) {warm:.1f} MB, at the end "
+        f"{samples[-1][1]:.1f} MB: growth {growth:+.1f} MB (target < {TARGET_MB} MB); peak rows {peak}"
+    )
     folder.cleanup()
     return 0 if errors == 0 and growth < TARGET_MB else 1
 

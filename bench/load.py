@@ -94,8 +94,12 @@ class Stats:
 
 async def fetch(port: int, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[Reply, float]:
     """One HTTP/1.1 request on a fresh connection (gunicorn's sync workers close each one); the reply and its time."""
-    lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close",
-             *(f"{name}: {value}" for name, value in headers.items())]
+    lines = [
+        f"{method} {path} HTTP/1.1",
+        f"Host: 127.0.0.1:{port}",
+        "Connection: close",
+        *(f"{name}: {value}" for name, value in headers.items()),
+    ]
     if body:
         lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
     start = time.perf_counter()
@@ -152,8 +156,9 @@ class Player:
         if self.think:
             await asyncio.sleep(self.rng.expovariate(1 / self.think))
 
-    async def request(self, kind: str, method: str, path: str, form: dict | None = None,
-                      htmx: bool = False) -> Reply | None:
+    async def request(
+        self, kind: str, method: str, path: str, form: dict | None = None, htmx: bool = False
+    ) -> Reply | None:
         headers = {"HX-Request": "true"} if htmx else {}
         if self.cookie:
             headers["Cookie"] = self.cookie
@@ -202,8 +207,11 @@ class Player:
         self.check(end is not None and end.status == 303, "give up")
         await self.pause()
         summary = await self.request("page load", "GET", board)
-        self.check(summary is not None and f'<p class="summary-score"><strong>{expected_score}</strong> points'
-                   in summary.body, "the summary's score is not the sum of the words found")
+        self.check(
+            summary is not None
+            and f'<p class="summary-score"><strong>{expected_score}</strong> points' in summary.body,
+            "the summary's score is not the sum of the words found",
+        )
         await self.pause()
         shown = await self.request("solution", "GET", board + "/solution")
         self.check(shown is not None and shown.status == 200 and 'class="word-table"' in shown.body, "solution page")
@@ -211,8 +219,9 @@ class Player:
         self.check(again is not None and again.status == 303, "play again")
 
 
-async def play(port: int, boards: Boards, players: int, think: float, until: float | None = None,
-               seed: int = 0) -> Stats:
+async def play(
+    port: int, boards: Boards, players: int, think: float, until: float | None = None, seed: int = 0
+) -> Stats:
     """`players` play one round each at once, or round after round until the clock passes `until`; each round
     on one of the boards, drawn at random."""
     stats = Stats()
@@ -236,24 +245,31 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def latency_table(stats: Stats, seconds: float) -> list[str]:
-    lines = [f"{'':17}{'requests':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}",]
+    lines = [
+        f"{'':17}{'requests':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}",
+    ]
     for kind in KINDS:
         values = stats.latencies[kind]
         if values:
             ms = [1000 * value for value in values]
-            lines.append(f"{kind:17}{len(ms):9d}{percentile(ms, .5):9.1f}{percentile(ms, .95):9.1f}"
-                         f"{percentile(ms, .99):9.1f}{max(ms):9.1f}")
-    lines.append(f"{stats.requests()} requests in {seconds:.1f} s ({stats.requests() / seconds:.0f}/s), "
-                 f"errors: {len(stats.errors)}")
+            lines.append(
+                f"{kind:17}{len(ms):9d}{percentile(ms, 0.5):9.1f}{percentile(ms, 0.95):9.1f}"
+                f"{percentile(ms, 0.99):9.1f}{max(ms):9.1f}"
+            )
+    lines.append(
+        f"{stats.requests()} requests in {seconds:.1f} s ({stats.requests() / seconds:.0f}/s), "
+        f"errors: {len(stats.errors)}"
+    )
     lines += [f"  error: {error}" for error in stats.errors[:10]]
     return lines
 
 
 def word_p99_ms(stats: Stats) -> float:
-    return 1000 * percentile(stats.latencies["word submission"], .99)
+    return 1000 * percentile(stats.latencies["word submission"], 0.99)
 
 
 # --- memory of the processes ----------------------------------------------------------------------------------------
+
 
 def rollup(pid: int) -> dict[str, int]:
     """kB figures of /proc/<pid>/smaps_rollup: Rss, Pss, Private_Clean, ..."""
@@ -281,9 +297,13 @@ def dictionary_mappings(pid: int) -> dict[str, int]:
 def memory_of(pid: int) -> dict[str, float]:
     """MB: RSS, PSS, USS (private), and the dictionaries' RSS and PSS, of one process."""
     figures, dictionaries = rollup(pid), dictionary_mappings(pid)
-    return {"rss": figures["Rss"] / 1024, "pss": figures["Pss"] / 1024,
-            "uss": (figures["Private_Clean"] + figures["Private_Dirty"]) / 1024,
-            "dict_rss": dictionaries["Rss"] / 1024, "dict_pss": dictionaries["Pss"] / 1024}
+    return {
+        "rss": figures["Rss"] / 1024,
+        "pss": figures["Pss"] / 1024,
+        "uss": (figures["Private_Clean"] + figures["Private_Dirty"]) / 1024,
+        "dict_rss": dictionaries["Rss"] / 1024,
+        "dict_pss": dictionaries["Pss"] / 1024,
+    }
 
 
 def configured_workers() -> int:
@@ -324,8 +344,10 @@ async def warm_with_big_boards(port: int, boards: int = 12, concurrency: int = 8
 
 def memory_scenario(worker_counts: tuple[int, ...], preload: bool, boards: Boards) -> list[str]:
     """Per-process memory with 1, 2, 4 workers: idle after start, then after the same warm-up."""
-    lines = [f"{'workers':>7} {'process':>9}{'idle RSS':>10}{'idle USS':>10}{'RSS MB':>9}{'PSS MB':>9}{'USS MB':>9}"
-             f"{'words RSS':>11}{'words PSS':>11}"]
+    lines = [
+        f"{'workers':>7} {'process':>9}{'idle RSS':>10}{'idle USS':>10}{'RSS MB':>9}{'PSS MB':>9}{'USS MB':>9}"
+        f"{'words RSS':>11}{'words PSS':>11}"
+    ]
     totals = {}
     env = {"GUNICORN_CMD_ARGS": "--preload"} if preload else {}
     for count in worker_counts:
@@ -340,9 +362,11 @@ def memory_scenario(worker_counts: tuple[int, ...], preload: bool, boards: Board
             time.sleep(1)
             figures = {name: memory_of(pid) for name, pid in processes}
         for name, memory in [*figures.items(), ("all", total(figures.values()))]:
-            lines.append(f"{count:7d} {name:>9}{idle.get(name, total(idle.values()))['rss']:10.1f}"
-                         f"{idle.get(name, total(idle.values()))['uss']:10.1f}{memory['rss']:9.1f}{memory['pss']:9.1f}"
-                         f"{memory['uss']:9.1f}{memory['dict_rss']:11.2f}{memory['dict_pss']:11.2f}")
+            lines.append(
+                f"{count:7d} {name:>9}{idle.get(name, total(idle.values()))['rss']:10.1f}"
+                f"{idle.get(name, total(idle.values()))['uss']:10.1f}{memory['rss']:9.1f}{memory['pss']:9.1f}"
+                f"{memory['uss']:9.1f}{memory['dict_rss']:11.2f}{memory['dict_pss']:11.2f}"
+            )
         lines[-1] += f"   warm-up errors: {failures}"
         totals[count] = (total(idle.values())["pss"], total(figures.values())["pss"])
     counts = sorted(totals)
@@ -350,8 +374,10 @@ def memory_scenario(worker_counts: tuple[int, ...], preload: bool, boards: Board
         spread = counts[-1] - counts[0]
         idle_step = (totals[counts[-1]][0] - totals[counts[0]][0]) / spread
         warm_step = (totals[counts[-1]][1] - totals[counts[0]][1]) / spread
-        lines.append(f"each extra worker adds {idle_step:.1f} MB of PSS idle, {warm_step:.1f} MB warmed up (its own "
-                     "caches of solutions and rendered boards); the word files' PSS stays one copy")
+        lines.append(
+            f"each extra worker adds {idle_step:.1f} MB of PSS idle, {warm_step:.1f} MB warmed up (its own "
+            "caches of solutions and rendered boards); the word files' PSS stays one copy"
+        )
     return lines
 
 
@@ -374,8 +400,9 @@ def soak_scenario(server: Server, boards: Boards, seconds: float, warm_up: float
     round_number = 0
     while time.monotonic() < end:  # one minute at a time, so that RSS is sampled in between
         round_number += 1
-        part = asyncio.run(play(port, boards, PLAYERS, think=0, until=min(end, time.monotonic() + 60),
-                                seed=100 + round_number))
+        part = asyncio.run(
+            play(port, boards, PLAYERS, think=0, until=min(end, time.monotonic() + 60), seed=100 + round_number)
+        )
         for kind in KINDS:
             stats.latencies[kind] += part.latencies[kind]
         stats.errors += part.errors
@@ -384,8 +411,11 @@ def soak_scenario(server: Server, boards: Boards, seconds: float, warm_up: float
     after = samples[-1]
     lines = [f"warm-up {warm_up:.0f} s ({warm.requests()} requests, {len(warm.errors)} errors), then the soak:"]
     lines += latency_table(stats, elapsed)
-    lines.append(f"{'worker':>8}{'RSS before MB':>15}" + "".join(f"{f'{m + 1} min':>9}" for m in range(len(samples)))
-                 + f"{'growth':>9}")
+    lines.append(
+        f"{'worker':>8}{'RSS before MB':>15}"
+        + "".join(f"{f'{m + 1} min':>9}" for m in range(len(samples)))
+        + f"{'growth':>9}"
+    )
     worst = 0.0
     for pid in pids:
         if pid not in after:
@@ -394,11 +424,16 @@ def soak_scenario(server: Server, boards: Boards, seconds: float, warm_up: float
             continue
         growth = after[pid] / before[pid] - 1
         worst = max(worst, growth)
-        lines.append(f"{pid:8d}{before[pid]:15.1f}" + "".join(f"{sample.get(pid, 0):9.1f}" for sample in samples)
-                     + f"{growth:9.1%}")
+        lines.append(
+            f"{pid:8d}{before[pid]:15.1f}"
+            + "".join(f"{sample.get(pid, 0):9.1f}" for sample in samples)
+            + f"{growth:9.1%}"
+        )
     ok = not stats.errors and worst < TARGET_RSS_GROWTH
-    lines.append(f"worst RSS growth {worst:.1%} (target under {TARGET_RSS_GROWTH:.0%}), errors {len(stats.errors)}: "
-                 f"{'PASS' if ok else 'FAIL'}")
+    lines.append(
+        f"worst RSS growth {worst:.1%} (target under {TARGET_RSS_GROWTH:.0%}), errors {len(stats.errors)}: "
+        f"{'PASS' if ok else 'FAIL'}"
+    )
     return lines, ok
 
 
@@ -417,22 +452,33 @@ def store_environment(kind: str):
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=("load", "soak", "memory"), help="run one part only")
-    parser.add_argument("--think", type=float, default=1.0,
-                        help="mean pause in seconds between a paced player's requests (default 1.0)")
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="mean pause in seconds between a paced player's requests (default 1.0)"
+    )
     parser.add_argument("--soak", type=float, default=300, help="soak seconds (default 300)")
     parser.add_argument("--warm-up", type=float, default=60, help="seconds played before the soak (default 60)")
-    parser.add_argument("--boards", type=int, default=1,
-                        help="boards the soak's rounds are played on (default 1: the load test's board)")
+    parser.add_argument(
+        "--boards",
+        type=int,
+        default=1,
+        help="boards the soak's rounds are played on (default 1: the load test's board)",
+    )
     parser.add_argument("--preload", action="store_true", help="memory also with gunicorn --preload, for comparison")
     parser.add_argument("--players", type=int, default=PLAYERS, help=f"players at once (default {PLAYERS})")
-    parser.add_argument("--store", choices=STORES, action="append",
-                        help="the store of the load runs (repeatable; default both; the soak and memory use SQLite)")
+    parser.add_argument(
+        "--store",
+        choices=STORES,
+        action="append",
+        help="the store of the load runs (repeatable; default both; the soak and memory use SQLite)",
+    )
     args = parser.parse_args()
     players = args.players
     solution = solve_seed(SEED)
     boards = [(BOARD, solution)]
-    print(f"board /play/en/{SEED} (4x4, {len(solution)} words); {players} players; gunicorn --config gunicorn.conf.py "
-          f"app:app as the README runs it; client: one asyncio process on the same 2-core machine")
+    print(
+        f"board /play/en/{SEED} (4x4, {len(solution)} words); {players} players; gunicorn --config gunicorn.conf.py "
+        f"app:app as the README runs it; client: one asyncio process on the same 2-core machine"
+    )
     averages = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"load average before: {averages} (other work on the machine adds to it)")
     ok = True
@@ -445,32 +491,49 @@ def main() -> int:
                 asyncio.run(play(port, boards, 4, think=0, seed=99))  # every worker has solved the board
                 start = time.monotonic()
                 stats = asyncio.run(play(port, boards, players, think=args.think, seed=1))
-                print(f"\n## load, paced, {kind}: {players} players, a pause of {args.think:g} s on average between "
-                      "a player's requests")
+                print(
+                    f"\n## load, paced, {kind}: {players} players, a pause of {args.think:g} s on average between "
+                    "a player's requests"
+                )
                 print("\n".join(latency_table(stats, time.monotonic() - start)))
                 passed = not stats.errors and word_p99_ms(stats) < TARGET_P99_WORD_MS
-                print(f"word submission p99 {word_p99_ms(stats):.1f} ms (target under {TARGET_P99_WORD_MS} ms), "
-                      f"errors {len(stats.errors)}: {'PASS' if passed else 'FAIL'}")
+                print(
+                    f"word submission p99 {word_p99_ms(stats):.1f} ms (target under {TARGET_P99_WORD_MS} ms), "
+                    f"errors {len(stats.errors)}: {'PASS' if passed else 'FAIL'}"
+                )
                 ok &= passed
                 start = time.monotonic()
                 stats = asyncio.run(play(port, boards, players, think=0, seed=2))
-                print(f"\n## stress, flat out, {kind}: no pause, {players} requests always in flight "
-                      "(for information; errors count)")
+                print(
+                    f"\n## stress, flat out, {kind}: no pause, {players} requests always in flight "
+                    "(for information; errors count)"
+                )
                 print("\n".join(latency_table(stats, time.monotonic() - start)))
                 ok &= not stats.errors
     if args.only in (None, "soak"):
         with store_environment("sqlite") as environment, gunicorn_server(**environment) as server:
-            soak_boards = boards if args.boards == 1 else [
-                (f"/play/en/SOAK{n:03d}", solve_seed(f"SOAK{n:03d}")) for n in range(args.boards)]
-            print(f"\n## soak, {args.soak:g} s flat out, " + (f"board {BOARD}" if args.boards == 1 else
-                  f"each round on one of {args.boards} boards /play/en/SOAK000.. drawn at random"))
+            soak_boards = (
+                boards
+                if args.boards == 1
+                else [(f"/play/en/SOAK{n:03d}", solve_seed(f"SOAK{n:03d}")) for n in range(args.boards)]
+            )
+            print(
+                f"\n## soak, {args.soak:g} s flat out, "
+                + (
+                    f"board {BOARD}"
+                    if args.boards == 1
+                    else f"each round on one of {args.boards} boards /play/en/SOAK000.. drawn at random"
+                )
+            )
             lines, passed = soak_scenario(server, soak_boards, args.soak, args.warm_up)
             print("\n".join(lines))
             ok &= passed
     if args.only in (None, "memory"):
         for preload in (False, True) if args.preload else (False,):
-            print(f"\n## memory per worker count{' (gunicorn --preload)' if preload else ''}; MB; "
-                  "words: the mapped word files (dictionaries and generator data)")
+            print(
+                f"\n## memory per worker count{' (gunicorn --preload)' if preload else ''}; MB; "
+                "words: the mapped word files (dictionaries and generator data)"
+            )
             print("\n".join(memory_scenario((1, 2, 4), preload, boards)))
     print(f"\nload average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0 if ok else 1

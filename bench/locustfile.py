@@ -61,10 +61,20 @@ ATTRIBUTE = re.compile(r'\s([a-z-]+)(?:="([^"]*)"|=\'([^\']*)\')?')
 TIMER = re.compile(r'<span id="timer"[^>]*>')
 WORDS_URL = re.compile(r'data-words-url="([^"]+)"')
 
-STATE = {"code": None, "host_cookie": None, "opened": None, "ends_at": None, "stop_at": float("inf"),
-         "expected": {}, "not_modified": Counter(), "errors": Counter(), "solution": None, "problems": None}
+STATE = {
+    "code": None,
+    "host_cookie": None,
+    "opened": None,
+    "ends_at": None,
+    "stop_at": float("inf"),
+    "expected": {},
+    "not_modified": Counter(),
+    "errors": Counter(),
+    "solution": None,
+    "problems": None,
+}
 LOCK = threading.Lock()
-NUMBERS = iter(range(10 ** 6))
+NUMBERS = iter(range(10**6))
 
 
 @events.init_command_line_parser.add_listener
@@ -78,18 +88,23 @@ def _(parser):
 @events.test_start.add_listener
 def open_room(environment, **_):
     """The host opens the room before any phone arrives (its cookie and the code are shared with the host user)."""
-    STATE["solution"] = list(Solution.of(generate("en", SEED, 4, 4, version=LATEST_VERSION), Lexicon.builtin("en"),
-                                         blocked_words("en")))
-    body = urllib.parse.urlencode({"language": "en", "size": "4x4", "time": str(int(environment.parsed_options.play)),
-                                   "seed": SEED}).encode()
+    STATE["solution"] = list(
+        Solution.of(generate("en", SEED, 4, 4, version=LATEST_VERSION), Lexicon.builtin("en"), blocked_words("en"))
+    )
+    body = urllib.parse.urlencode(
+        {"language": "en", "size": "4x4", "time": str(int(environment.parsed_options.play)), "seed": SEED}
+    ).encode()
     host = environment.host.split("//", 1)[1]
 
     class NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *args, **kwargs):
             return None
 
-    request = urllib.request.Request(environment.host + "/rooms", body, {
-        "X-Forwarded-For": "10.0.0.1", "X-Forwarded-Proto": "https", "Origin": f"https://{host}"})
+    request = urllib.request.Request(
+        environment.host + "/rooms",
+        body,
+        {"X-Forwarded-For": "10.0.0.1", "X-Forwarded-Proto": "https", "Origin": f"https://{host}"},
+    )
     try:
         urllib.request.build_opener(NoRedirect).open(request)
     except urllib.error.HTTPError as answer:  # the 303
@@ -103,15 +118,19 @@ def report(environment, **_):
     print(f"\nroom {STATE['code']}: 304 answers by category: {dict(STATE['not_modified'])}")
     print(f"errors by kind ({sum(STATE['errors'].values())}): {dict(STATE['errors'])}")
     problems = STATE["problems"]
-    print(f"ranking exact: {'not checked' if problems is None else 'yes' if not problems else 'NO'} "
-          f"({len(STATE['expected'])} players, {sum(STATE['expected'].values())} points accepted)")
+    print(
+        f"ranking exact: {'not checked' if problems is None else 'yes' if not problems else 'NO'} "
+        f"({len(STATE['expected'])} players, {sum(STATE['expected'].values())} points accepted)"
+    )
     for problem in (problems or [])[:10]:
         print("  " + problem)
 
 
 def attributes(tag: str) -> dict[str, str]:
-    return {m.group(1): html.unescape(m.group(2) if m.group(2) is not None else m.group(3) or "")
-            for m in ATTRIBUTE.finditer(tag)}
+    return {
+        m.group(1): html.unescape(m.group(2) if m.group(2) is not None else m.group(3) or "")
+        for m in ATTRIBUTE.finditer(tag)
+    }
 
 
 class Tab(FastHttpUser):
@@ -144,13 +163,30 @@ class Tab(FastHttpUser):
             headers["Cookie"] = self.cookie
         return headers
 
-    def ask(self, method: str, path: str, name: str, headers: dict, data=None, timeout: float = ASK_TIMEOUT,
-            into=False, poll: dict | None = None):
+    def ask(
+        self,
+        method: str,
+        path: str,
+        name: str,
+        headers: dict,
+        data=None,
+        timeout: float = ASK_TIMEOUT,
+        into=False,
+        poll: dict | None = None,
+    ):
         """One request, named `name` in locust's table; (status or 0, headers). A 200 is swapped `into` a region
         (None: the whole page; False: nowhere) while its request is still open, so that its name in the table can
         become "board at start" or "results at end"."""
-        with self.client.request(method, path, name=name, headers=headers, data=data, catch_response=True,
-                                 allow_redirects=False, timeout=timeout) as response:
+        with self.client.request(
+            method,
+            path,
+            name=name,
+            headers=headers,
+            data=data,
+            catch_response=True,
+            allow_redirects=False,
+            timeout=timeout,
+        ) as response:
             status = response.status_code or 0
             if status in (200, 303, 304):
                 response.success()
@@ -179,9 +215,13 @@ class Tab(FastHttpUser):
             self.polls.pop(key)["alive"] = False
         for match in EVERY.finditer(text):
             found = attributes(match.group(0))
-            poll = {"url": found["hx-get"], "every": float(match.group(1)) * (0.001 if match.group(2) == "ms" else 1),
-                    "target": (found.get("hx-target") or "#" + found.get("id", "")).lstrip("#"), "alive": True,
-                    "etag": json.loads(found["hx-headers"]).get("If-None-Match") if found.get("hx-headers") else None}
+            poll = {
+                "url": found["hx-get"],
+                "every": float(match.group(1)) * (0.001 if match.group(2) == "ms" else 1),
+                "target": (found.get("hx-target") or "#" + found.get("id", "")).lstrip("#"),
+                "alive": True,
+                "etag": json.loads(found["hx-headers"]).get("If-None-Match") if found.get("hx-headers") else None,
+            }
             key = found.get("id") or poll["url"]
             self.polls[key] = poll
             gevent.spawn(self.keep_polling, key, poll)
@@ -204,8 +244,15 @@ class Tab(FastHttpUser):
                 return
             if time.time() >= self.quiet_until:
                 name = self.poll_name(poll)
-                status, _ = self.ask("GET", poll["url"], name, self.headers(poll["target"], poll["etag"]),
-                                     timeout=POLL_TIMEOUT, into=poll["target"], poll=poll)
+                status, _ = self.ask(
+                    "GET",
+                    poll["url"],
+                    name,
+                    self.headers(poll["target"], poll["etag"]),
+                    timeout=POLL_TIMEOUT,
+                    into=poll["target"],
+                    poll=poll,
+                )
                 if status >= 400 or status == 0:
                     self.quiet_until = time.time() + 2
             next_tick += poll["every"]
@@ -249,8 +296,9 @@ class Phone(Tab):
 
     @task
     def play(self) -> None:
-        status, headers = self.ask("POST", f"/rooms/{STATE['code']}/players", "joins",
-                                         self.headers(post=True), {"nickname": self.name})
+        status, headers = self.ask(
+            "POST", f"/rooms/{STATE['code']}/players", "joins", self.headers(post=True), {"nickname": self.name}
+        )
         if status != 303:
             raise StopUser()
         STATE["expected"][self.name] = 0
@@ -260,12 +308,21 @@ class Phone(Tab):
         raise StopUser()
 
     def poll_name(self, poll: dict) -> str:
-        return {"outside": "lobby polls", "lobby": "lobby polls", "countdown": "lobby polls",
-                "playing": "clock polls"}.get(self.phase, "results polls")
+        return {
+            "outside": "lobby polls",
+            "lobby": "lobby polls",
+            "countdown": "lobby polls",
+            "playing": "clock polls",
+        }.get(self.phase, "results polls")
 
     def refresh_name(self) -> str:
-        return "board at start" if self.phase in ("lobby", "countdown") else "results at end" \
-            if self.phase == "playing" else "other page asks"
+        return (
+            "board at start"
+            if self.phase in ("lobby", "countdown")
+            else "results at end"
+            if self.phase == "playing"
+            else "other page asks"
+        )
 
     def arrived(self, text: str, region: str | None, name: str, response) -> None:
         if region == "clock":
@@ -277,13 +334,15 @@ class Phone(Tab):
         elif "room-countdown" in text:
             self.phase = "countdown"
         elif "data-words-url" in text:
-            renamed = "board at start" if self.phase != "playing" else \
-                "other page asks" if name == "board at start" else None
+            renamed = (
+                "board at start" if self.phase != "playing" else "other page asks" if name == "board at start" else None
+            )
             self.phase = "playing"
             self.words_url = html.unescape(WORDS_URL.search(text).group(1))
         elif "room-results" in text:
-            renamed = "results at end" if self.phase != "results" else \
-                "other page asks" if name == "results at end" else None
+            renamed = (
+                "results at end" if self.phase != "results" else "other page asks" if name == "results at end" else None
+            )
             self.phase = "results"
         else:
             self.error(f"{name}: unexpected content")
@@ -320,11 +379,21 @@ class Phone(Tab):
             form, expect, found = {"word": self.rng.choice(NOT_WORDS).lower()}, "refused", None
         else:
             found = self.unsent.pop()
-            form = ({"path": " ".join(f"{r},{c}" for r, c in found.path)} if self.rng.random() < 0.5
-                    else {"word": found.word.lower()})
+            form = (
+                {"path": " ".join(f"{r},{c}" for r, c in found.path)}
+                if self.rng.random() < 0.5
+                else {"word": found.word.lower()}
+            )
             expect = "scored"
-        text = self.client.request("POST", self.words_url, name="words", headers=self.headers("result", post=True),
-                                   data=form, allow_redirects=False, timeout=ASK_TIMEOUT)
+        text = self.client.request(
+            "POST",
+            self.words_url,
+            name="words",
+            headers=self.headers("result", post=True),
+            data=form,
+            allow_redirects=False,
+            timeout=ASK_TIMEOUT,
+        )
         if text.status_code != 200:
             STATE["errors"][f"words: {text.status_code or text.error}"] += 1
             return  # counted; the page would send it again (bench/rooms.py does)
@@ -333,8 +402,10 @@ class Phone(Tab):
             self.expected += found.score
             STATE["expected"][self.name] = self.expected
             self.found.append(found)
-        elif not ((expect == "already found" and "is already found" in text) or
-                  (expect == "refused" and "result-refused" in text)):
+        elif not (
+            (expect == "already found" and "is already found" in text)
+            or (expect == "refused" and "result-refused" in text)
+        ):
             self.error(f"words: unexpected answer to a word {expect}")
 
 
@@ -353,12 +424,23 @@ class Host(Tab):
             gevent.sleep(0.2)
         STATE["stop_at"] = STATE["ends_at"] + options.after
         gevent.sleep(max(0.0, STATE["stop_at"] - time.time()) + POLL_TIMEOUT)
-        answer = self.client.request("GET", f"/rooms/{STATE['code']}/leaderboard?all=1", name="final ranking",
-                                     headers={**self.headers(), "Accept": "application/json"}, timeout=30)
-        totals = {line["nickname"]: line["score"] for line in json.loads(answer.text)["players"]} \
-            if answer.status_code == 200 else {}
-        STATE["problems"] = [f"{name}: the ranking says {totals.get(name)}, the accepted words make {expected}"
-                             for name, expected in STATE["expected"].items() if totals.get(name) != expected]
+        answer = self.client.request(
+            "GET",
+            f"/rooms/{STATE['code']}/leaderboard?all=1",
+            name="final ranking",
+            headers={**self.headers(), "Accept": "application/json"},
+            timeout=30,
+        )
+        totals = (
+            {line["nickname"]: line["score"] for line in json.loads(answer.text)["players"]}
+            if answer.status_code == 200
+            else {}
+        )
+        STATE["problems"] = [
+            f"{name}: the ranking says {totals.get(name)}, the accepted words make {expected}"
+            for name, expected in STATE["expected"].items()
+            if totals.get(name) != expected
+        ]
         self.environment.runner.quit()
 
     def poll_name(self, poll: dict) -> str:

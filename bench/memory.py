@@ -57,18 +57,25 @@ def main() -> int:
     samples, seen_workers, errors = [], set(), 0
     started = time.monotonic()
     with gunicorn_server() as server, ThreadPoolExecutor(args.clients) as pool:
+
         def sample(done: int) -> None:
             workers = server.worker_pids()
             seen_workers.update(workers)
             sizes = [rss_mb(pid) for pid in workers]
             samples.append((done, len(seen_workers), sizes))
-            print(f"{done:6d} seeds  workers so far {len(seen_workers):3d}  RSS MB "
-                  + " ".join(f"{size:6.1f}" for size in sizes), flush=True)
+            print(
+                f"{done:6d} seeds  workers so far {len(seen_workers):3d}  RSS MB "
+                + " ".join(f"{size:6.1f}" for size in sizes),
+                flush=True,
+            )
 
         sample(0)
         for start in range(0, args.seeds, args.every):
-            urls = [f"{server.url}/play/{languages[n % len(languages)]}/MEM{n:05d}{page}"
-                    for n in range(start, min(start + args.every, args.seeds)) for page in PAGES]
+            urls = [
+                f"{server.url}/play/{languages[n % len(languages)]}/MEM{n:05d}{page}"
+                for n in range(start, min(start + args.every, args.seeds))
+                for page in PAGES
+            ]
             for status in pool.map(lambda url: _status(url), urls):
                 errors += status != 200
             sample(min(start + args.every, args.seeds))
@@ -76,15 +83,21 @@ def main() -> int:
     first_warm = sum(samples[1][2])
     last = sum(samples[-1][2])
     biggest = max(max(sizes) for _, _, sizes in samples)
-    print(f"\n{args.seeds} distinct 12x12 boards, {len(PAGES) * args.seeds} pages ({', '.join(languages)}) "
-          f"in {elapsed:.0f} s, {errors} errors; "
-          f"max_requests {os.environ.get('RUZZLE_MAX_REQUESTS', 'as in gunicorn.conf.py')}; "
-          f"{len(seen_workers)} worker processes in all ({len(seen_workers) - len(samples[0][2])} recycled)")
-    print(f"largest worker RSS {biggest:.1f} MB; all workers {first_warm:.0f} MB after {samples[1][0]} seeds, "
-          f"{last:.0f} MB at the end")
+    print(
+        f"\n{args.seeds} distinct 12x12 boards, {len(PAGES) * args.seeds} pages ({', '.join(languages)}) "
+        f"in {elapsed:.0f} s, {errors} errors; "
+        f"max_requests {os.environ.get('RUZZLE_MAX_REQUESTS', 'as in gunicorn.conf.py')}; "
+        f"{len(seen_workers)} worker processes in all ({len(seen_workers) - len(samples[0][2])} recycled)"
+    )
+    print(
+        f"largest worker RSS {biggest:.1f} MB; all workers {first_warm:.0f} MB after {samples[1][0]} seeds, "
+        f"{last:.0f} MB at the end"
+    )
     ok = biggest < TARGET_MB and last <= 2 * first_warm and errors == 0
-    print(f"target: every worker under {TARGET_MB} MB, the total at most twice the first warm sample, no errors "
-          f"{'PASS' if ok else 'FAIL'}")
+    print(
+        f"target: every worker under {TARGET_MB} MB, the total at most twice the first warm sample, no errors "
+        f"{'PASS' if ok else 'FAIL'}"
+    )
     return 0 if ok else 1
 
 

@@ -72,9 +72,12 @@ def main() -> int:
         page_sizes.append(sizes(client, f"{base}/solution?size=12x12"))
         with app.test_request_context():
             from views.boards import BoardRequest
+
             words.append(len(BoardRequest.from_url(args.language, f"BENCH{n}", {"size": "12x12"}).solution()))
-    print(f"12x12 {args.language} boards, {args.count} seeds: {min(words)} to {max(words)} words "
-          f"(median {statistics.median(words):.0f})")
+    print(
+        f"12x12 {args.language} boards, {args.count} seeds: {min(words)} to {max(words)} words "
+        f"(median {statistics.median(words):.0f})"
+    )
     print(f"{'ms at the server':26}{'median':>9}{'slowest':>9}")
     for name, times in rows.items():
         print(f"{name:26}{statistics.median(times):9.1f}{max(times):9.1f}")

@@ -86,8 +86,10 @@ class Costs:
             ms = sorted(t * 1000 for t in times)
             p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
             share = f"{100 * self.not_modified.get(kind, 0) // len(ms)}%"
-            print(f"{kind:22}{len(ms):9}{statistics.fmean(ms):9.2f}{statistics.median(ms):8.2f}{p95:8.2f}"
-                  f"{ms[-1]:8.2f}{share:>6}")
+            print(
+                f"{kind:22}{len(ms):9}{statistics.fmean(ms):9.2f}{statistics.median(ms):8.2f}{p95:8.2f}"
+                f"{ms[-1]:8.2f}{share:>6}"
+            )
         if self.profiler:
             out = io.StringIO()
             pstats.Stats(self.profiler, stream=out).sort_stats(SORT).print_stats(60)
@@ -156,17 +158,29 @@ def main() -> None:
     args = parser.parse_args()
     with ExitStack() as stack:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-        url = (stack.enter_context(postgres_cluster()).url() if args.store == "postgresql"
-               else f"sqlite:///{folder / 'store.sqlite3'}")
+        url = (
+            stack.enter_context(postgres_cluster()).url()
+            if args.store == "postgresql"
+            else f"sqlite:///{folder / 'store.sqlite3'}"
+        )
         clock = Clock()
-        app = create_app({"SECRET_KEY": "bench", "CLOCK": clock, "DATABASE_URL": url, "RATELIMIT_ENABLED": False,
-                          "ROOM_PLAYERS": max(args.players, 100)})
+        app = create_app(
+            {
+                "SECRET_KEY": "bench",
+                "CLOCK": clock,
+                "DATABASE_URL": url,
+                "RATELIMIT_ENABLED": False,
+                "ROOM_PLAYERS": max(args.players, 100),
+            }
+        )
         app.instance_path = str(folder / "instance")
         costs = Costs(args.profile)
         started = time.perf_counter()
         play(app, clock, args.players, args.words, costs)
-        print(f"{args.players} players, {args.words} words each, store {args.store}, "
-              f"{time.perf_counter() - started:.0f} s in all")
+        print(
+            f"{args.players} players, {args.words} words each, store {args.store}, "
+            f"{time.perf_counter() - started:.0f} s in all"
+        )
         costs.report()
         app.extensions["ruzzle.store"].dispose()
 

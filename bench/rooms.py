@@ -100,7 +100,7 @@ CATEGORIES = (JOIN, PAGE, STATIC, LOBBY, AHEAD, BOARD, WORD, CLOCK, RESULTS, RES
 POLLS = (LOBBY, CLOCK, RESULTS_POLL, STAGE, RANKING)
 
 TRIGGER = 'hx-trigger="'
-EVERY = re.compile(r'(?:^|,)\s*every\s+([0-9.]+)(ms|s|m)\b')  # as play.js's isPolling reads an hx-trigger
+EVERY = re.compile(r"(?:^|,)\s*every\s+([0-9.]+)(ms|s|m)\b")  # as play.js's isPolling reads an hx-trigger
 TIMER_TAG = re.compile(r'<span id="timer"[^>]*>')
 ATTRIBUTE = re.compile(r'\s([a-z-]+)(?:="([^"]*)"|=\'([^\']*)\')?')
 WORDS_URL = re.compile(r'data-words-url="([^"]+)"')
@@ -109,8 +109,10 @@ UNIT = {"ms": 0.001, "s": 1.0, "m": 60.0}
 
 
 def attributes(tag: str) -> dict[str, str]:
-    return {match.group(1): html.unescape(match.group(2) if match.group(2) is not None else match.group(3) or "")
-            for match in ATTRIBUTE.finditer(tag)}
+    return {
+        match.group(1): html.unescape(match.group(2) if match.group(2) is not None else match.group(3) or "")
+        for match in ATTRIBUTE.finditer(tag)
+    }
 
 
 class Poll:
@@ -133,10 +135,10 @@ def polls_in(text: str) -> list[Poll]:
     polls, at = [], text.find(TRIGGER)
     while at >= 0:
         value_end = text.find('"', at + len(TRIGGER))
-        interval = EVERY.search(text[at + len(TRIGGER):value_end])
+        interval = EVERY.search(text[at + len(TRIGGER) : value_end])
         start, end = text.rfind("<", 0, at), text.find(">", at)
         if start >= 0 and end >= 0 and interval:
-            polls.append(Poll(text[start:end + 1], float(interval.group(1)) * UNIT[interval.group(2)]))
+            polls.append(Poll(text[start : end + 1], float(interval.group(1)) * UNIT[interval.group(2)]))
         at = text.find(TRIGGER, at + 1)
     return polls
 
@@ -205,8 +207,12 @@ class Tab:
     # --- requests ------------------------------------------------------------------------------------------------
 
     def headers(self, htmx_target: str | None = None, etag: str | None = None, origin: bool = False) -> dict:
-        headers = {"User-Agent": USER_AGENT, "Accept-Encoding": ACCEPT_ENCODING, "X-Forwarded-For": self.address,
-                   "X-Forwarded-Proto": "https"}
+        headers = {
+            "User-Agent": USER_AGENT,
+            "Accept-Encoding": ACCEPT_ENCODING,
+            "X-Forwarded-For": self.address,
+            "X-Forwarded-Proto": "https",
+        }
         if htmx_target is not None:
             headers.update({"HX-Request": "true", "HX-Current-URL": f"https://{self.host}{self.page}"})
             if htmx_target:
@@ -219,8 +225,9 @@ class Tab:
             headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
         return headers
 
-    async def ask(self, method: str, path: str, headers: dict, body: bytes = b"",
-                  timeout: float = ASK_TIMEOUT) -> tuple[Answer | None, float, str | None]:
+    async def ask(
+        self, method: str, path: str, headers: dict, body: bytes = b"", timeout: float = ASK_TIMEOUT
+    ) -> tuple[Answer | None, float, str | None]:
         """One request: its answer (None when it failed), its time, and the failure's kind."""
         data = request_bytes(method, path, self.host, headers, body)
         start = time.perf_counter()
@@ -273,8 +280,11 @@ class Tab:
                 self.timer_generation += 1
                 url = html.unescape(found["data-refresh-url"])
                 wait = (float(found.get("data-refresh-after", 0)), float(found.get("data-refresh-spread", 0)))
-                self.run.spawn(self.clock_reaches_zero(self.timer_generation, at, url,
-                                                       found.get("data-refresh-target", "#game").lstrip("#"), wait))
+                self.run.spawn(
+                    self.clock_reaches_zero(
+                        self.timer_generation, at, url, found.get("data-refresh-target", "#game").lstrip("#"), wait
+                    )
+                )
                 if "data-ahead-url" in found:
                     self.run.spawn(self.fetch_ahead(url, html.unescape(found["data-ahead-url"])))
                 self.timer_set(at)
@@ -298,8 +308,9 @@ class Tab:
                 return
             if time.monotonic() >= self.quiet_until:
                 category = self.poll_category(poll)
-                answer, elapsed, failure = await self.ask("GET", poll.url, self.headers(poll.target or "", poll.etag),
-                                                          b"", POLL_TIMEOUT)
+                answer, elapsed, failure = await self.ask(
+                    "GET", poll.url, self.headers(poll.target or "", poll.etag), b"", POLL_TIMEOUT
+                )
                 if poll.alive:  # an answer for an element already swapped out is dropped (play.js)
                     self.polled(poll, category, answer, elapsed, failure)
                 else:
@@ -329,7 +340,7 @@ class Tab:
         self.poll_failures += 1
         if answer is not None and answer.status >= 429:
             asked = float(answer.headers.get("retry-after", 0) or 0)
-            wait = max(asked, min(30.0, 2.0 ** self.poll_failures))
+            wait = max(asked, min(30.0, 2.0**self.poll_failures))
         else:
             wait = min(3.0, 1.0 * self.poll_failures)
         self.quiet_until = time.monotonic() + wait
@@ -343,8 +354,9 @@ class Tab:
         else:
             self.error(f"{AHEAD}: {failure or (answer.status if answer else '')}", ahead_url)
 
-    async def clock_reaches_zero(self, generation: int, at: float, url: str, target: str,
-                                 wait: tuple[float, float] = (0.0, 0.0)) -> None:
+    async def clock_reaches_zero(
+        self, generation: int, at: float, url: str, target: str, wait: tuple[float, float] = (0.0, 0.0)
+    ) -> None:
         """play.js's clock: at 0, once the words are answered (and in a big room after the wait the server gave:
         `after` seconds plus a random share of `spread`), the page shows the board it fetched during the 3-2-1, or
         asks for what comes next until it has it."""
@@ -405,8 +417,9 @@ class Phone(Tab):
     async def join_and_play(self, at: float) -> None:
         await asyncio.sleep(max(0.0, at - time.time()))
         body = urllib.parse.urlencode({"nickname": self.name}).encode()
-        answer, elapsed, failure = await self.ask("POST", f"/rooms/{self.run.code}/players",
-                                                  self.headers(origin=True), body, NAVIGATION_TIMEOUT)
+        answer, elapsed, failure = await self.ask(
+            "POST", f"/rooms/{self.run.code}/players", self.headers(origin=True), body, NAVIGATION_TIMEOUT
+        )
         self.record(JOIN, elapsed, answer)
         if answer is None or answer.status != 303 or not self.cookies:
             self.error(f"join: {failure or answer.status}", answer.text[:200] if answer else "")
@@ -416,8 +429,9 @@ class Phone(Tab):
         if page is None:
             return
         for asset in dict.fromkeys(ASSETS.findall(page.text)):  # the browser's first visit: its files
-            reply, elapsed, failure = await self.ask("GET", html.unescape(asset), self.headers(), b"",
-                                                     NAVIGATION_TIMEOUT)
+            reply, elapsed, failure = await self.ask(
+                "GET", html.unescape(asset), self.headers(), b"", NAVIGATION_TIMEOUT
+            )
             self.record(STATIC, elapsed, reply)
             if reply is None or reply.status != 200:
                 self.error(f"static: {failure or reply.status}", asset)
@@ -483,8 +497,11 @@ class Phone(Tab):
             word = self.rng.choice(NOT_WORDS)
             return {"word": word.lower()}, word, "refused", 0
         found = self.unsent.pop()
-        form = ({"path": " ".join(f"{r},{c}" for r, c in found.path)} if self.rng.random() < TRACED
-                else {"word": found.word.lower()})
+        form = (
+            {"path": " ".join(f"{r},{c}" for r, c in found.path)}
+            if self.rng.random() < TRACED
+            else {"word": found.word.lower()}
+        )
         return form, found.word, "scored", found.score
 
     async def play_words(self) -> None:
@@ -505,8 +522,9 @@ class Phone(Tab):
         body = urllib.parse.urlencode(form).encode()
         lost = False  # an attempt got no answer: the server may have taken the word all the same
         for attempt in range(1, 12):
-            answer, elapsed, failure = await self.ask("POST", self.words_url, self.headers("result", origin=True),
-                                                      body, ASK_TIMEOUT)
+            answer, elapsed, failure = await self.ask(
+                "POST", self.words_url, self.headers("result", origin=True), body, ASK_TIMEOUT
+            )
             self.record(WORD, elapsed, answer)
             if answer is not None and answer.status == 200:
                 if not self.check_word(answer.text, word, expect, score, retried=lost) and lost and expect == "scored":
@@ -516,16 +534,21 @@ class Phone(Tab):
             self.error(f"words: {failure or answer.status}", word)
             if self.run.stopped:
                 break
-            delay = (float(answer.headers.get("retry-after", 0) or 0) if answer is not None and answer.status == 429
-                     else RETRY_DELAYS[min(attempt, len(RETRY_DELAYS)) - 1])
+            delay = (
+                float(answer.headers.get("retry-after", 0) or 0)
+                if answer is not None and answer.status == 429
+                else RETRY_DELAYS[min(attempt, len(RETRY_DELAYS)) - 1]
+            )
             await asyncio.sleep(delay)
         if lost and expect == "scored":
             self.run.unknown[self.name] = self.run.unknown.get(self.name, 0) + score
 
     def check_word(self, text: str, word: str, expect: str, score: int, retried: bool) -> bool:
         """Check a word's answer; whether the word's outcome is known (taken or not)."""
-        scored = f'<span class="breakdown-total">{score} points</span>' in text or \
-            f'<span class="breakdown-total">{score} point</span>' in text
+        scored = (
+            f'<span class="breakdown-total">{score} points</span>' in text
+            or f'<span class="breakdown-total">{score} point</span>' in text
+        )
         again = "is already found" in text
         if expect == "scored" and (scored or (again and retried)):  # a retry of a word taken: "already found"
             self.expected += score
@@ -561,8 +584,9 @@ class Host(Tab):
         return await self.load_page(location, PAGE) is not None
 
     async def start(self) -> None:
-        answer, elapsed, failure = await self.ask("POST", f"/rooms/{self.run.code}/start", self.headers(origin=True),
-                                                  b"", NAVIGATION_TIMEOUT)
+        answer, elapsed, failure = await self.ask(
+            "POST", f"/rooms/{self.run.code}/start", self.headers(origin=True), b"", NAVIGATION_TIMEOUT
+        )
         self.record(PAGE, elapsed, answer)
         if answer is None or answer.status != 303:
             raise SystemExit(f"the start answered {failure or answer.status}")
@@ -612,8 +636,9 @@ async def final_ranking(run: Run, host: Host) -> list[str]:
     """The host's ranking as JSON at the end, against the words the server accepted from each phone."""
     headers = {**host.headers(), "Accept": "application/json"}
     for _ in range(4):  # an overloaded server may still be working through what the phones sent
-        answer, _, failure = await host.ask("GET", f"/rooms/{run.code}/leaderboard?all=1", headers, b"",
-                                            NAVIGATION_TIMEOUT)
+        answer, _, failure = await host.ask(
+            "GET", f"/rooms/{run.code}/leaderboard?all=1", headers, b"", NAVIGATION_TIMEOUT
+        )
         if answer is not None and answer.status == 200:
             break
     if answer is None or answer.status != 200:
@@ -627,10 +652,15 @@ async def final_ranking(run: Run, host: Host) -> list[str]:
         if total is not None and expected < total <= expected + unknown:
             run.figures.error("ranking: words taken whose answer never reached the phone", name)
         else:
-            problems.append(f"{name}: the ranking says {total}, the accepted words make {expected}"
-                            + (f" (and {unknown} points of words never answered)" if unknown else ""))
-    problems += [f"{name}: {score} points in the ranking, but its join was never answered here"
-                 for name, score in totals.items() if name not in run.expected and score]
+            problems.append(
+                f"{name}: the ranking says {total}, the accepted words make {expected}"
+                + (f" (and {unknown} points of words never answered)" if unknown else "")
+            )
+    problems += [
+        f"{name}: {score} points in the ranking, but its join was never answered here"
+        for name, score in totals.items()
+        if name not in run.expected and score
+    ]
     return problems
 
 
@@ -645,8 +675,10 @@ async def play(run: Run) -> tuple[list[str], int]:
     host = Host(run, run.ports[0])
     await host.open_room(int(args.seconds))
     opened = time.time()
-    phones = [Phone(run, number, run.ports[number % len(run.ports)], address_of(number, args.addresses))
-              for number in range(args.players)]
+    phones = [
+        Phone(run, number, run.ports[number % len(run.ports)], address_of(number, args.addresses))
+        for number in range(args.players)
+    ]
     rng = random.Random(7)
     for phone in phones:
         run.spawn(phone.join_and_play(opened + rng.uniform(0, args.join_window)))
@@ -669,8 +701,12 @@ async def play(run: Run) -> tuple[list[str], int]:
     joined = sum(1 for phone in phones if phone.name in run.expected)
     for phone in phones:
         phone.browser.close()
-        if phone.name in run.expected and phone.last_results and phone.name not in run.unknown and \
-                f"<strong>{phone.expected}</strong> point" not in phone.last_results:
+        if (
+            phone.name in run.expected
+            and phone.last_results
+            and phone.name not in run.unknown
+            and f"<strong>{phone.expected}</strong> point" not in phone.last_results
+        ):
             run.figures.error("results: the page's score is not the sum of the words accepted", phone.name)
     host.browser.close()
     if host.podium_at is None:
@@ -680,12 +716,18 @@ async def play(run: Run) -> tuple[list[str], int]:
 
 # --- the report -----------------------------------------------------------------------------------------------
 
+
 def summary(values: list[float]) -> dict:
     ms = [1000 * value for value in values]
     if not ms:
         return {"count": 0}
-    return {"count": len(ms), "p50": percentile(ms, .5), "p95": percentile(ms, .95), "p99": percentile(ms, .99),
-            "max": max(ms)}
+    return {
+        "count": len(ms),
+        "p50": percentile(ms, 0.5),
+        "p95": percentile(ms, 0.95),
+        "p99": percentile(ms, 0.99),
+        "max": max(ms),
+    }
 
 
 def report(run: Run, problems: list[str], joined: int, cpu: tuple, wall: float, load: tuple) -> tuple[list[str], dict]:
@@ -696,60 +738,99 @@ def report(run: Run, problems: list[str], joined: int, cpu: tuple, wall: float, 
     else:
         figures.board_after_start = []
     requests = figures.requests()
-    stats = {category: {**summary(figures.latencies[category]), "304": figures.not_modified[category]}
-             for category in CATEGORIES}
+    stats = {
+        category: {**summary(figures.latencies[category]), "304": figures.not_modified[category]}
+        for category in CATEGORIES
+    }
     every_poll = summary([value for category in POLLS for value in figures.latencies[category]])
     host_polls = summary(figures.latencies[STAGE] + figures.latencies[RANKING])
-    lines = [f"{args.players} phones ({joined} joined) from {args.addresses} addresses, {args.servers} server(s), "
-             f"store {args.store}, room {run.code}: lobby {args.lobby:g} s (joins over {args.join_window:g} s), "
-             f"play {args.seconds:g} s, results polled {args.after:g} s after the end",
-             f"{'':20}{'requests':>9}{'304':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}"]
+    lines = [
+        f"{args.players} phones ({joined} joined) from {args.addresses} addresses, {args.servers} server(s), "
+        f"store {args.store}, room {run.code}: lobby {args.lobby:g} s (joins over {args.join_window:g} s), "
+        f"play {args.seconds:g} s, results polled {args.after:g} s after the end",
+        f"{'':20}{'requests':>9}{'304':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}",
+    ]
     for category in CATEGORIES:
         row = stats[category]
         if row["count"]:
-            lines.append(f"{category:20}{row['count']:9d}{row['304']:7d}{row['p50']:9.1f}{row['p95']:9.1f}"
-                         f"{row['p99']:9.1f}{row['max']:9.1f}")
-    lines.append(f"{'every poll':20}{every_poll.get('count', 0):9d}"
-                 f"{sum(figures.not_modified[c] for c in POLLS):7d}" + "".join(
-                     f"{every_poll.get(k, 0):9.1f}" for k in ("p50", "p95", "p99", "max")))
-    for label, values in (("board in hand after the start", figures.board_after_start),
-                          ("results in hand after the end", figures.results_after_end)):
+            lines.append(
+                f"{category:20}{row['count']:9d}{row['304']:7d}{row['p50']:9.1f}{row['p95']:9.1f}"
+                f"{row['p99']:9.1f}{row['max']:9.1f}"
+            )
+    lines.append(
+        f"{'every poll':20}{every_poll.get('count', 0):9d}"
+        f"{sum(figures.not_modified[c] for c in POLLS):7d}"
+        + "".join(f"{every_poll.get(k, 0):9.1f}" for k in ("p50", "p95", "p99", "max"))
+    )
+    for label, values in (
+        ("board in hand after the start", figures.board_after_start),
+        ("results in hand after the end", figures.results_after_end),
+    ):
         if values:
-            lines.append(f"{label}: p50 {percentile(values, .5):.2f} s, p95 {percentile(values, .95):.2f} s, "
-                         f"max {max(values):.2f} s ({len(values)} of the {joined} phones in the room)")
+            lines.append(
+                f"{label}: p50 {percentile(values, 0.5):.2f} s, p95 {percentile(values, 0.95):.2f} s, "
+                f"max {max(values):.2f} s ({len(values)} of the {joined} phones in the room)"
+            )
     lines.append(f"errors: {sum(figures.errors.values())}")
     for kind, count in figures.errors.most_common():
         lines.append(f"  {count:6d}  {kind}   e.g. {figures.examples[kind][0][:150]}")
-    lines.append(f"ranking exact: {'yes' if not problems else 'NO'} ({joined} players, "
-                 f"{sum(run.expected.values())} points accepted; {len(run.unknown)} players sent words whose answer "
-                 f"never came, worth {sum(run.unknown.values())} points: a total above the accepted words by at most "
-                 f"those is counted as an error of that kind, not as an inexact ranking)")
+    lines.append(
+        f"ranking exact: {'yes' if not problems else 'NO'} ({joined} players, "
+        f"{sum(run.expected.values())} points accepted; {len(run.unknown)} players sent words whose answer "
+        f"never came, worth {sum(run.unknown.values())} points: a total above the accepted words by at most "
+        f"those is counted as an error of that kind, not as an inexact ranking)"
+    )
     lines += [f"  {problem}" for problem in problems[:10]]
     lag = summary(figures.lag)
-    lines.append(f"the bench itself: {cpu:.1f} s of CPU for {requests} requests in {wall:.0f} s "
-                 f"({1000 * cpu / max(1, requests):.2f} s per 1,000 requests, {cpu / wall:.0%} of a core); "
-                 f"its event loop late by p99 {lag.get('p99', 0):.0f} ms, max {lag.get('max', 0):.0f} ms; it waited "
-                 f"{waited:.1f} s for a CPU (ready to run, other processes running)")
+    lines.append(
+        f"the bench itself: {cpu:.1f} s of CPU for {requests} requests in {wall:.0f} s "
+        f"({1000 * cpu / max(1, requests):.2f} s per 1,000 requests, {cpu / wall:.0%} of a core); "
+        f"its event loop late by p99 {lag.get('p99', 0):.0f} ms, max {lag.get('max', 0):.0f} ms; it waited "
+        f"{waited:.1f} s for a CPU (ready to run, other processes running)"
+    )
     lines.append(f"load average (1 min): {load[0]:.2f} at the start, {load[1]:.2f} at the end (2 cores)")
     row = stats
     boards = summary(figures.latencies[AHEAD] + figures.latencies[BOARD])  # the request that brought each board
-    table = (f"| {args.players:,} | {row[WORD].get('p99', 0):.0f} ms | {boards.get('p95', 0):.0f} ms | "
-             f"{row[RESULTS].get('p50', 0):.0f} / {row[RESULTS].get('p95', 0):.0f} ms | "
-             f"{row[RESULTS_POLL].get('p99', 0):.0f} ms | {host_polls.get('p95', 0):.0f} ms |")
-    lines += ["", "| phones | words p99 | board at start p95 | results at end p50 / p95 | results polls p99 | "
-              "host ranking p95 |", "|---|---|---|---|---|---|", table,
-              f"every poll p99: {every_poll.get('p99', 0):.0f} ms (host ranking: the host's stage and ranking polls)"]
-    data = {"players": args.players, "joined": joined, "addresses": args.addresses, "servers": args.servers,
-            "store": args.store, "lobby": args.lobby, "seconds": args.seconds, "after": args.after,
-            "categories": stats, "every_poll": every_poll, "host_polls": host_polls,
-            "board_after_start_s": figures.board_after_start and summary(figures.board_after_start),
-            "results_after_end_s": figures.results_after_end and summary(figures.results_after_end),
-            "errors": dict(figures.errors), "error_examples": dict(figures.examples),
-            "ranking_exact": not problems, "ranking_problems": problems[:50],
-            "bench_cpu_s": cpu, "requests": requests, "bench_cpu_s_per_1000": 1000 * cpu / max(1, requests),
-            "loop_lag_ms": lag, "bench_waited_for_cpu_s": waited, "load_average_start": load[0],
-            "load_average_end": load[1], "table_row": table,
-            "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+    table = (
+        f"| {args.players:,} | {row[WORD].get('p99', 0):.0f} ms | {boards.get('p95', 0):.0f} ms | "
+        f"{row[RESULTS].get('p50', 0):.0f} / {row[RESULTS].get('p95', 0):.0f} ms | "
+        f"{row[RESULTS_POLL].get('p99', 0):.0f} ms | {host_polls.get('p95', 0):.0f} ms |"
+    )
+    lines += [
+        "",
+        "| phones | words p99 | board at start p95 | results at end p50 / p95 | results polls p99 | host ranking p95 |",
+        "|---|---|---|---|---|---|",
+        table,
+        f"every poll p99: {every_poll.get('p99', 0):.0f} ms (host ranking: the host's stage and ranking polls)",
+    ]
+    data = {
+        "players": args.players,
+        "joined": joined,
+        "addresses": args.addresses,
+        "servers": args.servers,
+        "store": args.store,
+        "lobby": args.lobby,
+        "seconds": args.seconds,
+        "after": args.after,
+        "categories": stats,
+        "every_poll": every_poll,
+        "host_polls": host_polls,
+        "board_after_start_s": figures.board_after_start and summary(figures.board_after_start),
+        "results_after_end_s": figures.results_after_end and summary(figures.results_after_end),
+        "errors": dict(figures.errors),
+        "error_examples": dict(figures.examples),
+        "ranking_exact": not problems,
+        "ranking_problems": problems[:50],
+        "bench_cpu_s": cpu,
+        "requests": requests,
+        "bench_cpu_s_per_1000": 1000 * cpu / max(1, requests),
+        "loop_lag_ms": lag,
+        "bench_waited_for_cpu_s": waited,
+        "load_average_start": load[0],
+        "load_average_end": load[1],
+        "table_row": table,
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+    }
     return lines, data
 
 
@@ -792,8 +873,10 @@ def servers(store: str, count: int, players: int):
             env["RUZZLE_DATABASE_URL"] = f"sqlite:///{folder}/store.sqlite3"
         else:
             env["RUZZLE_DATABASE_URL"] = stack.enter_context(postgres_cluster()).new_database("rooms")
-        yield [int(stack.enter_context(gunicorn_server(rate_limits=True, **env)).url.rsplit(":", 1)[1])
-               for _ in range(count)]
+        yield [
+            int(stack.enter_context(gunicorn_server(rate_limits=True, **env)).url.rsplit(":", 1)[1])
+            for _ in range(count)
+        ]
 
 
 def main() -> int:
@@ -801,8 +884,9 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=500, help="phones in the room (default 500)")
     parser.add_argument("--seconds", type=float, default=60, help="seconds of play (default 60)")
     parser.add_argument("--lobby", type=float, default=30, help="seconds from the room's opening to the start")
-    parser.add_argument("--join-window", type=float, help="the phones join over this many seconds (default: "
-                                                          "two thirds of the lobby)")
+    parser.add_argument(
+        "--join-window", type=float, help="the phones join over this many seconds (default: two thirds of the lobby)"
+    )
     parser.add_argument("--after", type=float, default=30, help="seconds the results are polled after the end")
     parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--servers", type=int, default=1, help="app servers sharing one PostgreSQL (default 1)")
@@ -815,8 +899,9 @@ def main() -> int:
         parser.error("--servers 2 runs two app servers sharing one PostgreSQL: add --store postgresql")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # a connection or two per phone; the servers inherit it
-    solution = Solution.of(generate("en", SEED, 4, 4, version=LATEST_VERSION), Lexicon.builtin("en"),
-                           blocked_words("en"))
+    solution = Solution.of(
+        generate("en", SEED, 4, 4, version=LATEST_VERSION), Lexicon.builtin("en"), blocked_words("en")
+    )
     with servers(args.store, args.servers, args.players) as ports:
         priority = read_answers_when_they_come()
         load_start = os.getloadavg()[0]

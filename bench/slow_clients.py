@@ -68,15 +68,18 @@ def main() -> int:
             slowed = loads(url, args.count, args.pause)
             trickled, reopened = sum(clients.sent), clients.reopened
         workers = len(server.worker_pids())
-    print(f"gunicorn.conf.py: {workers} workers, RUZZLE_THREADS={os.environ.get('RUZZLE_THREADS', 'as set there')}; "
-          f"page {PAGE}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-          f"load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"gunicorn.conf.py: {workers} workers, RUZZLE_THREADS={os.environ.get('RUZZLE_THREADS', 'as set there')}; "
+        f"page {PAGE}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
     print("| board page | loads | p50 ms | p95 ms | max ms |")
     print("| --- | ---: | ---: | ---: | ---: |")
     print(row("alone", quiet))
     print(row(f"with {args.idle} silent + {args.trickle} trickling connections", slowed))
-    print(f"the slow clients sent {trickled} bytes; the server closed {reopened} of their connections "
-          f"(each opened again)")
+    print(
+        f"the slow clients sent {trickled} bytes; the server closed {reopened} of their connections (each opened again)"
+    )
     ok = max(slowed) < TARGET_S * 1000
     print(f"target: every load under {TARGET_S:.0f} s with the slow clients {'PASS' if ok else 'FAIL'}")
     return 0 if ok else 1

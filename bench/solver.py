@@ -204,8 +204,12 @@ def small_summary(results: list[Result]) -> Result:
     small = [r for r in results if r.group == "4x4"]
     median = statistics.median
     return Result(
-        f"4x4 median of {len(small)}", "4x4", 16, round(median(r.words for r in small)),
-        median(r.elzzur for r in small), median(r.ours for r in small),
+        f"4x4 median of {len(small)}",
+        "4x4",
+        16,
+        round(median(r.words for r in small)),
+        median(r.elzzur for r in small),
+        median(r.ours for r in small),
     )
 
 
@@ -255,6 +259,7 @@ def prepare_lexicon(path: Path) -> tuple[Lexicon, float, float, str]:
 
 def git_commit() -> str:
     """The repository's short commit id, with '+changes' if ruzzle/ differs from it (new files count)."""
+
     def git(*args: str) -> str:
         return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
 
@@ -292,14 +297,17 @@ def main() -> int:
     elzzur = elzzur_installation()
     lexicon, load_time, nodes_time, nodes_how = prepare_lexicon(elzzur.dictionary)
     cases, source = bench_cases(lexicon, plan)
-    print(f"Solver benchmark: ruzzle (commit {git_commit()}) vs elzzur {elzzur.version}, "
-          "same boards, same dictionary")
-    print(f"Python {platform.python_version()} (ours), {elzzur.python_version} (elzzur); "
-          f"marisa-trie {importlib.metadata.version('marisa-trie')} (ours), {elzzur.marisa_version} (elzzur)")
+    print(f"Solver benchmark: ruzzle (commit {git_commit()}) vs elzzur {elzzur.version}, same boards, same dictionary")
+    print(
+        f"Python {platform.python_version()} (ours), {elzzur.python_version} (elzzur); "
+        f"marisa-trie {importlib.metadata.version('marisa-trie')} (ours), {elzzur.marisa_version} (elzzur)"
+    )
     print(f"dictionary: elzzur's {elzzur.dictionary.name} ({len(lexicon)} keys), {elzzur.dictionary}")
     print(f"4x4 boards: the en demo board + {len(SEEDS)} from {source}, seeds {SEEDS[0]}..{SEEDS[-1]}")
-    print(f"runs: 4x4 {plan.small_runs} per board per solver (median per board, then median over boards); "
-          f"large boards elzzur {plan.large_runs_elzzur}, ours {plan.large_runs_ours} (median)")
+    print(
+        f"runs: 4x4 {plan.small_runs} per board per solver (median per board, then median over boards); "
+        f"large boards elzzur {plan.large_runs_elzzur}, ours {plan.large_runs_ours} (median)"
+    )
     print(f"Lexicon.load: {load_time * 1e3:.1f} ms")
     print(f"node table, one-off, not in the solve times below: {nodes_time * 1e3:.1f} ms, {nodes_how}")
     print()

@@ -76,14 +76,21 @@ def main() -> int:
         sys.exit("wrk is missing: apt-get install -y wrk")
     word = Solution.of(generate("en", SEED), Lexicon.builtin("en"), blocked_words("en"))[0].word
     runs: dict[str, list[dict]] = {"hello": [], "board page": [], "word submission": []}
-    with gunicorn(app="bench.hello_app:app", health="/") as hello, store_environment(args.store) as store, \
-            gunicorn(**store) as server, tempfile.NamedTemporaryFile("w", suffix=".lua") as script:
+    with (
+        gunicorn(app="bench.hello_app:app", health="/") as hello,
+        store_environment(args.store) as store,
+        gunicorn(**store) as server,
+        tempfile.NamedTemporaryFile("w", suffix=".lua") as script,
+    ):
         board = f"{server}/play/en/{SEED}"
         cookie = session_cookie(board)
         script.write(LUA_POST.format(body=urllib.parse.urlencode({"word": word}), cookie=cookie))
         script.flush()
-        targets = {"hello": (hello + "/", {}), "board page": (board, {"cookie": cookie}),
-                   "word submission": (board + "/words", {"script": script.name})}
+        targets = {
+            "hello": (hello + "/", {}),
+            "board page": (board, {"cookie": cookie}),
+            "word submission": (board + "/words", {"script": script.name}),
+        }
         for url, options in targets.values():
             wrk(url, 2, args.connections, **options)  # warm-up: every worker loads and solves once
         # The kinds take turns, several rounds, so that a busy moment of the machine hits all of them alike;
@@ -95,16 +102,22 @@ def main() -> int:
     for name, found in runs.items():
         results[name]["errors"] = sum(result["errors"] for result in found)
     hello_rps = results["hello"]["rps"]
-    print(f"store: {args.store}; gunicorn.conf.py as the README runs it; "
-          f"wrk -t2 -c{args.connections} -d{args.seconds}s, best of {args.rounds} rounds taken in turns; "
-          f"errors summed over all rounds; word {word}")
+    print(
+        f"store: {args.store}; gunicorn.conf.py as the README runs it; "
+        f"wrk -t2 -c{args.connections} -d{args.seconds}s, best of {args.rounds} rounds taken in turns; "
+        f"errors summed over all rounds; word {word}"
+    )
     print(f"{'':18}{'requests/s':>12}{'of hello':>10}{'p50':>10}{'p99':>10}{'errors':>8}")
     for name, result in results.items():
-        print(f"{name:18}{result['rps']:12.0f}{result['rps'] / hello_rps:10.0%}{result['p50']:>10}{result['p99']:>10}"
-              f"{result['errors']:8d}")
-    checks = [("board page >= 40%", results["board page"]["rps"] >= 0.4 * hello_rps),
-              ("word submission >= 30%", results["word submission"]["rps"] >= 0.3 * hello_rps),
-              ("no errors", all(result["errors"] == 0 for result in results.values()))]
+        print(
+            f"{name:18}{result['rps']:12.0f}{result['rps'] / hello_rps:10.0%}{result['p50']:>10}{result['p99']:>10}"
+            f"{result['errors']:8d}"
+        )
+    checks = [
+        ("board page >= 40%", results["board page"]["rps"] >= 0.4 * hello_rps),
+        ("word submission >= 30%", results["word submission"]["rps"] >= 0.3 * hello_rps),
+        ("no errors", all(result["errors"] == 0 for result in results.values())),
+    ]
     print("targets: " + " | ".join(f"{name} {'PASS' if ok else 'FAIL'}" for name, ok in checks))
     return 0 if all(ok for _, ok in checks) else 1
 

@@ -3,13 +3,13 @@
 from .blocklist import blocked_words
 from .board import Board, Cell, Path, Tile
 from .errors import (
-                     BoardFormatError,
-                     DictionaryError,
-                     InvalidPath,
-                     InvalidSeed,
-                     InvalidSize,
-                     RuzzleError,
-                     UnknownLanguage,
+    BoardFormatError,
+    DictionaryError,
+    InvalidPath,
+    InvalidSeed,
+    InvalidSize,
+    RuzzleError,
+    UnknownLanguage,
 )
 from .frequency import common_words, is_common
 from .generator import generate, new_seed, normalize_seed
@@ -20,9 +20,36 @@ from .scoring import LetterScore, ScoreBreakdown, score_breakdown, score_path, v
 from .solver import Found, solve, sort_found
 
 __all__ = [
-    "Board", "BoardFormatError", "Cell", "DictionaryError", "Found", "InvalidPath", "InvalidSeed", "InvalidSize",
-    "LANGUAGES", "Language", "LetterScore", "Lexicon", "Multiplier", "Path", "RuzzleError", "ScoreBreakdown",
-    "Tile", "UnknownLanguage", "blocked_words", "common_words", "generate", "get_language", "is_common", "length_bonus",
-    "new_seed", "normalize_seed",
-    "normalize_word", "score_breakdown", "score_path", "solve", "sort_found", "validate_path",
+    "Board",
+    "BoardFormatError",
+    "Cell",
+    "DictionaryError",
+    "Found",
+    "InvalidPath",
+    "InvalidSeed",
+    "InvalidSize",
+    "LANGUAGES",
+    "Language",
+    "LetterScore",
+    "Lexicon",
+    "Multiplier",
+    "Path",
+    "RuzzleError",
+    "ScoreBreakdown",
+    "Tile",
+    "UnknownLanguage",
+    "blocked_words",
+    "common_words",
+    "generate",
+    "get_language",
+    "is_common",
+    "length_bonus",
+    "new_seed",
+    "normalize_seed",
+    "normalize_word",
+    "score_breakdown",
+    "score_path",
+    "solve",
+    "sort_found",
+    "validate_path",
 ]

@@ -38,7 +38,8 @@ class Tile:
         match = _TILE_PATTERN.fullmatch(folded)
         if match is None:
             raise BoardFormatError(
-                N_("%(tile)r is not a tile: write one letter A-Z, optionally followed by dl, tl, dw or tw"), tile=text)
+                N_("%(tile)r is not a tile: write one letter A-Z, optionally followed by dl, tl, dw or tw"), tile=text
+            )
         letter, code = match.groups()
         return cls(letter.upper(), Multiplier.from_code(code) if code else None)
 
@@ -72,11 +73,16 @@ class Board:
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
-            raise BoardFormatError(N_("a board needs at least 1 row and 1 column, not %(rows)dx%(cols)d"),
-                                   rows=self.rows, cols=self.cols)
+            raise BoardFormatError(
+                N_("a board needs at least 1 row and 1 column, not %(rows)dx%(cols)d"), rows=self.rows, cols=self.cols
+            )
         if len(self.tiles) != self.rows * self.cols:
-            raise BoardFormatError(N_("a %(rows)dx%(cols)d board needs %(tiles)d tiles"), rows=self.rows,
-                                   cols=self.cols, tiles=self.rows * self.cols)
+            raise BoardFormatError(
+                N_("a %(rows)dx%(cols)d board needs %(tiles)d tiles"),
+                rows=self.rows,
+                cols=self.cols,
+                tiles=self.rows * self.cols,
+            )
         object.__setattr__(self, "language", get_language(self.language).code)
 
     @classmethod
@@ -99,11 +105,17 @@ class Board:
                 continue  # blank lines (a trailing newline, a blank line between rows) carry nothing
             if grid and len(row) != len(grid[0]):
                 raise BoardFormatError(
-                    Nn_("this row has %(num)d tile but line %(first)d has %(width)d: every row needs the same "
+                    Nn_(
+                        "this row has %(num)d tile but line %(first)d has %(width)d: every row needs the same "
                         "number of tiles",
                         "this row has %(num)d tiles but line %(first)d has %(width)d: every row needs the same "
-                        "number of tiles"),
-                    line_number, num=len(row), first=first_line, width=len(grid[0]))
+                        "number of tiles",
+                    ),
+                    line_number,
+                    num=len(row),
+                    first=first_line,
+                    width=len(grid[0]),
+                )
             if not grid:
                 first_line = line_number
             grid.append(row)
@@ -113,9 +125,7 @@ class Board:
 
     def __str__(self) -> str:
         width = max(len(str(tile)) for tile in self.tiles)
-        return "\n".join(
-            " ".join(str(tile).ljust(width) for tile in self.row(r)).rstrip() for r in range(self.rows)
-        )
+        return "\n".join(" ".join(str(tile).ljust(width) for tile in self.row(r)).rstrip() for r in range(self.rows))
 
     def __repr__(self) -> str:
         return f"Board.parse({str(self)!r}, language={self.language!r})"
@@ -171,16 +181,25 @@ class Board:
                 if match is None:
                     raise BoardFormatError(
                         N_("%(tile)r is not a tile: an upper-case letter A-Z, then dl, tl, dw or tw"),
-                        line, len(tiles) + 1, tile=text[position])
+                        line,
+                        len(tiles) + 1,
+                        tile=text[position],
+                    )
                 letter, multiplier = match.groups()
                 tiles.append(Tile(letter, Multiplier.from_code(multiplier) if multiplier else None))
                 position = match.end()
             if not tiles:
                 raise BoardFormatError(N_("this row has no tiles"), line)
             if rows and len(tiles) != len(rows[0]):
-                raise BoardFormatError(Nn_("this row has %(num)d tile but the first has %(width)d",
-                                           "this row has %(num)d tiles but the first has %(width)d"),
-                                       line, num=len(tiles), width=len(rows[0]))
+                raise BoardFormatError(
+                    Nn_(
+                        "this row has %(num)d tile but the first has %(width)d",
+                        "this row has %(num)d tiles but the first has %(width)d",
+                    ),
+                    line,
+                    num=len(tiles),
+                    width=len(rows[0]),
+                )
             rows.append(tiles)
         return cls.from_rows(rows, language)
 
@@ -210,7 +229,7 @@ class Board:
                 row_html.append(
                     f'<td style="width:44px;height:44px;text-align:center;background:{background};'
                     f'color:{colour};border:2px solid #fff;border-radius:6px;font:bold 22px sans-serif">'
-                    f"{html.escape(tile.letter)}<sub style=\"font-size:9px\">{values[tile.letter]}</sub>"
+                    f'{html.escape(tile.letter)}<sub style="font-size:9px">{values[tile.letter]}</sub>'
                     f"{badge}</td>"
                 )
             cells.append("<tr>" + "".join(row_html) + "</tr>")

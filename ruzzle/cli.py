@@ -79,8 +79,11 @@ def _output_options() -> argparse.ArgumentParser:
     options.add_argument("-R", "--reverse", action="store_true", help="reverse the order of the words")
     options.add_argument("-q", "--quiet", action="store_true", help="print the words only (text format)")
     options.add_argument("--format", default="text", choices=["text", "json"], help="output format")
-    options.add_argument("--safe", action="store_true",
-                         help="classroom-safe: leave out the language's offensive words (the web app's default)")
+    options.add_argument(
+        "--safe",
+        action="store_true",
+        help="classroom-safe: leave out the language's offensive words (the web app's default)",
+    )
     return options
 
 
@@ -91,9 +94,13 @@ def _add_generate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     parser.add_argument("-r", "--rows", type=int, default=4, help="number of rows (default: 4)")
     parser.add_argument("-c", "--cols", type=int, default=4, help="number of columns (default: 4)")
     parser.add_argument("--seed", help="seed of the board (default: a new one, printed to stderr)")
-    parser.add_argument("--generator", type=int, choices=VERSIONS, default=LATEST_VERSION,
-                        help=f"generator version (default: {LATEST_VERSION}, the web's new boards; 1: a board URL "
-                             "without gen=)")
+    parser.add_argument(
+        "--generator",
+        type=int,
+        choices=VERSIONS,
+        default=LATEST_VERSION,
+        help=f"generator version (default: {LATEST_VERSION}, the web's new boards; 1: a board URL without gen=)",
+    )
     parser.add_argument("-o", "--output", help="write the board to this file instead of stdout")
     parser.set_defaults(command=run_generate)
 
@@ -228,9 +235,7 @@ def word_lines(found: list[Found]) -> str:
         return ""
     word_width = max(len(f.word) for f in found) + COLUMN_GAP
     score_width = max(len(str(f.score)) for f in found) + COLUMN_GAP
-    return "".join(
-        f"{f.word.ljust(word_width)}{str(f.score).ljust(score_width)}{format_path(f.path)}\n" for f in found
-    )
+    return "".join(f"{f.word.ljust(word_width)}{str(f.score).ljust(score_width)}{format_path(f.path)}\n" for f in found)
 
 
 def format_path(path: Sequence[tuple[int, int]]) -> str:

@@ -42,8 +42,9 @@ class RuzzleError(ValueError):
 class BoardFormatError(RuzzleError):
     """A board text that cannot be read; carries the 1-based line and column of the problem."""
 
-    def __init__(self, template: Template, line: int | None = None, column: int | None = None,
-                 **values: object) -> None:
+    def __init__(
+        self, template: Template, line: int | None = None, column: int | None = None, **values: object
+    ) -> None:
         self.line = line
         self.column = column
         self.reason = english(template, values)
@@ -60,8 +61,7 @@ class UnknownLanguage(RuzzleError):
     def __init__(self, code: str, known: list[str]):
         self.code = code
         self.known = known
-        super().__init__(N_("unknown language %(code)r; known languages: %(known)s"), code=code,
-                         known=", ".join(known))
+        super().__init__(N_("unknown language %(code)r; known languages: %(known)s"), code=code, known=", ".join(known))
 
 
 class InvalidPath(RuzzleError):

@@ -80,8 +80,10 @@ def parse_path(text: str, board: Board) -> Path:
     """A traced path written `"r,c r,c ..."`, checked against the board (InvalidPath saying why)."""
     cells_text = text.split()
     if len(cells_text) > board.rows * board.cols:
-        raise InvalidPath(Nn_("a path on this board has at most %(num)d tile",
-                              "a path on this board has at most %(num)d tiles"), num=board.rows * board.cols)
+        raise InvalidPath(
+            Nn_("a path on this board has at most %(num)d tile", "a path on this board has at most %(num)d tiles"),
+            num=board.rows * board.cols,
+        )
     cells = []
     for item in cells_text:
         if not _PATH_TEXT.fullmatch(item):
@@ -111,11 +113,19 @@ def word_of_text(solution: Solution, lexicon: Lexicon, text: str) -> Found:
         raise WordRefused("letters", N_("A word is made of letters only (A to Z; accents are ignored)."))
     cells = solution.board.rows * solution.board.cols
     if len(word) < MIN_WORD_LENGTH:
-        raise WordRefused("too-short", Nn_("A word has at least %(num)d letter.",
-                                           "A word has at least %(num)d letters."), num=MIN_WORD_LENGTH)
+        raise WordRefused(
+            "too-short",
+            Nn_("A word has at least %(num)d letter.", "A word has at least %(num)d letters."),
+            num=MIN_WORD_LENGTH,
+        )
     if len(word) > cells:
-        raise WordRefused("too-long", Nn_("A word on this board has at most %(num)d letter.",
-                                          "A word on this board has at most %(num)d letters."), num=cells)
+        raise WordRefused(
+            "too-long",
+            Nn_(
+                "A word on this board has at most %(num)d letter.", "A word on this board has at most %(num)d letters."
+            ),
+            num=cells,
+        )
     if word in solution.blocked:
         raise WordRefused("blocked", BLOCKED_MESSAGE)
     found = solution.find(word)
@@ -176,4 +186,3 @@ class Round:
     def words(self, solution: Solution) -> list[Found]:
         """The words found, best first."""
         return [solution[i] for i in sorted(self.found) if i < len(solution)]
-

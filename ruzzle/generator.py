@@ -100,8 +100,9 @@ def normalize_seed(text: str) -> str:
     if not seed:
         raise InvalidSeed(N_("a board code needs at least one character"))
     if len(seed) > MAX_SEED_LENGTH:
-        raise InvalidSeed(N_("a board code has at most %(most)d characters, not %(length)d"), most=MAX_SEED_LENGTH,
-                          length=len(seed))
+        raise InvalidSeed(
+            N_("a board code has at most %(most)d characters, not %(length)d"), most=MAX_SEED_LENGTH, length=len(seed)
+        )
     if any(unicodedata.category(ch).startswith("C") for ch in seed):
         raise InvalidSeed(N_("a board code cannot contain control characters"))
     return seed
@@ -166,8 +167,12 @@ def generate(language: str, seed: str, rows: int = 4, cols: int = 4, version: in
     if not (isinstance(rows, int) and isinstance(cols, int)) or rows < 1 or cols < 1:
         raise InvalidSize(N_("a board needs at least 1 row and 1 column, not %(rows)sx%(cols)s"), rows=rows, cols=cols)
     if rows * cols > MAX_CELLS:
-        raise InvalidSize(N_("a generated board has at most %(most)d cells, not %(rows)dx%(cols)d"), most=MAX_CELLS,
-                          rows=rows, cols=cols)
+        raise InvalidSize(
+            N_("a generated board has at most %(most)d cells, not %(rows)dx%(cols)d"),
+            most=MAX_CELLS,
+            rows=rows,
+            cols=cols,
+        )
     seed = normalize_seed(seed)
     stream = Stream(f"ruzzle-generator-v{version}|{code}|{rows}x{cols}|{seed}")
     weights = _letter_weights(version, code)
@@ -211,8 +216,14 @@ def _vowels_between(letters: list[str], fewest: int, most: int) -> bool:
     return fewest <= sum(letter in VOWELS for letter in letters) <= most and ("Q" not in letters or "U" in letters)
 
 
-def _refine(stream: Stream, weights: tuple[int, ...], letters: list[str], richness: Callable[[list[str]], int],
-            steps: int, balanced: Callable[[list[str]], bool] | None = None) -> list[str]:
+def _refine(
+    stream: Stream,
+    weights: tuple[int, ...],
+    letters: list[str],
+    richness: Callable[[list[str]], int],
+    steps: int,
+    balanced: Callable[[list[str]], bool] | None = None,
+) -> list[str]:
     """Try `steps` changes, each either two cells exchanged or one cell's letter redrawn by weight; keep each
     change that makes the board richer and keeps it balanced. French needs this: its real boards are far
     richer than the best of several frequency draws."""
@@ -240,8 +251,9 @@ def _plain(letters: list[str]) -> tuple[Tile, ...]:
     return tuple(Tile(letter) for letter in letters)
 
 
-def _draw_letters(stream: Stream, weights: tuple[int, ...], cells: int,
-                  balanced: Callable[[list[str]], bool] | None = None) -> list[str]:
+def _draw_letters(
+    stream: Stream, weights: tuple[int, ...], cells: int, balanced: Callable[[list[str]], bool] | None = None
+) -> list[str]:
     """Letters for every cell: weighted draws, a letter at most `cells/8` (at least 2) times, balanced (version 1:
     between 3/8 and 1/2 vowels, and no Q without a U); drawn again until all of that holds."""
     balanced = balanced or _balanced

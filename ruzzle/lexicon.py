@@ -17,8 +17,9 @@ from .nodes import NodeTable
 
 MARISA_MAGIC = b"We love Marisa."
 # Letters that Unicode NFKD does not decompose into A-Z on its own.
-_LIGATURES = str.maketrans({"ß": "ss", "ẞ": "SS", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE",
-                            "ø": "o", "Ø": "O", "ł": "l", "Ł": "L"})
+_LIGATURES = str.maketrans(
+    {"ß": "ss", "ẞ": "SS", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L"}
+)
 _WORD = re.compile(r"[A-Z]+")
 DICTIONARY_DIR = Path(os.environ.get("RUZZLE_DICTIONARIES", Path(__file__).resolve().parent.parent / "dictionaries"))
 

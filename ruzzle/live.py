@@ -29,8 +29,9 @@ class Schedule:
 
     def __post_init__(self) -> None:
         if self.play_seconds < 1 or self.results_seconds < 1:
-            raise ValueError(f"a live slot needs play and results, not {self.play_seconds} s + "
-                             f"{self.results_seconds} s")
+            raise ValueError(
+                f"a live slot needs play and results, not {self.play_seconds} s + {self.results_seconds} s"
+            )
 
     @property
     def slot_seconds(self) -> int:
@@ -61,9 +62,9 @@ def live_code(language: str) -> str:
 
 def language_of(code: str) -> str | None:
     """The language a live room's code names (`LIVEEN` -> `en`), None for any other code."""
-    if len(code) != len(LIVE_PREFIX) + 2 or not code.startswith(LIVE_PREFIX) or not code[len(LIVE_PREFIX):].isalpha():
+    if len(code) != len(LIVE_PREFIX) + 2 or not code.startswith(LIVE_PREFIX) or not code[len(LIVE_PREFIX) :].isalpha():
         return None
-    return code[len(LIVE_PREFIX):].lower()
+    return code[len(LIVE_PREFIX) :].lower()
 
 
 def live_seed(secret: bytes, language: str, slot: int) -> str:

@@ -65,8 +65,9 @@ def match_board(board: Board, round_number: int) -> Board:
     """The board of a round of the match: the first bonus tiles of each kind (reading order) kept, as many as
     the round allows for the board's size, the others plain."""
     cells = board.rows * board.cols
-    allowed = {multiplier: round(cells * count / CELLS_PER_COUNT) for multiplier, count in
-               bonus_counts(round_number).items()}  # as the generator scales a board's bonus tiles
+    allowed = {
+        multiplier: round(cells * count / CELLS_PER_COUNT) for multiplier, count in bonus_counts(round_number).items()
+    }  # as the generator scales a board's bonus tiles
     kept: dict[Multiplier, int] = {}
     tiles = []
     for tile in board.tiles:

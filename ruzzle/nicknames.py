@@ -30,12 +30,35 @@ Token = str  # one word of a nickname as it is checked: upper-case letters, acce
 LEET = {"0": "O", "1": "I", "3": "E", "4": "A", "5": "S", "7": "T", "@": "A", "$": "S", "!": "I", "|": "I"}
 # Characters that show nothing but are not of Unicode's control or format categories (those are found by category):
 # combining grapheme joiner, Mongolian variation selectors, Hangul fillers, braille blank, variation selectors.
-SHOW_NOTHING = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f\u2800\u3164\uffa0"
-                         + "".join(map(chr, range(0xFE00, 0xFE10))) + "".join(map(chr, range(0xE0100, 0xE01F0))))
+SHOW_NOTHING = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f\u2800\u3164\uffa0"
+    + "".join(map(chr, range(0xFE00, 0xFE10)))
+    + "".join(map(chr, range(0xE0100, 0xE01F0)))
+)
 # Letters that NFKD does not take apart into a Latin letter and accents.
-_LETTERS = str.maketrans({"ß": "ss", "ẞ": "SS", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
-                          "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "TH",
-                          "ı": "i", "ħ": "h", "Ħ": "H"})
+_LETTERS = str.maketrans(
+    {
+        "ß": "ss",
+        "ẞ": "SS",
+        "æ": "ae",
+        "Æ": "AE",
+        "œ": "oe",
+        "Œ": "OE",
+        "ø": "o",
+        "Ø": "O",
+        "ł": "l",
+        "Ł": "L",
+        "đ": "d",
+        "Đ": "D",
+        "ð": "d",
+        "Ð": "D",
+        "þ": "th",
+        "Þ": "TH",
+        "ı": "i",
+        "ħ": "h",
+        "Ħ": "H",
+    }
+)
 # A gamer tag's frame (xXnameXx, xX Anna Xx): the name is read without it, and its runs of X are not words.
 _FRAME = re.compile(r"[xX]{2,}(.*?)[xX]{2,}")
 
@@ -52,8 +75,11 @@ def check_nickname(text: str) -> str:
     if not visible_text(name).strip():
         raise NicknameRefused(N_("a nickname needs letters or digits that can be seen"))
     if len(name) > MAX_NICKNAME:
-        raise NicknameRefused(N_("a nickname has at most %(most)d characters; this one has %(length)d"),
-                              most=MAX_NICKNAME, length=len(name))
+        raise NicknameRefused(
+            N_("a nickname has at most %(most)d characters; this one has %(length)d"),
+            most=MAX_NICKNAME,
+            length=len(name),
+        )
     if any(unicodedata.category(ch)[0] == "C" for ch in name):
         raise NicknameRefused(N_("a nickname is letters, digits, spaces and signs you can type"))
     if offensive_token(name, refused_words(), given_names()) is not None:
@@ -104,7 +130,7 @@ def words_of(text: str, leet: bool, camel: bool) -> list[Token]:
     while i < len(text):
         ch = text[i]
         if ch.isalpha():
-            if camel and word and _camel_break(last, ch, text[i + 1:i + 2]):
+            if camel and word and _camel_break(last, ch, text[i + 1 : i + 2]):
                 words.append(word)
                 word = []
             word.append(ch)
@@ -114,7 +140,7 @@ def words_of(text: str, leet: bool, camel: bool) -> list[Token]:
             end = i
             while end < len(text) and text[end] in LEET:
                 end += 1
-            if (i > 0 and text[i - 1].isalpha()) or text[end:end + 1].isalpha():
+            if (i > 0 and text[i - 1].isalpha()) or text[end : end + 1].isalpha():
                 word.extend(LEET[sign] for sign in text[i:end])
             elif word:
                 words.append(word)
@@ -214,8 +240,10 @@ def _friendly_words(language: str) -> tuple[list[dict[str, str]], list[tuple[str
     """A language's adjectives (a form per gender), animals (with their gender) and word order, from friendly.toml."""
     table = _friendly_table()[language]
     genders = table["genders"]
-    adjectives = [dict(zip(genders, forms if isinstance(forms, list) else [forms] * len(genders), strict=True))
-                  for forms in table["adjectives"]]
+    adjectives = [
+        dict(zip(genders, forms if isinstance(forms, list) else [forms] * len(genders), strict=True))
+        for forms in table["adjectives"]
+    ]
     animals = [(animal, gender) for gender in genders for animal in table["animals"].get(gender, [])]
     return adjectives, animals, table["order"] == "adjective animal"
 

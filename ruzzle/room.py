@@ -62,7 +62,8 @@ class RoomStage:
 
 
 def stage_of(preset: str, number: int, rounds: Iterable[int]) -> RoomStage:
-    """Where round `number` of a room stands, the room having played `rounds` (ruzzle.match: how rounds make a match)."""
+    """Where round `number` of a room stands, the room having played `rounds` (ruzzle.match: how rounds make a
+    match)."""
     if preset != "match":
         return RoomStage(number, None, tuple(rounds))
     match = MatchRound.of(number)
@@ -124,7 +125,7 @@ class Ranking:
         return next((line for line in self.lines if line.player_id == player_id), None)
 
     def percentile(self, player_id: int) -> int | None:
-        """"Better than N %" for a player of the ranking (percentile, against everyone else in it)."""
+        """ "Better than N %" for a player of the ranking (percentile, against everyone else in it)."""
         mine = self.of(player_id)
         if mine is None:
             return None
@@ -137,8 +138,17 @@ def rank(stage: RoomStage, rows: Iterable[ScoreRow]) -> Ranking:
     position = {number: index for index, number in enumerate(stage.counted)}
     totals: dict[int, dict] = {}
     for row in rows:
-        line = totals.setdefault(row.player_id, {"nickname": row.nickname, "joined": row.joined, "score": 0,
-                                                 "words": 0, "rounds": [0] * len(stage.counted), "reached": None})
+        line = totals.setdefault(
+            row.player_id,
+            {
+                "nickname": row.nickname,
+                "joined": row.joined,
+                "score": 0,
+                "words": 0,
+                "rounds": [0] * len(stage.counted),
+                "reached": None,
+            },
+        )
         if row.number is None or row.number not in position:
             continue
         line["score"] += row.score
@@ -146,15 +156,22 @@ def rank(stage: RoomStage, rows: Iterable[ScoreRow]) -> Ranking:
         line["rounds"][position[row.number]] = row.score
         if row.scored_at is not None:
             line["reached"] = max(line["reached"] or row.scored_at, row.scored_at)
-    ordered = sorted(totals.items(), key=lambda item: (-item[1]["score"], item[1]["reached"] or math.inf,
-                                                       item[1]["joined"], item[0]))
-    return Ranking(stage, tuple(
-        RankLine(place, player, line["nickname"], line["score"], line["words"], tuple(line["rounds"]), line["reached"])
-        for place, (player, line) in enumerate(ordered, start=1)))
+    ordered = sorted(
+        totals.items(), key=lambda item: (-item[1]["score"], item[1]["reached"] or math.inf, item[1]["joined"], item[0])
+    )
+    return Ranking(
+        stage,
+        tuple(
+            RankLine(
+                place, player, line["nickname"], line["score"], line["words"], tuple(line["rounds"]), line["reached"]
+            )
+            for place, (player, line) in enumerate(ordered, start=1)
+        ),
+    )
 
 
 def percentile(mine: int, others: Iterable[int]) -> int | None:
-    """"Better than N %": the share of the other players whose score is strictly lower than `mine`, in whole percent
+    """ "Better than N %": the share of the other players whose score is strictly lower than `mine`, in whole percent
     rounded down (never more than the truth); None when nobody else played (no sentence for one player). A tie beats
     nobody, whoever reached the score first (that decides the rank, not who was better)."""
     scores = list(others)

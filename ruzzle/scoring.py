@@ -42,15 +42,22 @@ def validate_path(board: Board, path: Sequence[Cell]) -> Path:
     """The path as a tuple of cells, or InvalidPath saying why it is not a word path on this board."""
     cells = tuple((int(r), int(c)) for r, c in path)
     if len(cells) < MIN_WORD_LENGTH:
-        raise InvalidPath(Nn_("a word needs at least %(num)d tile", "a word needs at least %(num)d tiles"),
-                          num=MIN_WORD_LENGTH)
+        raise InvalidPath(
+            Nn_("a word needs at least %(num)d tile", "a word needs at least %(num)d tiles"), num=MIN_WORD_LENGTH
+        )
     if len(cells) > board.rows * board.cols:
-        raise InvalidPath(Nn_("a path on this board has at most %(num)d tile",
-                              "a path on this board has at most %(num)d tiles"), num=board.rows * board.cols)
+        raise InvalidPath(
+            Nn_("a path on this board has at most %(num)d tile", "a path on this board has at most %(num)d tiles"),
+            num=board.rows * board.cols,
+        )
     for cell in cells:
         if not board.contains(cell):
-            raise InvalidPath(N_("tile %(cell)s is not on this %(rows)dx%(cols)d board"), cell=str(cell),
-                              rows=board.rows, cols=board.cols)
+            raise InvalidPath(
+                N_("tile %(cell)s is not on this %(rows)dx%(cols)d board"),
+                cell=str(cell),
+                rows=board.rows,
+                cols=board.cols,
+            )
     if len(set(cells)) != len(cells):
         raise InvalidPath(N_("a tile can be used only once in a word"))
     for a, b in pairwise(cells):
@@ -79,7 +86,12 @@ def score_breakdown(board: Board, path: Sequence[Cell]) -> ScoreBreakdown:
     word_multiplier = prod(word_multipliers)
     bonus = length_bonus(len(cells))
     return ScoreBreakdown(
-        spell(board, cells), tuple(letters), letter_sum, word_multipliers, word_multiplier, bonus,
+        spell(board, cells),
+        tuple(letters),
+        letter_sum,
+        word_multipliers,
+        word_multiplier,
+        bonus,
         letter_sum * word_multiplier + bonus,
     )
 

@@ -47,8 +47,7 @@ def sort_found(found: Iterable[Found], order: str = "score", reverse: bool = Fal
     return sorted(found, key=SORT_KEYS[order], reverse=reverse)
 
 
-def solve(board: Board, lexicon: Lexicon, order: str = "score",
-          exclude: Collection[str] = frozenset()) -> list[Found]:
+def solve(board: Board, lexicon: Lexicon, order: str = "score", exclude: Collection[str] = frozenset()) -> list[Found]:
     """Every word of the lexicon on the board but those in `exclude`, each with its best path (ties: smallest)."""
     cells = list(board.cells())
     letters = board.letters

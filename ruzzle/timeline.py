@@ -16,7 +16,7 @@ from .errors import N_, RuzzleError
 class Phase(enum.Enum):
     """Where a round stands at a moment."""
 
-    WAITING = "waiting"      # not started (a room's round before the host's Start)
+    WAITING = "waiting"  # not started (a room's round before the host's Start)
     COUNTDOWN = "countdown"  # started in the future: the 3-2-1
     PLAYING = "playing"
     PAUSED = "paused"

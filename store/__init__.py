@@ -38,6 +38,24 @@ class Store(Database):
         self.live = LiveRooms(self)  # the rooms that never close (store/live.py)
 
 
-__all__ = ["CHECKPOINT_EVERY", "STORE_OUTAGES", "Database", "PersonalBest", "PlayedBoard", "Recorded", "Records",
-           "RoundBoard", "RoundRecord", "Rounds", "Store", "StoreUnavailable", "StoredRound", "database_url",
-           "describe_outage", "is_outage", "is_player_id", "new_player_id", "sqlite_url"]
+__all__ = [
+    "CHECKPOINT_EVERY",
+    "STORE_OUTAGES",
+    "Database",
+    "PersonalBest",
+    "PlayedBoard",
+    "Recorded",
+    "Records",
+    "RoundBoard",
+    "RoundRecord",
+    "Rounds",
+    "Store",
+    "StoreUnavailable",
+    "StoredRound",
+    "database_url",
+    "describe_outage",
+    "is_outage",
+    "is_player_id",
+    "new_player_id",
+    "sqlite_url",
+]

@@ -100,8 +100,9 @@ class Database:
         # failing on a lock upgrade; on PostgreSQL the round's row lock does the same job.
         self.writer = self.engine.execution_options(ruzzle_write=True)
         # A read is one statement: on PostgreSQL it needs no BEGIN and ROLLBACK around it (two round trips less).
-        self.reader = self.engine.execution_options(isolation_level="AUTOCOMMIT") if self.dialect == "postgresql" \
-            else self.engine
+        self.reader = (
+            self.engine.execution_options(isolation_level="AUTOCOMMIT") if self.dialect == "postgresql" else self.engine
+        )
         # SQLite's own wait for its write lock polls with sleeps of up to 100 ms; on a busy machine a writer that
         # loses the CPU while holding it made others sleep far longer than it held it (word p99 ~1 s with 5
         # workers). Writers of this app queue on a file lock first, which wakes the next one at once.
@@ -241,8 +242,14 @@ def _make_engine(url: str) -> Engine:
         dbapi_connection.isolation_level = None  # the begin event below says how each transaction starts
         # synchronous NORMAL in WAL mode: a commit is in the log before the answer, so it survives any crash of
         # the app (kill -9); only a crash of the machine itself may lose the last commits. Checkpoints: above.
-        for pragma in ("busy_timeout = 30000", "journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON",
-                       "wal_autocheckpoint = 0", "journal_size_limit = 8388608"):
+        for pragma in (
+            "busy_timeout = 30000",
+            "journal_mode = WAL",
+            "synchronous = NORMAL",
+            "foreign_keys = ON",
+            "wal_autocheckpoint = 0",
+            "journal_size_limit = 8388608",
+        ):
             dbapi_connection.execute(f"PRAGMA {pragma}")
 
     @event.listens_for(engine, "begin")

@@ -55,18 +55,34 @@ class PersonalBest:
     rounds: int
 
 
-_best = (select(words.c.word, words.c.score).where(words.c.round_id == rounds.c.id)
-         .order_by(words.c.score.desc(), words.c.word).limit(1).correlate(rounds))
-RECENT_ROUNDS = (select(rounds.c.id, rounds.c.started, rounds.c.score, rounds.c.found, rounds.c.total_words,
-                        _best.with_only_columns(words.c.word).scalar_subquery().label("best_word"),
-                        _best.with_only_columns(words.c.score).scalar_subquery().label("best_score"), *BOARD_COLUMNS)
-                 .where(rounds.c.player == bindparam("player"), rounds.c.found > 0)
-                 .order_by(rounds.c.started.desc(), rounds.c.id.desc()).limit(bindparam("limit")))
-PERSONAL_BESTS = (select(rounds.c.language, rounds.c.rows, rounds.c.cols, func.max(rounds.c.score),
-                         func.count(rounds.c.id))
-                  .where(rounds.c.player == bindparam("player"), rounds.c.found > 0)
-                  .group_by(rounds.c.language, rounds.c.rows, rounds.c.cols)
-                  .order_by(rounds.c.language, rounds.c.rows, rounds.c.cols))
+_best = (
+    select(words.c.word, words.c.score)
+    .where(words.c.round_id == rounds.c.id)
+    .order_by(words.c.score.desc(), words.c.word)
+    .limit(1)
+    .correlate(rounds)
+)
+RECENT_ROUNDS = (
+    select(
+        rounds.c.id,
+        rounds.c.started,
+        rounds.c.score,
+        rounds.c.found,
+        rounds.c.total_words,
+        _best.with_only_columns(words.c.word).scalar_subquery().label("best_word"),
+        _best.with_only_columns(words.c.score).scalar_subquery().label("best_score"),
+        *BOARD_COLUMNS,
+    )
+    .where(rounds.c.player == bindparam("player"), rounds.c.found > 0)
+    .order_by(rounds.c.started.desc(), rounds.c.id.desc())
+    .limit(bindparam("limit"))
+)
+PERSONAL_BESTS = (
+    select(rounds.c.language, rounds.c.rows, rounds.c.cols, func.max(rounds.c.score), func.count(rounds.c.id))
+    .where(rounds.c.player == bindparam("player"), rounds.c.found > 0)
+    .group_by(rounds.c.language, rounds.c.rows, rounds.c.cols)
+    .order_by(rounds.c.language, rounds.c.rows, rounds.c.cols)
+)
 
 
 class Records:
@@ -79,8 +95,19 @@ class Records:
         """The player's latest rounds with a word found, newest first, each with its best word."""
         with self.database.reader.connect() as connection:
             rows = connection.execute(RECENT_ROUNDS, {"player": player, "limit": limit}).all()
-        return [RoundRecord(row.id, PlayedBoard(*row[-len(BOARD_COLUMNS):]), row.started, row.score, row.found,
-                            row.total_words, row.best_word, row.best_score) for row in rows]
+        return [
+            RoundRecord(
+                row.id,
+                PlayedBoard(*row[-len(BOARD_COLUMNS) :]),
+                row.started,
+                row.score,
+                row.found,
+                row.total_words,
+                row.best_word,
+                row.best_score,
+            )
+            for row in rows
+        ]
 
     def bests(self, player: str) -> list[PersonalBest]:
         """The player's best score per language and board size (rounds with a word found)."""

@@ -148,60 +148,122 @@ class FoundWord:
 # The statements every poll and word runs, built once (building one costs more than running it on SQLite).
 # (with the asking browser's place in the room: every request of a player needs both)
 SEATS = room_players.alias("seats")  # (counted apart from the asker's own seat)
-ROOM_BY_CODE = (select(rooms, room_rounds.c.number, room_rounds.c.seed, room_rounds.c.generator,
-                       room_rounds.c.match_round, room_rounds.c.started, room_rounds.c.shift, room_rounds.c.paused_at,
-                       room_rounds.c.ended, room_players.c.id.label("member_id"),
-                       room_players.c.nickname.label("member_nickname"), room_players.c.joined.label("member_joined"),
-                       room_players.c.extra.label("member_extra"), room_players.c.rejoin_code.label("member_code"),
-                       room_hosts.c.player.label("extra_host"), room_bans.c.player.label("banned_player"),
-                       select(func.count()).where(SEATS.c.room_id == rooms.c.id).correlate(rooms).scalar_subquery()
-                       .label("player_count"))
-                .select_from(rooms.join(room_rounds, room_rounds.c.room_id == rooms.c.id)
-                             .outerjoin(room_players, (room_players.c.room_id == rooms.c.id)
-                                        & (room_players.c.player == bindparam("player")))
-                             .outerjoin(room_hosts, (room_hosts.c.room_id == rooms.c.id)
-                                        & (room_hosts.c.player == bindparam("player")))
-                             .outerjoin(room_bans, (room_bans.c.room_id == rooms.c.id)
-                                        & (room_bans.c.player == bindparam("player"))))
-                .where(rooms.c.code == bindparam("code")).order_by(room_rounds.c.number))
+ROOM_BY_CODE = (
+    select(
+        rooms,
+        room_rounds.c.number,
+        room_rounds.c.seed,
+        room_rounds.c.generator,
+        room_rounds.c.match_round,
+        room_rounds.c.started,
+        room_rounds.c.shift,
+        room_rounds.c.paused_at,
+        room_rounds.c.ended,
+        room_players.c.id.label("member_id"),
+        room_players.c.nickname.label("member_nickname"),
+        room_players.c.joined.label("member_joined"),
+        room_players.c.extra.label("member_extra"),
+        room_players.c.rejoin_code.label("member_code"),
+        room_hosts.c.player.label("extra_host"),
+        room_bans.c.player.label("banned_player"),
+        select(func.count())
+        .where(SEATS.c.room_id == rooms.c.id)
+        .correlate(rooms)
+        .scalar_subquery()
+        .label("player_count"),
+    )
+    .select_from(
+        rooms.join(room_rounds, room_rounds.c.room_id == rooms.c.id)
+        .outerjoin(
+            room_players, (room_players.c.room_id == rooms.c.id) & (room_players.c.player == bindparam("player"))
+        )
+        .outerjoin(room_hosts, (room_hosts.c.room_id == rooms.c.id) & (room_hosts.c.player == bindparam("player")))
+        .outerjoin(room_bans, (room_bans.c.room_id == rooms.c.id) & (room_bans.c.player == bindparam("player")))
+    )
+    .where(rooms.c.code == bindparam("code"))
+    .order_by(room_rounds.c.number)
+)
 # The same with one round only (a live room: its slot's round, of the many a day has).
 ONE_ROUND_BY_CODE = ROOM_BY_CODE.where(room_rounds.c.number == bindparam("number"))
-PLAYER_COLUMNS = (room_players.c.id, room_players.c.player, room_players.c.nickname, room_players.c.joined,
-                  room_players.c.extra, room_players.c.rejoin_code, room_players.c.open_until)
-PLAYERS = (select(*PLAYER_COLUMNS).where(room_players.c.room_id == bindparam("room_id"))
-           .order_by(room_players.c.joined, room_players.c.id))
-SCORES = (select(room_players.c.id, room_players.c.nickname, room_players.c.joined, player_rounds.c.board_key,
-                 player_rounds.c.score, player_rounds.c.found, player_rounds.c.scored_at)
-          .select_from(room_players.outerjoin(
-              player_rounds, (player_rounds.c.player == room_players.c.player)
-              & player_rounds.c.board_key.in_(bindparam("keys", expanding=True))))
-          .where(room_players.c.room_id == bindparam("room_id")))
+PLAYER_COLUMNS = (
+    room_players.c.id,
+    room_players.c.player,
+    room_players.c.nickname,
+    room_players.c.joined,
+    room_players.c.extra,
+    room_players.c.rejoin_code,
+    room_players.c.open_until,
+)
+PLAYERS = (
+    select(*PLAYER_COLUMNS)
+    .where(room_players.c.room_id == bindparam("room_id"))
+    .order_by(room_players.c.joined, room_players.c.id)
+)
+SCORES = (
+    select(
+        room_players.c.id,
+        room_players.c.nickname,
+        room_players.c.joined,
+        player_rounds.c.board_key,
+        player_rounds.c.score,
+        player_rounds.c.found,
+        player_rounds.c.scored_at,
+    )
+    .select_from(
+        room_players.outerjoin(
+            player_rounds,
+            (player_rounds.c.player == room_players.c.player)
+            & player_rounds.c.board_key.in_(bindparam("keys", expanding=True)),
+        )
+    )
+    .where(room_players.c.room_id == bindparam("room_id"))
+)
 # The room a browser plays in, for the banner on every page: its seats (room_players_by_player), each room by its key,
 # and whether a round started since the moment asked (room_rounds' key starts with room_id).
-LIVE_ROOM = (select(rooms.c.code)
-             .select_from(room_players.join(rooms, rooms.c.id == room_players.c.room_id))
-             .where(room_players.c.player == bindparam("player"), rooms.c.active_until > bindparam("now"),
-                    rooms.c.preset != "live",  # a live room is not a lesson to go back to (its rounds never stop)
-                    (room_players.c.joined > bindparam("since"))
-                    | select(room_rounds.c.number).where(room_rounds.c.room_id == rooms.c.id,
-                                                         room_rounds.c.started > bindparam("since")).exists())
-             .order_by(room_players.c.joined.desc(), rooms.c.id.desc()).limit(1))
-RECENT_PLAYERS = PLAYERS.order_by(None).order_by(room_players.c.joined.desc(), room_players.c.id.desc()).limit(
-    bindparam("limit"))
+LIVE_ROOM = (
+    select(rooms.c.code)
+    .select_from(room_players.join(rooms, rooms.c.id == room_players.c.room_id))
+    .where(
+        room_players.c.player == bindparam("player"),
+        rooms.c.active_until > bindparam("now"),
+        rooms.c.preset != "live",  # a live room is not a lesson to go back to (its rounds never stop)
+        (room_players.c.joined > bindparam("since"))
+        | select(room_rounds.c.number)
+        .where(room_rounds.c.room_id == rooms.c.id, room_rounds.c.started > bindparam("since"))
+        .exists(),
+    )
+    .order_by(room_players.c.joined.desc(), rooms.c.id.desc())
+    .limit(1)
+)
+RECENT_PLAYERS = (
+    PLAYERS.order_by(None).order_by(room_players.c.joined.desc(), room_players.c.id.desc()).limit(bindparam("limit"))
+)
 FINDING_PLAYERS = PLAYERS.where(room_players.c.nickname_key.like(bindparam("pattern"), escape="/")).limit(
-    bindparam("limit"))
+    bindparam("limit")
+)
 # How many of the room's players found each word of a round (the class's view: a few hundred rows, not every word
 # every player found).
-WORD_COUNTS = (select(words.c.word, func.count())
-               .select_from(words.join(player_rounds, player_rounds.c.id == words.c.round_id)
-                            .join(room_players, (room_players.c.player == player_rounds.c.player)
-                                  & (room_players.c.room_id == bindparam("room_id"))))
-               .where(player_rounds.c.board_key == bindparam("key")).group_by(words.c.word))
-WORDS_FOUND = (select(room_players.c.id, room_players.c.nickname, words.c.word, words.c.score)
-               .select_from(words.join(player_rounds, player_rounds.c.id == words.c.round_id)
-                            .join(room_players, (room_players.c.player == player_rounds.c.player)
-                                  & (room_players.c.room_id == bindparam("room_id"))))
-               .where(player_rounds.c.board_key == bindparam("key")))
+WORD_COUNTS = (
+    select(words.c.word, func.count())
+    .select_from(
+        words.join(player_rounds, player_rounds.c.id == words.c.round_id).join(
+            room_players,
+            (room_players.c.player == player_rounds.c.player) & (room_players.c.room_id == bindparam("room_id")),
+        )
+    )
+    .where(player_rounds.c.board_key == bindparam("key"))
+    .group_by(words.c.word)
+)
+WORDS_FOUND = (
+    select(room_players.c.id, room_players.c.nickname, words.c.word, words.c.score)
+    .select_from(
+        words.join(player_rounds, player_rounds.c.id == words.c.round_id).join(
+            room_players,
+            (room_players.c.player == player_rounds.c.player) & (room_players.c.room_id == bindparam("room_id")),
+        )
+    )
+    .where(player_rounds.c.board_key == bindparam("key"))
+)
 
 WORD_FINDERS = WORDS_FOUND.where(words.c.word == bindparam("word"))
 
@@ -240,21 +302,48 @@ class Rooms:
     def __init__(self, store: Database):
         self.store = store
 
-    def create(self, host: str, language: str, rows: int, cols: int, seconds: int, safe: bool, preset: str,
-               seed: str, generator: int, match_round: int | None, now: float, code: str | None = None,
-               names: str = "all") -> Room:
+    def create(
+        self,
+        host: str,
+        language: str,
+        rows: int,
+        cols: int,
+        seconds: int,
+        safe: bool,
+        preset: str,
+        seed: str,
+        generator: int,
+        match_round: int | None,
+        now: float,
+        code: str | None = None,
+        names: str = "all",
+    ) -> Room:
         """A new room with its first round (not started), under a fresh code (or `code`, for tests and demos)."""
-        values = {"host": host, "language": language, "rows": rows, "cols": cols, "seconds": seconds, "safe": safe,
-                  "preset": preset, "created": now, "active_until": now + EXPIRY_SECONDS, "names": names,
-                  "remote_key": secrets.token_urlsafe(REMOTE_KEY_BYTES)}
+        values = {
+            "host": host,
+            "language": language,
+            "rows": rows,
+            "cols": cols,
+            "seconds": seconds,
+            "safe": safe,
+            "preset": preset,
+            "created": now,
+            "active_until": now + EXPIRY_SECONDS,
+            "names": names,
+            "remote_key": secrets.token_urlsafe(REMOTE_KEY_BYTES),
+        }
         for _ in range(20):
             code = code or new_room_code()
             try:
                 with self.store.writing() as connection:
-                    room_id = connection.execute(rooms.insert().values(code=code, **values)
-                                                 .returning(rooms.c.id)).scalar_one()
-                    connection.execute(room_rounds.insert().values(room_id=room_id, number=1, seed=seed,
-                                                                   generator=generator, match_round=match_round))
+                    room_id = connection.execute(
+                        rooms.insert().values(code=code, **values).returning(rooms.c.id)
+                    ).scalar_one()
+                    connection.execute(
+                        room_rounds.insert().values(
+                            room_id=room_id, number=1, seed=seed, generator=generator, match_round=match_round
+                        )
+                    )
             except IntegrityError:
                 code = None
                 continue  # the code is taken (one in 887 million per room open): draw another
@@ -268,20 +357,56 @@ class Rooms:
         whether it hosts the room or was removed from it; with `number`, with that round only (None without it)."""
         values = {"code": code.upper(), "player": player or ""}
         with self.store.reader.connect() as connection:
-            rows = connection.execute(ROOM_BY_CODE if number is None else ONE_ROUND_BY_CODE,
-                                      values if number is None else {**values, "number": number}).all()
+            rows = connection.execute(
+                ROOM_BY_CODE if number is None else ONE_ROUND_BY_CODE,
+                values if number is None else {**values, "number": number},
+            ).all()
         if not rows:
             return None
         first = rows[0]
-        return Room(first.id, first.code, first.host, first.language, first.rows, first.cols, first.seconds,
-                    first.safe, first.preset, first.created, first.active_until,
-                    tuple(RoomRound(row.number, row.seed, row.generator, row.match_round, row.started, row.shift,
-                                    row.paused_at, row.ended) for row in rows),
-                    RoomPlayer(first.member_id, player or "", first.member_nickname, first.member_joined, first.member_extra,
-                               first.member_code) if first.member_id is not None else None,
-                    bool(first.locked), first.remote_key or "", first.names, first.walk_step,
-                    bool(player) and (player == first.host or first.extra_host is not None),
-                    first.banned_player is not None, first.player_count)
+        return Room(
+            first.id,
+            first.code,
+            first.host,
+            first.language,
+            first.rows,
+            first.cols,
+            first.seconds,
+            first.safe,
+            first.preset,
+            first.created,
+            first.active_until,
+            tuple(
+                RoomRound(
+                    row.number,
+                    row.seed,
+                    row.generator,
+                    row.match_round,
+                    row.started,
+                    row.shift,
+                    row.paused_at,
+                    row.ended,
+                )
+                for row in rows
+            ),
+            RoomPlayer(
+                first.member_id,
+                player or "",
+                first.member_nickname,
+                first.member_joined,
+                first.member_extra,
+                first.member_code,
+            )
+            if first.member_id is not None
+            else None,
+            bool(first.locked),
+            first.remote_key or "",
+            first.names,
+            first.walk_step,
+            bool(player) and (player == first.host or first.extra_host is not None),
+            first.banned_player is not None,
+            first.player_count,
+        )
 
     def live_room(self, player: str, since: float, now: float) -> str | None:
         """The code of the open room this browser has a seat in and that was busy after `since` (it joined, or a
@@ -293,11 +418,19 @@ class Rooms:
         """The code of room `room_id` when round `number` is its current round and this browser has a seat in it
         (its round there is the room's round now); None otherwise."""
         later = select(room_rounds.c.number).where(room_rounds.c.room_id == room_id, room_rounds.c.number > number)
-        query = (select(rooms.c.code)
-                 .select_from(rooms.join(room_players, (room_players.c.room_id == rooms.c.id)
-                                         & (room_players.c.player == player)))
-                 .where(rooms.c.id == room_id, select(room_rounds.c.number).where(
-                     room_rounds.c.room_id == room_id, room_rounds.c.number == number).exists(), ~later.exists()))
+        query = (
+            select(rooms.c.code)
+            .select_from(
+                rooms.join(room_players, (room_players.c.room_id == rooms.c.id) & (room_players.c.player == player))
+            )
+            .where(
+                rooms.c.id == room_id,
+                select(room_rounds.c.number)
+                .where(room_rounds.c.room_id == room_id, room_rounds.c.number == number)
+                .exists(),
+                ~later.exists(),
+            )
+        )
         with self.store.reader.connect() as connection:
             return connection.execute(query).scalar()
 
@@ -322,24 +455,42 @@ class Rooms:
     def find_players(self, room_id: int, key: str, limit: int) -> list[RoomPlayer]:
         """Up to `limit` players whose nickname's key (ruzzle.nicknames.nickname_key) contains `key`."""
         with self.store.reader.connect() as connection:
-            rows = connection.execute(FINDING_PLAYERS, {"room_id": room_id, "limit": limit,
-                                                          "pattern": "%" + escape_like(key) + "%"}).all()
+            rows = connection.execute(
+                FINDING_PLAYERS, {"room_id": room_id, "limit": limit, "pattern": "%" + escape_like(key) + "%"}
+            ).all()
         return [RoomPlayer(*row) for row in rows]
 
-    def join(self, room_id: int, player: str, nickname: str, nickname_key: str, now: float, limit: int,
-             code: str | None = None) -> RoomPlayer:
+    def join(
+        self,
+        room_id: int,
+        player: str,
+        nickname: str,
+        nickname_key: str,
+        now: float,
+        limit: int,
+        code: str | None = None,
+    ) -> RoomPlayer:
         """Seat a browser: the one already in the room keeps its place and name; a taken name's seat moves to this
         browser with its rejoin code (or when the host let them back in). Banned, AlreadySeated, NicknameTaken,
         RoomLocked, RoomFull."""
         with self.store.writing() as connection:
             locked = self._lock_room(connection, room_id)
-            if connection.execute(select(room_bans.c.player).where(room_bans.c.room_id == room_id,
-                                                                   room_bans.c.player == player)).first():
+            if connection.execute(
+                select(room_bans.c.player).where(room_bans.c.room_id == room_id, room_bans.c.player == player)
+            ).first():
                 raise Banned(nickname)
-            existing = _seat(connection.execute(select(*PLAYER_COLUMNS).where(
-                room_players.c.room_id == room_id, room_players.c.player == player)).first())
-            taken = _seat(connection.execute(select(*PLAYER_COLUMNS).where(
-                room_players.c.room_id == room_id, room_players.c.nickname_key == nickname_key)).first())
+            existing = _seat(
+                connection.execute(
+                    select(*PLAYER_COLUMNS).where(room_players.c.room_id == room_id, room_players.c.player == player)
+                ).first()
+            )
+            taken = _seat(
+                connection.execute(
+                    select(*PLAYER_COLUMNS).where(
+                        room_players.c.room_id == room_id, room_players.c.nickname_key == nickname_key
+                    )
+                ).first()
+            )
             if existing is not None:
                 if taken is not None and taken.id != existing.id and _may_take(taken, code, now):
                     raise AlreadySeated(existing.nickname)
@@ -350,98 +501,160 @@ class Rooms:
                 return self._move_seat(connection, room_id, taken, player)
             if locked:
                 raise RoomLocked(nickname)
-            count = connection.execute(select(func.count()).select_from(room_players)
-                                       .where(room_players.c.room_id == room_id)).scalar_one()
+            count = connection.execute(
+                select(func.count()).select_from(room_players).where(room_players.c.room_id == room_id)
+            ).scalar_one()
             if count >= limit:
                 raise RoomFull(limit)
             rejoin = new_rejoin_code()
-            player_id = connection.execute(room_players.insert().values(
-                room_id=room_id, player=player, nickname=nickname, nickname_key=nickname_key, joined=now,
-                rejoin_code=rejoin).returning(room_players.c.id)).scalar_one()
-            connection.execute(update(rooms).where(rooms.c.id == room_id,
-                                                   rooms.c.active_until < now + EXPIRY_SECONDS)
-                               .values(active_until=now + EXPIRY_SECONDS))
+            player_id = connection.execute(
+                room_players.insert()
+                .values(
+                    room_id=room_id,
+                    player=player,
+                    nickname=nickname,
+                    nickname_key=nickname_key,
+                    joined=now,
+                    rejoin_code=rejoin,
+                )
+                .returning(room_players.c.id)
+            ).scalar_one()
+            connection.execute(
+                update(rooms)
+                .where(rooms.c.id == room_id, rooms.c.active_until < now + EXPIRY_SECONDS)
+                .values(active_until=now + EXPIRY_SECONDS)
+            )
         return RoomPlayer(player_id, player, nickname, now, 0, rejoin)
 
     def _move_seat(self, connection: Connection, room_id: int, seat: RoomPlayer, player: str) -> RoomPlayer:
         """Give a seat (its name, score and words: its rounds) to another browser."""
-        connection.execute(update(player_rounds).where(player_rounds.c.player == seat.player,
-                                                       player_rounds.c.board_key.in_(self._keys(connection, room_id)))
-                           .values(player=player))
-        connection.execute(update(room_players).where(room_players.c.id == seat.id)
-                           .values(player=player, open_until=None))
+        connection.execute(
+            update(player_rounds)
+            .where(
+                player_rounds.c.player == seat.player, player_rounds.c.board_key.in_(self._keys(connection, room_id))
+            )
+            .values(player=player)
+        )
+        connection.execute(
+            update(room_players).where(room_players.c.id == seat.id).values(player=player, open_until=None)
+        )
         return RoomPlayer(seat.id, player, seat.nickname, seat.joined, seat.extra, seat.rejoin_code)
 
     def remove(self, room_id: int, player_id: int, now: float) -> bool:
         """Remove a player from the room and ban their browser (their name is free again; their rounds stay, for
         the host's undo); whether there was such a player."""
         with self.store.writing() as connection:
-            seat = connection.execute(select(*PLAYER_COLUMNS).where(
-                room_players.c.room_id == room_id, room_players.c.id == player_id)).first()
+            seat = connection.execute(
+                select(*PLAYER_COLUMNS).where(room_players.c.room_id == room_id, room_players.c.id == player_id)
+            ).first()
             if seat is None:
                 return False
-            connection.execute(insert_ignoring_duplicates(connection.dialect.name, room_bans).values(
-                room_id=room_id, player=seat.player, player_id=seat.id, nickname=seat.nickname, banned=now))
+            connection.execute(
+                insert_ignoring_duplicates(connection.dialect.name, room_bans).values(
+                    room_id=room_id, player=seat.player, player_id=seat.id, nickname=seat.nickname, banned=now
+                )
+            )
             connection.execute(delete(room_players).where(room_players.c.id == player_id))
         return True
 
     def bans(self, room_id: int) -> list[Ban]:
         """The browsers the host removed, latest first."""
         with self.store.reader.connect() as connection:
-            return [Ban(*row) for row in connection.execute(
-                select(room_bans.c.player_id, room_bans.c.nickname, room_bans.c.banned)
-                .where(room_bans.c.room_id == room_id).order_by(room_bans.c.banned.desc()))]
+            return [
+                Ban(*row)
+                for row in connection.execute(
+                    select(room_bans.c.player_id, room_bans.c.nickname, room_bans.c.banned)
+                    .where(room_bans.c.room_id == room_id)
+                    .order_by(room_bans.c.banned.desc())
+                )
+            ]
 
     def unban(self, room_id: int, player_id: int, nickname_key: str) -> bool | None:
         """Undo a removal: the browser may join again, and gets its seat back under its name when the name is still
         free (True; False when someone took the name). None: no such removal."""
         with self.store.writing() as connection:
-            ban = connection.execute(select(room_bans).where(room_bans.c.room_id == room_id,
-                                                             room_bans.c.player_id == player_id)).first()
+            ban = connection.execute(
+                select(room_bans).where(room_bans.c.room_id == room_id, room_bans.c.player_id == player_id)
+            ).first()
             if ban is None:
                 return None
-            connection.execute(delete(room_bans).where(room_bans.c.room_id == room_id,
-                                                       room_bans.c.player == ban.player))
-            clash = connection.execute(select(room_players.c.id).where(
-                room_players.c.room_id == room_id,
-                (room_players.c.nickname_key == nickname_key) | (room_players.c.player == ban.player))).first()
+            connection.execute(
+                delete(room_bans).where(room_bans.c.room_id == room_id, room_bans.c.player == ban.player)
+            )
+            clash = connection.execute(
+                select(room_players.c.id).where(
+                    room_players.c.room_id == room_id,
+                    (room_players.c.nickname_key == nickname_key) | (room_players.c.player == ban.player),
+                )
+            ).first()
             if clash is not None:
                 return False
-            connection.execute(room_players.insert().values(
-                id=ban.player_id, room_id=room_id, player=ban.player, nickname=ban.nickname,
-                nickname_key=nickname_key, joined=ban.banned, rejoin_code=new_rejoin_code()))
+            connection.execute(
+                room_players.insert().values(
+                    id=ban.player_id,
+                    room_id=room_id,
+                    player=ban.player,
+                    nickname=ban.nickname,
+                    nickname_key=nickname_key,
+                    joined=ban.banned,
+                    rejoin_code=new_rejoin_code(),
+                )
+            )
         return True
 
     def rename(self, room_id: int, player_id: int, nickname: str, nickname_key: str) -> bool:
         """Give a player another name (NicknameTaken when someone else has it); whether there was such a player."""
         with self.store.writing() as connection:
-            taken = connection.execute(select(room_players.c.id).where(
-                room_players.c.room_id == room_id, room_players.c.nickname_key == nickname_key,
-                room_players.c.id != player_id)).first()
+            taken = connection.execute(
+                select(room_players.c.id).where(
+                    room_players.c.room_id == room_id,
+                    room_players.c.nickname_key == nickname_key,
+                    room_players.c.id != player_id,
+                )
+            ).first()
             if taken is not None:
                 raise NicknameTaken(nickname)
-            return connection.execute(update(room_players).where(
-                room_players.c.room_id == room_id, room_players.c.id == player_id)
-                .values(nickname=nickname, nickname_key=nickname_key)).rowcount == 1
+            return (
+                connection.execute(
+                    update(room_players)
+                    .where(room_players.c.room_id == room_id, room_players.c.id == player_id)
+                    .values(nickname=nickname, nickname_key=nickname_key)
+                ).rowcount
+                == 1
+            )
 
     def let_in(self, room_id: int, player_id: int, until: float) -> bool:
         """Until `until`, the player's name takes their seat on any device without the code."""
         with self.store.writing() as connection:
-            return connection.execute(update(room_players).where(
-                room_players.c.room_id == room_id, room_players.c.id == player_id)
-                .values(open_until=until)).rowcount == 1
+            return (
+                connection.execute(
+                    update(room_players)
+                    .where(room_players.c.room_id == room_id, room_players.c.id == player_id)
+                    .values(open_until=until)
+                ).rowcount
+                == 1
+            )
 
     def set_extra(self, room_id: int, player_id: int, seconds: int, number: int) -> bool:
         """A player's extra time in every round; their round `number`, if they have it, moves by the difference."""
         with self.store.writing() as connection:
-            seat = connection.execute(select(room_players.c.player, room_players.c.extra).where(
-                room_players.c.room_id == room_id, room_players.c.id == player_id)).first()
+            seat = connection.execute(
+                select(room_players.c.player, room_players.c.extra).where(
+                    room_players.c.room_id == room_id, room_players.c.id == player_id
+                )
+            ).first()
             if seat is None:
                 return False
             connection.execute(update(room_players).where(room_players.c.id == player_id).values(extra=seconds))
-            connection.execute(update(player_rounds).where(
-                player_rounds.c.player == seat.player, player_rounds.c.board_key == round_key(room_id, number),
-                player_rounds.c.ended.is_(None)).values(shift=player_rounds.c.shift + (seconds - seat.extra)))
+            connection.execute(
+                update(player_rounds)
+                .where(
+                    player_rounds.c.player == seat.player,
+                    player_rounds.c.board_key == round_key(room_id, number),
+                    player_rounds.c.ended.is_(None),
+                )
+                .values(shift=player_rounds.c.shift + (seconds - seat.extra))
+            )
         return True
 
     def set_room(self, room_id: int, **values: object) -> None:
@@ -452,8 +665,9 @@ class Rooms:
     def add_host(self, room_id: int, player: str) -> None:
         """Make a browser a host of the room (it opened the teacher's remote link)."""
         with self.store.writing() as connection:
-            connection.execute(insert_ignoring_duplicates(connection.dialect.name, room_hosts)
-                               .values(room_id=room_id, player=player))
+            connection.execute(
+                insert_ignoring_duplicates(connection.dialect.name, room_hosts).values(room_id=room_id, player=player)
+            )
 
     # --- the round's timeline ----------------------------------------------------------------------------------
 
@@ -462,18 +676,28 @@ class Rooms:
         the same transaction, so the first words of a whole class are one write each, not two. False when it was
         already started (a second press). A player who joins later gets the class's timeline (`player_round`)."""
         with self.store.writing() as connection:
-            started = connection.execute(update(room_rounds).where(
-                room_rounds.c.room_id == room_id, room_rounds.c.number == number, room_rounds.c.started.is_(None))
-                .values(started=moment)).rowcount
+            started = connection.execute(
+                update(room_rounds)
+                .where(
+                    room_rounds.c.room_id == room_id, room_rounds.c.number == number, room_rounds.c.started.is_(None)
+                )
+                .values(started=moment)
+            ).rowcount
             if started:
-                connection.execute(update(rooms).where(rooms.c.id == room_id)
-                                   .values(active_until=moment + board.board.seconds + EXPIRY_SECONDS))
-                members = connection.execute(select(room_players.c.player, room_players.c.extra)
-                                             .where(room_players.c.room_id == room_id)).all()
+                connection.execute(
+                    update(rooms)
+                    .where(rooms.c.id == room_id)
+                    .values(active_until=moment + board.board.seconds + EXPIRY_SECONDS)
+                )
+                members = connection.execute(
+                    select(room_players.c.player, room_players.c.extra).where(room_players.c.room_id == room_id)
+                ).all()
                 if members:
                     values = {**board.values(), "number": 1, "started": moment}
-                    connection.execute(insert_ignoring_duplicates(connection.dialect.name, player_rounds),
-                                       [{**values, "player": player, "shift": extra} for player, extra in members])
+                    connection.execute(
+                        insert_ignoring_duplicates(connection.dialect.name, player_rounds),
+                        [{**values, "player": player, "shift": extra} for player, extra in members],
+                    )
         return bool(started)
 
     def player_round(self, room_id: int, number: int, player: str, board: RoundBoard) -> None:
@@ -481,60 +705,98 @@ class Rooms:
         is now, plus the player's extra time (nothing when it exists already)."""
         with self.store.writing() as connection:
             timeline = self._lock_round(connection, room_id, number)
-            extra = connection.execute(select(room_players.c.extra).where(
-                room_players.c.room_id == room_id, room_players.c.player == player)).scalar() or 0
-            values = {**board.values(), "number": 1, "player": player, "started": timeline.started,
-                      "shift": timeline.shift + extra, "paused_at": timeline.paused_at, "ended": timeline.ended}
-            connection.execute(insert_ignoring_duplicates(connection.dialect.name, player_rounds)
-                               .values(**values))
+            extra = (
+                connection.execute(
+                    select(room_players.c.extra).where(
+                        room_players.c.room_id == room_id, room_players.c.player == player
+                    )
+                ).scalar()
+                or 0
+            )
+            values = {
+                **board.values(),
+                "number": 1,
+                "player": player,
+                "started": timeline.started,
+                "shift": timeline.shift + extra,
+                "paused_at": timeline.paused_at,
+                "ended": timeline.ended,
+            }
+            connection.execute(insert_ignoring_duplicates(connection.dialect.name, player_rounds).values(**values))
 
     def pause(self, room_id: int, number: int, now: float) -> None:
         """Stop the class's clock and every player's round still in play (ruzzle.timeline.Timeline.pause)."""
         key = round_key(room_id, number)
         with self.store.writing() as connection:
             self._lock_round(connection, room_id, number)
-            connection.execute(update(room_rounds).where(*_room_round(room_id, number), room_rounds.c.ended.is_(None),
-                                                         room_rounds.c.paused_at.is_(None)).values(paused_at=now))
-            connection.execute(update(player_rounds).where(
-                player_rounds.c.board_key == key, player_rounds.c.paused_at.is_(None), text(IN_PLAY))
-                .values(paused_at=now), {"now": now, "grace": 0})
+            connection.execute(
+                update(room_rounds)
+                .where(*_room_round(room_id, number), room_rounds.c.ended.is_(None), room_rounds.c.paused_at.is_(None))
+                .values(paused_at=now)
+            )
+            connection.execute(
+                update(player_rounds)
+                .where(player_rounds.c.board_key == key, player_rounds.c.paused_at.is_(None), text(IN_PLAY))
+                .values(paused_at=now),
+                {"now": now, "grace": 0},
+            )
 
     def resume(self, room_id: int, number: int, now: float) -> None:
         """Start the clocks again: each deadline moves by the time its pause lasted."""
         key = round_key(room_id, number)
         with self.store.writing() as connection:
             self._lock_round(connection, room_id, number)
-            for table, where in ((room_rounds, _room_round(room_id, number)), (player_rounds,
-                                                                               (player_rounds.c.board_key == key,))):
-                connection.execute(update(table).where(*where, table.c.paused_at.is_not(None))
-                                   .values(shift=table.c.shift + (now - table.c.paused_at), paused_at=None))
+            for table, where in (
+                (room_rounds, _room_round(room_id, number)),
+                (player_rounds, (player_rounds.c.board_key == key,)),
+            ):
+                connection.execute(
+                    update(table)
+                    .where(*where, table.c.paused_at.is_not(None))
+                    .values(shift=table.c.shift + (now - table.c.paused_at), paused_at=None)
+                )
 
     def add_time(self, room_id: int, number: int, seconds: int, now: float) -> None:
         """Move the class's deadline, and every player's round still in play, by `seconds`."""
         key = round_key(room_id, number)
         with self.store.writing() as connection:
             self._lock_round(connection, room_id, number)
-            connection.execute(update(room_rounds).where(*_room_round(room_id, number))
-                               .values(shift=room_rounds.c.shift + seconds))
-            connection.execute(update(player_rounds).where(player_rounds.c.board_key == key, text(IN_PLAY))
-                               .values(shift=player_rounds.c.shift + seconds), {"now": now, "grace": 0})
+            connection.execute(
+                update(room_rounds).where(*_room_round(room_id, number)).values(shift=room_rounds.c.shift + seconds)
+            )
+            connection.execute(
+                update(player_rounds)
+                .where(player_rounds.c.board_key == key, text(IN_PLAY))
+                .values(shift=player_rounds.c.shift + seconds),
+                {"now": now, "grace": 0},
+            )
 
     def end(self, room_id: int, number: int, now: float) -> None:
         """End the round now for the class and every player still playing (words already answered count)."""
         key = round_key(room_id, number)
         with self.store.writing() as connection:
             self._lock_round(connection, room_id, number)
-            connection.execute(update(room_rounds).where(*_room_round(room_id, number), room_rounds.c.ended.is_(None))
-                               .values(ended=now, paused_at=None))
-            connection.execute(update(player_rounds).where(player_rounds.c.board_key == key, text(IN_PLAY))
-                               .values(ended=now, paused_at=None), {"now": now, "grace": 0})
+            connection.execute(
+                update(room_rounds)
+                .where(*_room_round(room_id, number), room_rounds.c.ended.is_(None))
+                .values(ended=now, paused_at=None)
+            )
+            connection.execute(
+                update(player_rounds)
+                .where(player_rounds.c.board_key == key, text(IN_PLAY))
+                .values(ended=now, paused_at=None),
+                {"now": now, "grace": 0},
+            )
 
     def still_playing(self, room_id: int, number: int, now: float) -> int:
         """How many players' rounds are still in play (a pupil's extra time, a pause)."""
         with self.store.reader.connect() as connection:
-            return connection.execute(select(func.count()).select_from(player_rounds).where(
-                player_rounds.c.board_key == round_key(room_id, number), text(IN_PLAY)),
-                {"now": now, "grace": 0}).scalar_one()
+            return connection.execute(
+                select(func.count())
+                .select_from(player_rounds)
+                .where(player_rounds.c.board_key == round_key(room_id, number), text(IN_PLAY)),
+                {"now": now, "grace": 0},
+            ).scalar_one()
 
     def _lock_room(self, connection: Connection, room_id: int) -> bool:
         """Lock the room's row until the transaction ends (PostgreSQL; on SQLite the write lock is held); whether the
@@ -551,8 +813,9 @@ class Rooms:
         if connection.dialect.name == "postgresql":
             query = query.with_for_update()
         row = connection.execute(query).one()
-        return RoomRound(row.number, row.seed, row.generator, row.match_round, row.started, row.shift, row.paused_at,
-                         row.ended)
+        return RoomRound(
+            row.number, row.seed, row.generator, row.match_round, row.started, row.shift, row.paused_at, row.ended
+        )
 
     @staticmethod
     def _keys(connection: Connection, room_id: int) -> list[str]:
@@ -563,11 +826,15 @@ class Rooms:
     def add_round(self, room_id: int, after: int, seed: str, generator: int, match_round: int | None) -> None:
         """Add round `after + 1` (nothing when a second press already added it)."""
         with self.store.writing() as connection:
-            exists = connection.execute(select(room_rounds.c.number).where(
-                room_rounds.c.room_id == room_id, room_rounds.c.number == after + 1)).first()
+            exists = connection.execute(
+                select(room_rounds.c.number).where(room_rounds.c.room_id == room_id, room_rounds.c.number == after + 1)
+            ).first()
             if exists is None:
-                connection.execute(room_rounds.insert().values(room_id=room_id, number=after + 1, seed=seed,
-                                                               generator=generator, match_round=match_round))
+                connection.execute(
+                    room_rounds.insert().values(
+                        room_id=room_id, number=after + 1, seed=seed, generator=generator, match_round=match_round
+                    )
+                )
                 connection.execute(update(rooms).where(rooms.c.id == room_id).values(walk_step=None))
 
     def scores(self, room: Room, numbers: Iterable[int] | None = None) -> list[PlayerScore]:
@@ -577,8 +844,12 @@ class Rooms:
         keys = {round_key(room.id, number): number for number in numbers}
         with self.store.reader.connect() as connection:
             rows = connection.execute(SCORES, {"room_id": room.id, "keys": list(keys)}).all()
-        return [PlayerScore(row.id, row.nickname, row.joined, keys.get(row.board_key), row.score or 0,
-                            row.found or 0, row.scored_at) for row in rows]
+        return [
+            PlayerScore(
+                row.id, row.nickname, row.joined, keys.get(row.board_key), row.score or 0, row.found or 0, row.scored_at
+            )
+            for row in rows
+        ]
 
     def words_found(self, room: Room, number: int, word: str | None = None) -> list[FoundWord]:
         """Every word every player of the room found in a round (with `word`: who found that word)."""
@@ -622,5 +893,3 @@ def _may_take(seat: RoomPlayer, code: str | None, now: float) -> bool:
 def escape_like(text: str) -> str:
     """`text` matched as itself in a LIKE pattern escaped with '/'."""
     return text.replace("/", "//").replace("%", "/%").replace("_", "/_")
-
-

@@ -35,8 +35,17 @@ class PlayedBoard:
 
 
 # The columns of `rounds` that hold a PlayedBoard, in its fields' order.
-BOARD_COLUMNS = (rounds.c.board_key, rounds.c.language, rounds.c.seed, rounds.c.rows, rounds.c.cols, rounds.c.seconds,
-                 rounds.c.safe, rounds.c.generator, rounds.c.match_round)
+BOARD_COLUMNS = (
+    rounds.c.board_key,
+    rounds.c.language,
+    rounds.c.seed,
+    rounds.c.rows,
+    rounds.c.cols,
+    rounds.c.seconds,
+    rounds.c.safe,
+    rounds.c.generator,
+    rounds.c.match_round,
+)
 
 
 @dataclass(frozen=True)
@@ -51,8 +60,12 @@ class RoundBoard:
 
     def values(self) -> dict[str, Any]:
         """The round's columns that name its board."""
-        return {**self.board.__dict__, "letters_key": self.letters_key, "total_words": self.total_words,
-                "max_score": self.max_score}
+        return {
+            **self.board.__dict__,
+            "letters_key": self.letters_key,
+            "total_words": self.total_words,
+            "max_score": self.max_score,
+        }
 
 
 @dataclass(frozen=True)
@@ -78,25 +91,43 @@ class Recorded(enum.Enum):
 
 
 # The hot statements, built once (building a statement costs more than running it on SQLite).
-_latest_round = (select(rounds.c.id)
-                 .where(rounds.c.player == bindparam("player"), rounds.c.board_key == bindparam("board_key"))
-                 .order_by(rounds.c.number.desc()).limit(1).scalar_subquery())
-CURRENT_ROUND = (select(rounds.c.id, rounds.c.started, rounds.c.seconds, rounds.c.ended, words.c.word, rounds.c.shift,
-                        rounds.c.paused_at, rounds.c.score)
-                 .select_from(rounds.outerjoin(words, words.c.round_id == rounds.c.id))
-                 .where(rounds.c.id == _latest_round))
-SQLITE_INSERT_WORD = (insert_ignoring_duplicates("sqlite", words)
-                      .values(round_id=bindparam("round_id"), word=bindparam("word"), score=bindparam("score"),
-                              found_at=bindparam("now"))
-                      .returning(words.c.word))
-SQLITE_SCORE_WORD = (update(rounds)
-                     .where(rounds.c.id == bindparam("round_id"), text(TAKES_WORD))
-                     .values(score=rounds.c.score + bindparam("score"), found=rounds.c.found + 1,
-                             scored_at=bindparam("now")))
-ROUND_IN_PLAY = (select(*BOARD_COLUMNS)
-                 .where(rounds.c.player == bindparam("player"), rounds.c.letters_key == bindparam("letters_key"),
-                        text(IN_PLAY))
-                 .order_by(rounds.c.id.desc()).limit(1))
+_latest_round = (
+    select(rounds.c.id)
+    .where(rounds.c.player == bindparam("player"), rounds.c.board_key == bindparam("board_key"))
+    .order_by(rounds.c.number.desc())
+    .limit(1)
+    .scalar_subquery()
+)
+CURRENT_ROUND = (
+    select(
+        rounds.c.id,
+        rounds.c.started,
+        rounds.c.seconds,
+        rounds.c.ended,
+        words.c.word,
+        rounds.c.shift,
+        rounds.c.paused_at,
+        rounds.c.score,
+    )
+    .select_from(rounds.outerjoin(words, words.c.round_id == rounds.c.id))
+    .where(rounds.c.id == _latest_round)
+)
+SQLITE_INSERT_WORD = (
+    insert_ignoring_duplicates("sqlite", words)
+    .values(round_id=bindparam("round_id"), word=bindparam("word"), score=bindparam("score"), found_at=bindparam("now"))
+    .returning(words.c.word)
+)
+SQLITE_SCORE_WORD = (
+    update(rounds)
+    .where(rounds.c.id == bindparam("round_id"), text(TAKES_WORD))
+    .values(score=rounds.c.score + bindparam("score"), found=rounds.c.found + 1, scored_at=bindparam("now"))
+)
+ROUND_IN_PLAY = (
+    select(*BOARD_COLUMNS)
+    .where(rounds.c.player == bindparam("player"), rounds.c.letters_key == bindparam("letters_key"), text(IN_PLAY))
+    .order_by(rounds.c.id.desc())
+    .limit(1)
+)
 
 # Recording a word on PostgreSQL in one statement. FOR UPDATE makes an end of the round sent at the same moment
 # wait, or (if it came first) makes this statement see the round ended.
@@ -144,8 +175,11 @@ class Rounds:
         key = board.board.board_key
         with self.database.writing() as connection:
             latest = connection.execute(
-                select(rounds.c.number).where(rounds.c.player == player, rounds.c.board_key == key)
-                .order_by(rounds.c.number.desc()).limit(1)).scalar()
+                select(rounds.c.number)
+                .where(rounds.c.player == player, rounds.c.board_key == key)
+                .order_by(rounds.c.number.desc())
+                .limit(1)
+            ).scalar()
             if latest is None or again:
                 # The next number after the round this request saw: of two requests that saw the same, one inserts
                 # and the other, finding the number taken, returns that round.
@@ -158,8 +192,11 @@ class Rounds:
     def end(self, round_id: int, now: float) -> None:
         """End a round now (the player gave up); a round already ended keeps its end."""
         with self.database.writing() as connection:
-            connection.execute(update(rounds).where(rounds.c.id == round_id, rounds.c.ended.is_(None))
-                               .values(ended=now, paused_at=None))
+            connection.execute(
+                update(rounds)
+                .where(rounds.c.id == round_id, rounds.c.ended.is_(None))
+                .values(ended=now, paused_at=None)
+            )
 
     def record_word(self, round_id: int, word: str, score: int, now: float, grace: float) -> Recorded:
         """Record a found word in one transaction: added once, never twice, never after the round's end.
@@ -194,8 +231,9 @@ class Rounds:
         """The board URL of the player's latest round still in play on these letters (any seed, length or bonus
         tiles)."""
         with self.database.reader.connect() as connection:
-            row = connection.execute(ROUND_IN_PLAY, {"player": player, "letters_key": letters_key, "now": now,
-                                                     "grace": grace}).first()
+            row = connection.execute(
+                ROUND_IN_PLAY, {"player": player, "letters_key": letters_key, "now": now, "grace": grace}
+            ).first()
         return None if row is None else PlayedBoard(*row)
 
 
@@ -205,9 +243,16 @@ def _current(connection: Connection, player: str, board_key: str) -> StoredRound
     if not result:
         return None
     first = result[0]
-    return StoredRound(first.id, first.started, first.seconds, first.ended,
-                       frozenset(row.word for row in result if row.word is not None), first.shift, first.paused_at,
-                       first.score)
+    return StoredRound(
+        first.id,
+        first.started,
+        first.seconds,
+        first.ended,
+        frozenset(row.word for row in result if row.word is not None),
+        first.shift,
+        first.paused_at,
+        first.score,
+    )
 
 
 __all__ = ["BOARD_COLUMNS", "PlayedBoard", "Recorded", "RoundBoard", "Rounds", "StoredRound"]

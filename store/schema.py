@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from sqlalchemy import (
-                        Boolean,
-                        Column,
-                        Float,
-                        ForeignKey,
-                        Index,
-                        Integer,
-                        LargeBinary,
-                        MetaData,
-                        PrimaryKeyConstraint,
-                        String,
-                        Table,
-                        UniqueConstraint,
-                        false,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    UniqueConstraint,
+    false,
 )
 
 metadata = MetaData()
@@ -23,8 +23,10 @@ metadata = MetaData()
 # The round's timeline rules in SQL, over the columns of `rounds` (ruzzle.timeline.Timeline says the same in Python;
 # tests/test_store.py pins the two to each other): a word counts while the round takes words (not paused, not ended,
 # started, not past its deadline plus the grace); a round is in play (its solution hidden) until it is over.
-TAKES_WORD = ("ended IS NULL AND paused_at IS NULL AND started <= :now "
-              "AND (seconds = 0 OR started + seconds + shift + :grace > :now)")
+TAKES_WORD = (
+    "ended IS NULL AND paused_at IS NULL AND started <= :now "
+    "AND (seconds = 0 OR started + seconds + shift + :grace > :now)"
+)
 IN_PLAY = "ended IS NULL AND (seconds = 0 OR paused_at IS NOT NULL OR started + seconds + shift + :grace > :now)"
 
 # One row per round a player starts. The board is named twice: by its URL (board_key, one current round per
@@ -34,7 +36,8 @@ IN_PLAY = "ended IS NULL AND (seconds = 0 OR paused_at IS NOT NULL OR started + 
 # too. The score is the truth of a round's points: each word adds the points it was worth when the store took it
 # (words.score), in the same transaction; "My rounds", the rooms' rankings and the board page all read it.
 rounds = Table(
-    "rounds", metadata,
+    "rounds",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("player", String(32), nullable=False),
     Column("board_key", String(64), nullable=False),
@@ -69,7 +72,8 @@ Index("rounds_board", rounds.c.board_key)  # a room's ranking reads every player
 
 # A word found in a round: the primary key (round, word) is what makes recording a word one atomic step.
 words = Table(
-    "words", metadata,
+    "words",
+    metadata,
     Column("round_id", Integer, ForeignKey("rounds.id", ondelete="CASCADE"), nullable=False),
     Column("word", String(160), nullable=False),
     Column("score", Integer, nullable=False),
@@ -81,7 +85,8 @@ words = Table(
 # Each player's round in a room is an ordinary row of `rounds` (board_key `room|<id>|<number>`), so a word in a
 # room is recorded by the same atomic step as a word on a solo board.
 rooms = Table(
-    "rooms", metadata,
+    "rooms",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("code", String(8), nullable=False, unique=True),
     Column("host", String(32), nullable=False),
@@ -101,7 +106,8 @@ rooms = Table(
 
 # The rounds of a room, one board each; `started` stays empty until the host starts it.
 room_rounds = Table(
-    "room_rounds", metadata,
+    "room_rounds",
+    metadata,
     Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
     Column("number", Integer, nullable=False),
     Column("seed", String(64), nullable=False),
@@ -117,7 +123,8 @@ room_rounds = Table(
 
 # Who plays in a room: a player id (the browser) with a nickname unique in the room (by `nickname_key`).
 room_players = Table(
-    "room_players", metadata,
+    "room_players",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
     Column("player", String(32), nullable=False),
@@ -136,7 +143,8 @@ Index("room_players_by_player", room_players.c.player)
 
 # The browsers that host a room besides the one that opened it (each opened the teacher's remote link).
 room_hosts = Table(
-    "room_hosts", metadata,
+    "room_hosts",
+    metadata,
     Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
     Column("player", String(32), nullable=False),
     PrimaryKeyConstraint("room_id", "player", name="room_hosts_pkey"),
@@ -144,7 +152,8 @@ room_hosts = Table(
 
 # Browsers the host removed: they cannot join the room again under any name until the host lets them back.
 room_bans = Table(
-    "room_bans", metadata,
+    "room_bans",
+    metadata,
     Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
     Column("player", String(32), nullable=False),
     Column("player_id", Integer, nullable=False),  # their seat's id, which the host's undo gives back
@@ -156,7 +165,8 @@ room_bans = Table(
 # One row, written and committed by each health check (Store.heartbeat): the moment of the last check that could write,
 # and a page of bytes each check stores and clears, so the check needs room as a new word does (migration 0005).
 heartbeat = Table(
-    "heartbeat", metadata,
+    "heartbeat",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=False),
     Column("beat", Float, nullable=False),
     Column("probe", LargeBinary, nullable=True),

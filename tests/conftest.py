@@ -91,6 +91,7 @@ def tiny() -> Lexicon:
 
 # --- the store: SQLite in a temporary folder, or a database on a throwaway PostgreSQL cluster ----------------
 
+
 @pytest.fixture(scope="session")
 def postgres():
     """A PostgreSQL cluster of its own for the test session (tools/postgres.py), stopped at the end."""
@@ -109,6 +110,7 @@ def database_url(request, tmp_path) -> str:
 
 
 # --- a full disk, for a SQLite store ------------------------------------------------------------------------------
+
 
 class FullDisk:
     """A SQLite store whose database cannot grow, as on a full disk: every connection holds it at its size
@@ -169,7 +171,8 @@ class FullDisk:
             for change in ("INSERT", "UPDATE"):
                 dbapi_connection.execute(
                     f'CREATE TEMP TRIGGER IF NOT EXISTS "needs_room_{table}_{change}" AFTER {change} '
-                    f'ON main."{table}" BEGIN INSERT INTO ballast VALUES (zeroblob({self.PAGE})); END')
+                    f'ON main."{table}" BEGIN INSERT INTO ballast VALUES (zeroblob({self.PAGE})); END'
+                )
 
 
 @pytest.fixture

@@ -59,26 +59,39 @@ def test_a_store_nobody_answers_for_stops_the_start_with_a_sentence_saying_so():
     with pytest.raises(StoreUnavailable) as refused:
         create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": url})
     message = str(refused.value)
-    assert message.startswith(f"The store at postgresql+psycopg://postgres:***@{url.rsplit('@', 1)[1]} could not be "
-                              "migrated on start: connection failed: ")
+    assert message.startswith(
+        f"The store at postgresql+psycopg://postgres:***@{url.rsplit('@', 1)[1]} could not be "
+        "migrated on start: connection failed: "
+    )
     assert "Connection refused" in message and "hush" not in message and "\n" not in message
-    assert message.endswith("Check that the database runs and takes writes, and RUZZLE_DATABASE_URL; with "
-                            "RUZZLE_MIGRATE_ON_START=0 the app starts without it and answers 503 until it answers "
-                            "(then run python -m store upgrade).")
+    assert message.endswith(
+        "Check that the database runs and takes writes, and RUZZLE_DATABASE_URL; with "
+        "RUZZLE_MIGRATE_ON_START=0 the app starts without it and answers 503 until it answers "
+        "(then run python -m store upgrade)."
+    )
 
 
 def test_a_store_path_that_cannot_hold_a_database_stops_the_start_with_a_sentence_saying_so(tmp_path):
     (tmp_path / "a-file").write_text("not a folder")
     url = f"sqlite:///{tmp_path / 'a-file' / 'store.sqlite3'}"
-    with pytest.raises(StoreUnavailable, match=f"^The store at {url} could not be migrated on start: the lock file "
-                                               f"{tmp_path / 'a-file' / 'store.sqlite3.write-lock'} cannot be opened: "
-                                               "Not a directory. Check that"):
+    with pytest.raises(
+        StoreUnavailable,
+        match=f"^The store at {url} could not be migrated on start: the lock file "
+        f"{tmp_path / 'a-file' / 'store.sqlite3.write-lock'} cannot be opened: "
+        "Not a directory. Check that",
+    ):
         create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": url})
 
 
 def test_without_migrating_on_start_the_app_starts_and_answers_503_until_the_store_answers():
-    app = create_app({"TESTING": True, "SECRET_KEY": "x", "MIGRATE_ON_START": False,
-                      "DATABASE_URL": f"postgresql://postgres@127.0.0.1:{free_port()}/ruzzle"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "x",
+            "MIGRATE_ON_START": False,
+            "DATABASE_URL": f"postgresql://postgres@127.0.0.1:{free_port()}/ruzzle",
+        }
+    )
     client = app.test_client()
     assert client.get("/healthz").json["status"] == "the store does not answer"
     page = client.get("/play/en/TESTS2")
@@ -96,7 +109,10 @@ def test_the_default_store_is_a_sqlite_file_in_the_instance_folder_made_on_first
     assert url == f"sqlite:///{tmp_path / 'instance' / 'ruzzle.sqlite3'}" and (tmp_path / "instance").is_dir()
     assert database_url("postgresql://db/ruzzle", tmp_path / "elsewhere") == "postgresql://db/ruzzle"
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": url})
-    assert current(app.extensions["ruzzle.store"]) == ScriptDirectory.from_config(alembic_config()).get_current_head() and (tmp_path / "instance" / "ruzzle.sqlite3").exists()
+    assert (
+        current(app.extensions["ruzzle.store"]) == ScriptDirectory.from_config(alembic_config()).get_current_head()
+        and (tmp_path / "instance" / "ruzzle.sqlite3").exists()
+    )
     with Store(url).engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
 
@@ -117,8 +133,10 @@ def files_cannot_grow():
 def test_templates_compile_when_their_cache_folder_takes_no_files(tmp_path):
     """A full disk under the instance folder (or its cache folder gone): each worker keeps its compiled templates
     to itself, and the app starts."""
-    environment = Environment(loader=DictLoader({"page.html": "{{ 6 * 7 }}", "other.html": "{{ 5 * 5 }}"}),
-                              bytecode_cache=TemplateCache(str(tmp_path)))
+    environment = Environment(
+        loader=DictLoader({"page.html": "{{ 6 * 7 }}", "other.html": "{{ 5 * 5 }}"}),
+        bytecode_cache=TemplateCache(str(tmp_path)),
+    )
     with files_cannot_grow():
         assert environment.get_template("page.html").render() == "42"
     assert not list(tmp_path.iterdir())  # nothing half-written left behind

@@ -78,15 +78,28 @@ def test_a_board_shows_as_a_styled_table_in_a_notebook(en_demo):
 
 @given(st.integers(1, 6), st.integers(1, 6), st.data())
 def test_board_code_reads_back_the_same_board(rows, cols, data):
-    tiles = data.draw(st.lists(st.builds(Tile, st.sampled_from(ALPHABET), st.sampled_from([None, *Multiplier])),
-                               min_size=rows * cols, max_size=rows * cols))
+    tiles = data.draw(
+        st.lists(
+            st.builds(Tile, st.sampled_from(ALPHABET), st.sampled_from([None, *Multiplier])),
+            min_size=rows * cols,
+            max_size=rows * cols,
+        )
+    )
     board = Board(rows, cols, tuple(tiles), "en")
     assert Board.from_code(board.to_code(), "en") == board
     assert board.to_code().replace("-", "").isalnum()  # it stands in a URL path as it is
 
 
-@pytest.mark.parametrize("code, where", [("TtlRS-AB", "line 2"), ("T1R", "line 1, column 2"), ("", "line 1"),
-                                         ("Ttx", "line 1, column 2"), ("AB--CD", "line 2")])
+@pytest.mark.parametrize(
+    "code, where",
+    [
+        ("TtlRS-AB", "line 2"),
+        ("T1R", "line 1, column 2"),
+        ("", "line 1"),
+        ("Ttx", "line 1, column 2"),
+        ("AB--CD", "line 2"),
+    ],
+)
 def test_a_bad_board_code_points_at_the_row_and_tile(code, where):
     with pytest.raises(BoardFormatError, match=where):
         Board.from_code(code, "en")

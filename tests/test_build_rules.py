@@ -26,20 +26,23 @@ def rule(flag: str, strip: str, add: str) -> Rule:
     return Rule(flag, "SFX", True, strip, add, _condition("SFX", "."), frozenset(), "")
 
 
-@pytest.mark.parametrize("root, flags, clitic", [
-    ("obcécalo", "BDPS", True),     # obcéca + lo: the accent shows the pronoun
-    ("abandóname", "AC", True),
-    ("ponlo", "BDPS", True),        # one-syllable imperatives and their compounds
-    ("componlo", "BDPS", True),
-    ("rehazlo", "BDPS", True),
-    ("dame", "AC", True),
-    ("pueblo", "BDPS", False),      # words in -lo that share the flags
-    ("lo", "BDMPS", False),
-    ("ello", "BDPS", False),
-    ("tranquilo", "BMPS", False),
-    ("come", "ACPS", False),        # a verb form in -me
-    ("casa", "PS", False),          # no A-F flag at all
-])
+@pytest.mark.parametrize(
+    "root, flags, clitic",
+    [
+        ("obcécalo", "BDPS", True),  # obcéca + lo: the accent shows the pronoun
+        ("abandóname", "AC", True),
+        ("ponlo", "BDPS", True),  # one-syllable imperatives and their compounds
+        ("componlo", "BDPS", True),
+        ("rehazlo", "BDPS", True),
+        ("dame", "AC", True),
+        ("pueblo", "BDPS", False),  # words in -lo that share the flags
+        ("lo", "BDMPS", False),
+        ("ello", "BDPS", False),
+        ("tranquilo", "BMPS", False),
+        ("come", "ACPS", False),  # a verb form in -me
+        ("casa", "PS", False),  # no A-F flag at all
+    ],
+)
 def test_spanish_roots_that_are_imperatives_with_a_pronoun(root, flags, clitic):
     assert spanish_rules().is_clitic_root(Entry(root, frozenset(flags), "")) is clitic
 
@@ -48,29 +51,32 @@ def test_spanish_words_in_lo_keep_only_the_plural_and_verb_rules():
     rules = spanish_rules()
     pueblo = Entry("pueblo", frozenset("BDPS"), "")
     assert rules.keeps(pueblo, rule("B", "", "s")) and rules.keeps(pueblo, rule("D", "o", "es"))
-    assert not rules.keeps(pueblo, rule("B", "alo", "elo"))   # abandónalo -> abandónelo
-    assert not rules.keeps(pueblo, rule("A", "me", "te"))     # acábame -> acábate: come -> *cote
-    assert not rules.keeps(pueblo, rule("R", "r", "rme"))     # the pronoun flags
+    assert not rules.keeps(pueblo, rule("B", "alo", "elo"))  # abandónalo -> abandónelo
+    assert not rules.keeps(pueblo, rule("A", "me", "te"))  # acábame -> acábate: come -> *cote
+    assert not rules.keeps(pueblo, rule("R", "r", "rme"))  # the pronoun flags
     assert rules.keeps(pueblo, rule("P", "o", "a"))
 
 
 # (strip, add) of a flag's rules, as hunspell-it writes them, and whether the one tested adds a pronoun
-@pytest.mark.parametrize("strip, add, flag_rules, pronoun", [
-    ("re", "rlo", {("re", "rlo"), ("re", "rla")}, True),              # amarlo: its sister amarla is a clitic too
-    ("re", "ndogliene", {("re", "ndo")}, True),                       # dandogliene
-    ("o", "avi", {("o", "a"), ("o", "avi")}, True),                    # zappatavi: no *zappatava
-    ("enire", "ienimi", {("enire", "ieni"), ("enire", "ienimi")}, True),  # vienimi
-    ("re", "vi", {("re", "va"), ("re", "vi")}, False),                 # amavi / amava: imperfect
-    ("rre", "nevi", {("rre", "neva"), ("rre", "nevi")}, False),        # ponevi / poneva
-    ("ire", "ne", {("ire", "ni"), ("ire", "ne")}, False),              # venne / venni: past
-    ("are", "eci", {("are", "ece"), ("are", "eci")}, False),           # feci / fece
-    ("re", "tti", {("re", "tte"), ("re", "tti")}, False),              # credetti / credette
-    ("re", "ssi", {("re", "sse"), ("re", "ssi")}, False),              # amassi / amasse
-    ("re", "o", {("re", "o")}, False),                                 # no clitic ending at all
-    ("re", "nne", {("re", "nno"), ("re", "nne")}, True),             # fanne (fa' + ne) beside fanno
-    ("re", "mmi", {("re", "mmi")}, True),                              # dammi
-    ("re", "tti", {("re", "tti"), ("re", "tte")}, False),                           # credetti: a past, not fa' + ti
-])
+@pytest.mark.parametrize(
+    "strip, add, flag_rules, pronoun",
+    [
+        ("re", "rlo", {("re", "rlo"), ("re", "rla")}, True),  # amarlo: its sister amarla is a clitic too
+        ("re", "ndogliene", {("re", "ndo")}, True),  # dandogliene
+        ("o", "avi", {("o", "a"), ("o", "avi")}, True),  # zappatavi: no *zappatava
+        ("enire", "ienimi", {("enire", "ieni"), ("enire", "ienimi")}, True),  # vienimi
+        ("re", "vi", {("re", "va"), ("re", "vi")}, False),  # amavi / amava: imperfect
+        ("rre", "nevi", {("rre", "neva"), ("rre", "nevi")}, False),  # ponevi / poneva
+        ("ire", "ne", {("ire", "ni"), ("ire", "ne")}, False),  # venne / venni: past
+        ("are", "eci", {("are", "ece"), ("are", "eci")}, False),  # feci / fece
+        ("re", "tti", {("re", "tte"), ("re", "tti")}, False),  # credetti / credette
+        ("re", "ssi", {("re", "sse"), ("re", "ssi")}, False),  # amassi / amasse
+        ("re", "o", {("re", "o")}, False),  # no clitic ending at all
+        ("re", "nne", {("re", "nno"), ("re", "nne")}, True),  # fanne (fa' + ne) beside fanno
+        ("re", "mmi", {("re", "mmi")}, True),  # dammi
+        ("re", "tti", {("re", "tti"), ("re", "tte")}, False),  # credetti: a past, not fa' + ti
+    ],
+)
 def test_italian_rules_that_add_a_pronoun_unless_a_tense(strip, add, flag_rules, pronoun):
     assert italian_clitics().adds_pronoun(rule("A", strip, add), flag_rules) is pronoun
 
@@ -98,7 +104,7 @@ def test_every_rules_file_is_valid_toml():
 
 # Dutch (issue 23): the reviews of OpenTaal's single-form words and rare roots, on hand-made roots and reviews.
 DUTCH_ROOTS = {  # word -> the hunspell-nl roots (root/flags) that make it, and whether each has flags
-    "BEIER": {("beier/Za", True), ("beier/V3Vp", True)},   # the noun (a Bavarian) and the verb (beieren)
+    "BEIER": {("beier/Za", True), ("beier/V3Vp", True)},  # the noun (a Bavarian) and the verb (beieren)
     "BEIERS": {("beier/Za", True)},
     "BEIERT": {("beier/V3Vp", True)},
     "POCUS": {("pocus", False)},

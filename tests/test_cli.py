@@ -85,8 +85,7 @@ ORDER_KEYS = {
 @pytest.mark.parametrize(
     "order",
     ["score", "length", "start", "end", "alpha"],
-    ids=["score_highest_first", "length_longest_first", "start_by_first_cell", "end_by_last_cell",
-         "alpha_by_alphabet"],
+    ids=["score_highest_first", "length_longest_first", "start_by_first_cell", "end_by_last_cell", "alpha_by_alphabet"],
 )
 @pytest.mark.parametrize("reverse", [False, True], ids=["as_given", "reversed_with_R"])
 def test_words_follow_the_sort_order(capsys, order, reverse):
@@ -217,7 +216,9 @@ ERROR_CASES = {
     "seed_too_long": (lambda tmp: ["generate", "--seed", "S" * 65], "at most 64 characters"),
     "output_folder_missing": (lambda tmp: ["generate", "-o", tmp / "no" / "x.board"], "No such file"),
     "compile_output_folder_missing": (
-        lambda tmp: ["compile", "-d", tmp / "words.txt", "-o", tmp / "no" / "w.marisa"], "No such file"),
+        lambda tmp: ["compile", "-d", tmp / "words.txt", "-o", tmp / "no" / "w.marisa"],
+        "No such file",
+    ),
 }
 
 
@@ -288,7 +289,10 @@ def test_a_closed_pipe_is_not_a_traceback():
     env = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
     process = subprocess.Popen(
         [sys.executable, "-m", "ruzzle", "cat", "-d", EN_DICTIONARY],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     assert process.stdout.readline() == b"AAH\n"
     process.stdout.close()  # like `| head -1`

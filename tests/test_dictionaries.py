@@ -37,22 +37,27 @@ LANGUAGE_RULES = {
     "pronoun_forms_listed_as_words_are_in": [("it", "DAMMI DIMMI FALLO ECCOLO VATTENE", True)],
     "german_brands_with_a_capital_inside_are_out": [("de", "STAROFFICE", False)],
     "german_nouns_named_like_people_are_in": [
-        ("de", "HAND STADT BACH KOHL FISCHER MULLER RICHTER WOLF LEHRERIN LEHRERINNEN", True)],
+        ("de", "HAND STADT BACH KOHL FISCHER MULLER RICHTER WOLF LEHRERIN LEHRERINNEN", True)
+    ],
     "sharp_s_is_spelled_ss": [("de", "STRASSE FUSS GROSSE SPASS", True)],
     "german_nouns_that_name_lists_have_are_in": [("de", "PUMA PUMAS PODCAST NACKEN MAGIE GIPS PEST", True)],
     "german_inhabitants_of_a_named_place_are_in": [("de", "LONDONER STUTTGARTER PRAGERN", True)],
     # issue 14: each defect the review found
     "spanish_words_in_lo_keep_their_forms": [
-        ("es", "LA LAS LE LES LO LOS ELLA ELLAS ELLO ELLOS PUEBLOS MODELOS ESTILOS CICLOS VUELOS TRANQUILOS", True)],
+        ("es", "LA LAS LE LES LO LOS ELLA ELLAS ELLO ELLOS PUEBLOS MODELOS ESTILOS CICLOS VUELOS TRANQUILOS", True)
+    ],
     # issue 23: imperatives with pronouns are in (a player types them); infinitives and gerunds with them stay out
     "spanish_imperatives_with_pronouns_are_in": [
-        ("es", "ABANDONALO ABANDONAME OBCECALO PONLO HAZLO DAMELO ABANDONALA ABANDONELO", True)],
+        ("es", "ABANDONALO ABANDONAME OBCECALO PONLO HAZLO DAMELO ABANDONALA ABANDONELO", True)
+    ],
     "spanish_forms_the_lo_rule_invents_are_out": [("es", "TRANQUILE TRANQUILES HIJUELE HIJUELES", False)],
     "italian_tenses_ending_like_a_pronoun_are_in": [
-        ("it", "VIENE VENNE CONVIENE CREDETTI DOVETTI FECI FACEVI PONEVI VINCEVI AMAVI", True)],
+        ("it", "VIENE VENNE CONVIENE CREDETTI DOVETTI FECI FACEVI PONEVI VINCEVI AMAVI", True)
+    ],
     "italian_participles_with_pronouns_are_out": [("it", "ZAPPATAVI AMATOLO FATTOGLIELO MANGIATOVI", False)],
     "italian_superlatives_of_participles_are_out": [
-        ("it", "CAGATISSIMA ZAPPATISSIMO SEMPLICISTICISSIMAMENTE AMATISSIMI", False)],
+        ("it", "CAGATISSIMA ZAPPATISSIMO SEMPLICISTICISSIMAMENTE AMATISSIMI", False)
+    ],
     "italian_real_superlatives_are_in": [("it", "BELLISSIMO BELLISSIMA GRANDISSIMI", True)],
     "italian_pronouns_and_sedere_are_in": [("it", "MI VI SIEDO SIEDE SIEDONO SEDUTO", True)],
     "french_units_and_symbols_are_out": [("fr", "AKAT NRAD KMOL MMOL KKAT OZ YD UA", False)],
@@ -61,13 +66,25 @@ LANGUAGE_RULES = {
     # issue 23: the review of OpenTaal's untagged entries (review/nl-flagless.tsv, review/nl-rare-roots.tsv): the
     # junk goes with every form its root makes; what the review kept, and the other roots' forms, stay
     "dutch_untagged_junk_is_out_with_its_forms": [
-        ("nl", "POCUS AEQUO BELG CEYLON KERKE BERDE SLOTTE HEAO DJAK DJAKT DJAKTE HERIGE GLOPEN DOBLE REGDEN ROWANS "
-               "HANGELS SCHEE", False)],
+        (
+            "nl",
+            "POCUS AEQUO BELG CEYLON KERKE BERDE SLOTTE HEAO DJAK DJAKT DJAKTE HERIGE GLOPEN DOBLE REGDEN ROWANS "
+            "HANGELS SCHEE",
+            False,
+        )
+    ],
     "dutch_words_the_untagged_review_kept_are_in": [
-        ("nl", "ALLEEN OOIT AHOI GELACH MOGE LEVE NEME HARE ZIJNE SPRAKE ZOAL ZERE EPEN PAT EX TIJ BEIEREN BEIERT "
-               "NOREN GEEP VEEM LANTERT IAAT", True)],
+        (
+            "nl",
+            "ALLEEN OOIT AHOI GELACH MOGE LEVE NEME HARE ZIJNE SPRAKE ZOAL ZERE EPEN PAT EX TIJ BEIEREN BEIERT "
+            "NOREN GEEP VEEM LANTERT IAAT",
+            True,
+        )
+    ],
     "portuguese_abbreviations_are_out_and_interjections_in": [
-        ("pt", "SRA SRAS DRA DRAS ETC PAG SECS", False), ("pt", "OI EI", True)],
+        ("pt", "SRA SRAS DRA DRAS ETC PAG SECS", False),
+        ("pt", "OI EI", True),
+    ],
 }
 
 

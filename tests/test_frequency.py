@@ -6,11 +6,24 @@ from conftest import LANGUAGE_CODES
 from ruzzle import Lexicon, common_words, is_common
 
 # everyday words that must be common, and real but rare dictionary words that must not
-COMMON = {"en": "HOUSE WATER GREEN", "de": "HAUS WASSER GRUN", "es": "CASA AGUA VERDE", "fr": "MAISON EAU VERT",
-          "it": "CASA ACQUA VERDE", "nl": "HUIS WATER GROEN", "pt": "CASA AGUA VERDE"}
-RARE = {"en": "ICHOR TROCHE", "de": "ABDRIFTETEST ABFORDERNDEM", "es": "ABOCETAIS ABORRAJAREN", "fr": "ABACULE",
-        "it": "ABBACCHIAMENTI",
-        "nl": "AANRAAKRAND AAGTAPPEL", "pt": "ABESOIRAR ABJURASSES"}
+COMMON = {
+    "en": "HOUSE WATER GREEN",
+    "de": "HAUS WASSER GRUN",
+    "es": "CASA AGUA VERDE",
+    "fr": "MAISON EAU VERT",
+    "it": "CASA ACQUA VERDE",
+    "nl": "HUIS WATER GROEN",
+    "pt": "CASA AGUA VERDE",
+}
+RARE = {
+    "en": "ICHOR TROCHE",
+    "de": "ABDRIFTETEST ABFORDERNDEM",
+    "es": "ABOCETAIS ABORRAJAREN",
+    "fr": "ABACULE",
+    "it": "ABBACCHIAMENTI",
+    "nl": "AANRAAKRAND AAGTAPPEL",
+    "pt": "ABESOIRAR ABJURASSES",
+}
 
 
 @pytest.mark.parametrize("code", LANGUAGE_CODES)

@@ -47,17 +47,20 @@ def test_a_path_is_read_as_row_comma_column(text, cells):
     assert parse_path(text, BOARD) == cells
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("0,0 2,2", "not neighbours"),
-    ("0,0 0,1 0,0", "only once"),
-    ("0,0 0,3", "not on this 3x3 board"),
-    ("a,b c,d", "row,column"),
-    ("0,0,0 0,1", "row,column"),
-    ("-1,0 0,0", "row,column"),
-    ("0,0", "at least 2 tiles"),
-    ("", "at least 2 tiles"),
-    ("0,0 " * 10, "at most 9 tiles"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("0,0 2,2", "not neighbours"),
+        ("0,0 0,1 0,0", "only once"),
+        ("0,0 0,3", "not on this 3x3 board"),
+        ("a,b c,d", "row,column"),
+        ("0,0,0 0,1", "row,column"),
+        ("-1,0 0,0", "row,column"),
+        ("0,0", "at least 2 tiles"),
+        ("", "at least 2 tiles"),
+        ("0,0 " * 10, "at most 9 tiles"),
+    ],
+)
 def test_a_forged_path_says_what_is_wrong(text, reason):
     with pytest.raises(InvalidPath, match=reason):
         parse_path(text, BOARD)
@@ -74,10 +77,18 @@ def test_a_traced_non_word_is_refused(solution):
     assert refusal.value.reason == "not-a-word"
 
 
-@pytest.mark.parametrize("typed, reason", [
-    ("", "empty"), ("  ", "empty"), ("te4", "letters"), ("t", "too-short"), ("teateateat", "too-long"),
-    ("zzz", "not-a-word"), ("queen", "not-on-board"),
-])
+@pytest.mark.parametrize(
+    "typed, reason",
+    [
+        ("", "empty"),
+        ("  ", "empty"),
+        ("te4", "letters"),
+        ("t", "too-short"),
+        ("teateateat", "too-long"),
+        ("zzz", "not-a-word"),
+        ("queen", "not-on-board"),
+    ],
+)
 def test_typed_refusals_name_their_rule(solution, typed, reason):
     with pytest.raises(WordRefused) as refusal:
         word_of_text(solution, WORDS, typed)

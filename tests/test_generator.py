@@ -27,7 +27,7 @@ GOLDEN = {
     ("ABC234", 4, 4): "T   R   Bdw E\nO   I   Edw Stl\nA   D   Stw I\nDtl B   A   Tdl",
     ("hello world", 4, 4): "S   N   Pdl I\nT   O   Itl Edw\nO   E   R   A\nS   Gtw Ltl Pdw",
     ("K7M2QX", 5, 5): "R   D   U   Ndw G\nI   Ptl I   Sdl E\nH   E   T   Ctl Idl\nM   L   R   S   Otw\n"
-                      "Qtw Edw Atl Edw P",
+    "Qtw Edw Atl Edw P",
     ("K7M2QX", 2, 3): "S   Etl D\nAdw P   U",
     ("Z", 1, 1): "S",
 }
@@ -74,8 +74,10 @@ def test_new_seeds_are_short_and_unambiguous():
     assert not set("01OIL") & set(SEED_ALPHABET)
 
 
-@pytest.mark.parametrize("text, message", [("", "at least one"), ("   ", "at least one"), ("x" * 65, "at most 64"),
-                                           ("a\x00b", "control characters")])
+@pytest.mark.parametrize(
+    "text, message",
+    [("", "at least one"), ("   ", "at least one"), ("x" * 65, "at most 64"), ("a\x00b", "control characters")],
+)
 def test_bad_seeds_are_refused(text, message):
     with pytest.raises(InvalidSeed, match=message):
         generate("en", text)
@@ -134,7 +136,7 @@ GOLDEN_V2 = {
     ("ABC234", 4, 4): "Etl Hdl A   P\nN   Ttw S   L\nO   Odw Edw Stl\nU   I   D   M",
     ("hello world", 4, 4): "R   A   U   L\nN   E   T   Dtw\nEdw S   Ldl Itl\nOdw M   Itl A",
     ("K7M2QX", 5, 5): "M   Fdw A   Rdw Tdl\nE   Tdl O   L   E\nN   L   Rtl S   Ltw\nItl A   Etl Atw E\n"
-                      "Rdw N   P   P   O",
+    "Rdw N   P   P   O",
     ("K7M2QX", 2, 3): "N   E   Ttl\nS   Idw R",
     ("Z", 1, 1): "N",
 }
@@ -190,6 +192,8 @@ def test_generator_2_boards_have_as_many_long_words_as_the_real_board(language):
     lexicon = Lexicon.builtin(language)
     demo = solve(Board.parse((DEMO / f"{language}.board").read_text(encoding="utf-8"), language), lexicon)
     real = sum(len(found.word) >= 5 for found in demo)
-    long_words = [sum(len(found.word) >= 5 for found in solve(generate(language, f"LONG{i}", version=2), lexicon))
-                  for i in range(15)]
+    long_words = [
+        sum(len(found.word) >= 5 for found in solve(generate(language, f"LONG{i}", version=2), lexicon))
+        for i in range(15)
+    ]
     assert statistics.median(long_words) >= real

@@ -32,6 +32,8 @@ def test_a_layer_imports_nothing_from_the_layers_above_it(package):
 
 def test_the_import_reader_sees_every_form_of_import(tmp_path):
     source = tmp_path / "sample.py"
-    source.write_text("import flask.json\nfrom werkzeug.utils import redirect\nfrom . import board\n"
-                      "def late():\n    from store.rooms import Room\n")
+    source.write_text(
+        "import flask.json\nfrom werkzeug.utils import redirect\nfrom . import board\n"
+        "def late():\n    from store.rooms import Room\n"
+    )
     assert imported_packages(source) == {"flask", "werkzeug", "store"}

@@ -13,9 +13,16 @@ from ruzzle import DictionaryError, Lexicon, normalize_word
 @pytest.mark.parametrize(
     "entry, word",
     [
-        ("café", "CAFE"), ("Straße", "STRASSE"), ("GROẞE", "GROSSE"), ("encyclopædia", "ENCYCLOPAEDIA"),
-        ("Œuvre", "OEUVRE"), ("smørrebrød", "SMORREBROD"), ("Łódź", "LODZ"), ("perché", "PERCHE"),
-        ("  été \n", "ETE"), ("niño", "NINO"),
+        ("café", "CAFE"),
+        ("Straße", "STRASSE"),
+        ("GROẞE", "GROSSE"),
+        ("encyclopædia", "ENCYCLOPAEDIA"),
+        ("Œuvre", "OEUVRE"),
+        ("smørrebrød", "SMORREBROD"),
+        ("Łódź", "LODZ"),
+        ("perché", "PERCHE"),
+        ("  été \n", "ETE"),
+        ("niño", "NINO"),
     ],
 )
 def test_entries_are_normalized_to_board_letters(entry, word):
@@ -54,9 +61,13 @@ def test_a_node_table_of_another_dictionary_is_ignored(tmp_path, tiny):
 
 @pytest.mark.parametrize(
     "content, message",
-    [(None, "dictionary file not found"), (b"", "holds no words"), (b"1234\n----\n", "holds no words"),
-     (b"\xff\xfe\x00bad", "neither a .marisa file nor UTF-8 text"),
-     (b"We love Marisa.garbage", "not a valid .marisa file")],
+    [
+        (None, "dictionary file not found"),
+        (b"", "holds no words"),
+        (b"1234\n----\n", "holds no words"),
+        (b"\xff\xfe\x00bad", "neither a .marisa file nor UTF-8 text"),
+        (b"We love Marisa.garbage", "not a valid .marisa file"),
+    ],
 )
 def test_unusable_dictionaries_are_refused_clearly(tmp_path, content, message):
     path = tmp_path / "dictionary.txt"
@@ -66,8 +77,10 @@ def test_unusable_dictionaries_are_refused_clearly(tmp_path, content, message):
         Lexicon.load(path)
 
 
-ORDINARY = "cohesive achieve achieved echo chore chores heroic nacho ocher ochre quiz jazz boxes running ran run " \
-           "wolves children geese mice taught eaten ox oxen the and ad".split()
+ORDINARY = (
+    "cohesive achieve achieved echo chore chores heroic nacho ocher ochre quiz jazz boxes running ran run "
+    "wolves children geese mice taught eaten ox oxen the and ad".split()
+)
 NOT_WORDS = "cohen venice thc nasa usa london mrs etc ok km mph cs ls lm kb tv dna jan".split()
 
 

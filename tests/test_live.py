@@ -16,9 +16,15 @@ def utc(text: str) -> float:
     return datetime.datetime.fromisoformat(text).replace(tzinfo=datetime.UTC).timestamp()
 
 
-@pytest.mark.parametrize("moment, slot", [
-    (0, 0), (179.999, 0), (180, 1), (utc("2026-11-27 14:03:00"), int(utc("2026-11-27 14:03:00")) // 180),
-])
+@pytest.mark.parametrize(
+    "moment, slot",
+    [
+        (0, 0),
+        (179.999, 0),
+        (180, 1),
+        (utc("2026-11-27 14:03:00"), int(utc("2026-11-27 14:03:00")) // 180),
+    ],
+)
 def test_slot_n_starts_n_times_three_minutes_after_the_epoch(moment, slot):
     plan = Schedule()
     assert plan.slot_at(moment) == slot
@@ -52,18 +58,24 @@ def test_a_slots_seed_is_the_same_everywhere_the_secret_is_and_differs_by_slot_l
     seed = live_seed(b"site secret", "en", 9_944_444)
     assert seed == live_seed(b"site secret", "en", 9_944_444)
     assert len(seed) == SEED_LENGTH and set(seed) <= set(SEED_ALPHABET)
-    others = {live_seed(b"site secret", "en", 9_944_445), live_seed(b"site secret", "it", 9_944_444),
-              live_seed(b"another secret", "en", 9_944_444)}
+    others = {
+        live_seed(b"site secret", "en", 9_944_445),
+        live_seed(b"site secret", "it", 9_944_444),
+        live_seed(b"another secret", "en", 9_944_444),
+    }
     assert seed not in others and len(others) == 3
 
 
-@pytest.mark.parametrize("mine, others, share", [
-    (50, [10, 20, 30, 40], 100),  # better than everyone else
-    (10, [10, 20, 30, 40], 0),  # a tie is not "better"
-    (30, [10, 30, 30, 40], 25),  # one of four strictly lower
-    (30, [10, 20, 40], 66),  # two of three: 66.7 rounded down, never more than the truth
-    (7, [3], 100),
-])
+@pytest.mark.parametrize(
+    "mine, others, share",
+    [
+        (50, [10, 20, 30, 40], 100),  # better than everyone else
+        (10, [10, 20, 30, 40], 0),  # a tie is not "better"
+        (30, [10, 30, 30, 40], 25),  # one of four strictly lower
+        (30, [10, 20, 40], 66),  # two of three: 66.7 rounded down, never more than the truth
+        (7, [3], 100),
+    ],
+)
 def test_the_percentile_is_the_share_of_the_other_players_strictly_below(mine, others, share):
     assert percentile(mine, others) == share
 

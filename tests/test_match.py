@@ -37,8 +37,9 @@ def test_there_are_three_rounds():
         bonus_counts(4)
 
 
-@pytest.mark.parametrize("number, match, round_, first", [
-    (1, 1, 1, 1), (2, 1, 2, 1), (3, 1, 3, 1), (4, 2, 1, 4), (6, 2, 3, 4), (7, 3, 1, 7)])
+@pytest.mark.parametrize(
+    "number, match, round_, first", [(1, 1, 1, 1), (2, 1, 2, 1), (3, 1, 3, 1), (4, 2, 1, 4), (6, 2, 3, 4), (7, 3, 1, 7)]
+)
 def test_every_three_rounds_of_a_room_make_a_match(number, match, round_, first):
     place = MatchRound.of(number)
     assert (place.match, place.round) == (match, round_)

@@ -35,8 +35,11 @@ BLOCKED = frozenset({"CRAP", "ASS", "CUL", "MERDA", "FUCK", "SHIT", "FUCKFACE", 
 def read_lines(name: str) -> list[str]:
     """The nicknames of a test data file (comment lines and blank lines left out, \\uXXXX read as the character)."""
     lines = (DATA / name).read_text(encoding="utf-8").splitlines()
-    return [re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)), line.strip())
-            for line in lines if line.strip() and not line.startswith("#")]
+    return [
+        re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)), line.strip())
+        for line in lines
+        if line.strip() and not line.startswith("#")
+    ]
 
 
 GIVEN = read_lines("given-names.txt")
@@ -45,45 +48,92 @@ OFFENSIVE = read_lines("offensive.txt")
 
 # --- the token rule, on a tiny hand-written blocklist ---------------------------------------------------------
 
-@pytest.mark.parametrize("name, token", [
-    ("crap", "CRAP"), ("Big Ass", "ASS"), ("cul", "CUL"), ("Mérda", "MERDA"), ("Ada-Crap", "CRAP"),
-    ("Anna2012 crap", "CRAP"), ("fuck_you", "FUCK"),
-])
+
+@pytest.mark.parametrize(
+    "name, token",
+    [
+        ("crap", "CRAP"),
+        ("Big Ass", "ASS"),
+        ("cul", "CUL"),
+        ("Mérda", "MERDA"),
+        ("Ada-Crap", "CRAP"),
+        ("Anna2012 crap", "CRAP"),
+        ("fuck_you", "FUCK"),
+    ],
+)
 def test_a_blocked_word_counts_as_a_whole_word_of_the_name(name, token):
     assert offensive_token(name, BLOCKED) == token
 
 
-@pytest.mark.parametrize("name", ["Classe 3B", "Culture", "Passion", "Bassano", "Écureuil", "Scrapbook", "Shitake",
-                                  "Merdano", "Assunta", "Cassandra"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Classe 3B",
+        "Culture",
+        "Passion",
+        "Bassano",
+        "Écureuil",
+        "Scrapbook",
+        "Shitake",
+        "Merdano",
+        "Assunta",
+        "Cassandra",
+    ],
+)
 def test_a_blocked_word_inside_a_longer_word_does_not_count(name):
     assert offensive_token(name, BLOCKED) is None
 
 
-@pytest.mark.parametrize("name, token", [
-    ("f u c k", "FUCK"), ("F.U.C.K", "FUCK"), ("f_u_c_k", "FUCK"), ("s-h-i-t", "SHIT"), ("Big C R A P", "CRAP"),
-])
+@pytest.mark.parametrize(
+    "name, token",
+    [
+        ("f u c k", "FUCK"),
+        ("F.U.C.K", "FUCK"),
+        ("f_u_c_k", "FUCK"),
+        ("s-h-i-t", "SHIT"),
+        ("Big C R A P", "CRAP"),
+    ],
+)
 def test_letters_spelled_out_are_read_as_one_word(name, token):
     assert offensive_token(name, BLOCKED) == token
 
 
-@pytest.mark.parametrize("name, token", [
-    ("sh1t", "SHIT"), ("4ss", "ASS"), ("a$$", "ASS"), ("m3rd@", "MERDA"), ("cr4p", "CRAP"), ("$h!t", "SHIT"),
-    ("fu|<", None),  # | reads I, < is a separator: FUI
-])
+@pytest.mark.parametrize(
+    "name, token",
+    [
+        ("sh1t", "SHIT"),
+        ("4ss", "ASS"),
+        ("a$$", "ASS"),
+        ("m3rd@", "MERDA"),
+        ("cr4p", "CRAP"),
+        ("$h!t", "SHIT"),
+        ("fu|<", None),  # | reads I, < is a separator: FUI
+    ],
+)
 def test_leetspeak_next_to_letters_is_read_as_letters(name, token):
     assert offensive_token(name, BLOCKED) == token
 
 
-@pytest.mark.parametrize("name, words", [
-    ("Peter2012", ["PETER"]), ("Room 12", ["ROOM"]), ("Ana 455", ["ANA"]), ("Class 3B", ["CLASS", "EB"]),
-    ("sh1t", ["SHIT"]), ("4ss", ["ASS"]), ("Zoë_7", ["ZOE"]),
-])
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("Peter2012", ["PETER"]),
+        ("Room 12", ["ROOM"]),
+        ("Ana 455", ["ANA"]),
+        ("Class 3B", ["CLASS", "EB"]),
+        ("sh1t", ["SHIT"]),
+        ("4ss", ["ASS"]),
+        ("Zoë_7", ["ZOE"]),
+    ],
+)
 def test_a_run_of_digits_away_from_letters_is_a_separator(name, words):
     assert words_of(fold_letters(name), leet=True, camel=True) == words
 
 
-@pytest.mark.parametrize("name, token", [("BigFuck", "FUCK"), ("bigCrap", "CRAP"), ("BIGShit", "SHIT"),
-                                         ("FuCk", "FUCK"), ("xXcrapXx", "CRAP")])
+@pytest.mark.parametrize(
+    "name, token",
+    [("BigFuck", "FUCK"), ("bigCrap", "CRAP"), ("BIGShit", "SHIT"), ("FuCk", "FUCK"), ("xXcrapXx", "CRAP")],
+)
 def test_a_change_of_case_splits_words_and_alternating_case_does_not_hide_one(name, token):
     assert offensive_token(name, BLOCKED) == token
 
@@ -93,8 +143,10 @@ def test_a_change_of_case_in_an_innocent_name_finds_nothing(name):
     assert offensive_token(name, BLOCKED - {"PETER"}) is None
 
 
-@pytest.mark.parametrize("name, token", [("fuuuuck", "FUCK"), ("shiiiit", "SHIT"), ("asssss", "ASS"),
-                                         ("CRAAAP", "CRAP"), ("Fuuuckk", "FUCK")])
+@pytest.mark.parametrize(
+    "name, token",
+    [("fuuuuck", "FUCK"), ("shiiiit", "SHIT"), ("asssss", "ASS"), ("CRAAAP", "CRAP"), ("Fuuuckk", "FUCK")],
+)
 def test_a_held_letter_does_not_hide_a_word(name, token):
     assert offensive_token(name, BLOCKED) == token
 
@@ -104,10 +156,20 @@ def test_a_double_letter_is_spelling_not_a_held_letter(name):
     assert offensive_token(name, BLOCKED) is None
 
 
-@pytest.mark.parametrize("name, token", [
-    ("ѕhіt", "SHIT"), ("fυck", "FUCK"), ("сrар", "CRAP"), ("ＦＵＣＫ", "FUCK"), ("𝐜𝐫𝐚𝐩", "CRAP"),
-    ("fu\u200bck", "FUCK"), ("sh\u00adit", "SHIT"), ("cr\ufe0fap", "CRAP"), ("as\u034fs", "ASS"),
-])
+@pytest.mark.parametrize(
+    "name, token",
+    [
+        ("ѕhіt", "SHIT"),
+        ("fυck", "FUCK"),
+        ("сrар", "CRAP"),
+        ("ＦＵＣＫ", "FUCK"),
+        ("𝐜𝐫𝐚𝐩", "CRAP"),
+        ("fu\u200bck", "FUCK"),
+        ("sh\u00adit", "SHIT"),
+        ("cr\ufe0fap", "CRAP"),
+        ("as\u034fs", "ASS"),
+    ],
+)
 def test_look_alikes_full_width_and_invisible_characters_are_folded(name, token):
     assert offensive_token(name, BLOCKED) == token
 
@@ -124,6 +186,7 @@ def test_an_allowed_given_name_is_never_refused():
 
 
 # --- the shipped lists ------------------------------------------------------------------------------------------
+
 
 def test_every_language_blocklist_and_the_compounds_are_checked():
     assert {"FUCK", "BICOT", "NEGER", "JODER", "FOTTUTO"} <= classroom_words() <= refused_words()
@@ -153,6 +216,7 @@ def test_most_test_names_are_in_the_shipped_dataset():
 
 # --- check_nickname ---------------------------------------------------------------------------------------------
 
+
 def test_the_test_lists_are_large_enough():
     assert len(set(GIVEN)) >= 400 and len(set(OFFENSIVE)) >= 150
 
@@ -169,20 +233,36 @@ def test_an_offensive_nickname_is_refused(name):
         check_nickname(name)
 
 
-@pytest.mark.parametrize("typed, kept", [("  Ada  ", "Ada"), ("Ada   Lovelace", "Ada Lovelace"),
-                                         ("a" * MAX_NICKNAME, "a" * MAX_NICKNAME), ("Peter2012", "Peter2012"),
-                                         ("Class 3B", "Class 3B")])
+@pytest.mark.parametrize(
+    "typed, kept",
+    [
+        ("  Ada  ", "Ada"),
+        ("Ada   Lovelace", "Ada Lovelace"),
+        ("a" * MAX_NICKNAME, "a" * MAX_NICKNAME),
+        ("Peter2012", "Peter2012"),
+        ("Class 3B", "Class 3B"),
+    ],
+)
 def test_a_nickname_is_trimmed_and_kept(typed, kept):
     assert check_nickname(typed) == kept
 
 
-@pytest.mark.parametrize("typed, message", [
-    ("", "type a nickname"), ("  ", "type a nickname"),
-    ("\u200b", "that can be seen"), ("\u200b\u200d\ufeff", "that can be seen"), ("\u3164", "that can be seen"),
-    ("\u3164 \u2800", "that can be seen"), ("\u00ad\u2060", "that can be seen"), ("\ufe0f", "that can be seen"),
-    ("x" * (MAX_NICKNAME + 1), "at most 20 characters"),
-    ("a\u200bb", "letters, digits, spaces"), ("Fottuto", "not allowed in class"),
-])
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("", "type a nickname"),
+        ("  ", "type a nickname"),
+        ("\u200b", "that can be seen"),
+        ("\u200b\u200d\ufeff", "that can be seen"),
+        ("\u3164", "that can be seen"),
+        ("\u3164 \u2800", "that can be seen"),
+        ("\u00ad\u2060", "that can be seen"),
+        ("\ufe0f", "that can be seen"),
+        ("x" * (MAX_NICKNAME + 1), "at most 20 characters"),
+        ("a\u200bb", "letters, digits, spaces"),
+        ("Fottuto", "not allowed in class"),
+    ],
+)
 def test_a_bad_nickname_is_refused_with_its_reason(typed, message):
     with pytest.raises(NicknameRefused, match=message):
         check_nickname(typed)
@@ -193,6 +273,7 @@ def test_two_names_are_the_same_whatever_their_case_and_accents():
 
 
 # --- friendly names ---------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_every_friendly_name_is_clean_short_and_distinct(language):
@@ -214,20 +295,39 @@ def test_when_every_pair_is_taken_an_animal_gets_a_number():
     assert re.fullmatch(r"\w+ \d+", name) and check_nickname(name) == name
 
 
-@pytest.mark.parametrize("language, name", [
-    ("it", "Lontra Coraggiosa"), ("it", "Gufo Coraggioso"), ("de", "Mutiger Otter"), ("de", "Kluge Eule"),
-    ("de", "Flinkes Reh"), ("fr", "Loutre Courageuse"), ("fr", "Hibou Courageux"), ("es", "Nutria Curiosa"),
-    ("es", "Búho Sabio"), ("pt", "Coruja Sábia"), ("pt", "Texugo Corajoso"), ("nl", "Dappere Otter"),
-    ("en", "Brave Otter"),
-])
+@pytest.mark.parametrize(
+    "language, name",
+    [
+        ("it", "Lontra Coraggiosa"),
+        ("it", "Gufo Coraggioso"),
+        ("de", "Mutiger Otter"),
+        ("de", "Kluge Eule"),
+        ("de", "Flinkes Reh"),
+        ("fr", "Loutre Courageuse"),
+        ("fr", "Hibou Courageux"),
+        ("es", "Nutria Curiosa"),
+        ("es", "Búho Sabio"),
+        ("pt", "Coruja Sábia"),
+        ("pt", "Texugo Corajoso"),
+        ("nl", "Dappere Otter"),
+        ("en", "Brave Otter"),
+    ],
+)
 def test_the_adjective_agrees_with_the_animal(language, name):
     assert name in friendly_names(language)
 
 
-@pytest.mark.parametrize("language, wrong", [
-    ("it", "Lontra Coraggioso"), ("de", "Mutige Otter"), ("de", "Kluger Eule"), ("fr", "Loutre Courageux"),
-    ("es", "Búho Sabia"), ("pt", "Coruja Sábio"),
-])
+@pytest.mark.parametrize(
+    "language, wrong",
+    [
+        ("it", "Lontra Coraggioso"),
+        ("de", "Mutige Otter"),
+        ("de", "Kluger Eule"),
+        ("fr", "Loutre Courageux"),
+        ("es", "Búho Sabia"),
+        ("pt", "Coruja Sábio"),
+    ],
+)
 def test_an_adjective_of_the_other_gender_is_never_used(language, wrong):
     assert wrong not in friendly_names(language)
 

@@ -24,9 +24,21 @@ pytestmark = pytest.mark.packaging
 ROOT = Path(__file__).resolve().parent.parent
 DEMO_BOARD = ROOT / "ruzzle" / "data" / "demo" / "en.board"
 # what is not part of the checkout: version control, environments, what runs and builds leave behind
-NOT_THE_CHECKOUT = shutil.ignore_patterns(".git", ".venv*", "instance", "build", "dist", "test-artifacts",
-                                          "__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache",
-                                          "*.egg-info", "*.mo")
+NOT_THE_CHECKOUT = shutil.ignore_patterns(
+    ".git",
+    ".venv*",
+    "instance",
+    "build",
+    "dist",
+    "test-artifacts",
+    "__pycache__",
+    ".pytest_cache",
+    ".hypothesis",
+    ".mypy_cache",
+    ".ruff_cache",
+    "*.egg-info",
+    "*.mo",
+)
 # The installed web app serves its home page in English and German (run by the installed Python).
 WEB_CHECK = """
 import json, re, sys
@@ -49,8 +61,17 @@ def installed(tmp_path_factory) -> Path:
     venv.create(environment, with_pip=True, system_site_packages=False)
     bin_folder = environment / "bin"
     # requirements.txt as constraints: the versions the suite runs with, and no package the pyproject does not ask
-    pip = [bin_folder / "python", "-m", "pip", "install", "--disable-pip-version-check", "--quiet",
-           "-c", ROOT / "requirements.txt", checkout]
+    pip = [
+        bin_folder / "python",
+        "-m",
+        "pip",
+        "install",
+        "--disable-pip-version-check",
+        "--quiet",
+        "-c",
+        ROOT / "requirements.txt",
+        checkout,
+    ]
     subprocess.run(pip, check=True, cwd=work, env=outside_env())
     return bin_folder
 
@@ -62,8 +83,13 @@ def outside_env() -> dict[str, str]:
 
 def run(bin_folder: Path, *command: str | Path) -> str:
     """Run an installed command from outside the checkout; its stdout (it must succeed)."""
-    done = subprocess.run([bin_folder / command[0], *command[1:]], capture_output=True, text=True,
-                          cwd=bin_folder.parent, env=outside_env())
+    done = subprocess.run(
+        [bin_folder / command[0], *command[1:]],
+        capture_output=True,
+        text=True,
+        cwd=bin_folder.parent,
+        env=outside_env(),
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -90,8 +116,14 @@ def test_the_wsgi_entry_point_serves_translated_pages_with_their_static_files(in
     with (ROOT / "translations" / "de" / "LC_MESSAGES" / "messages.po").open("rb") as po_file:
         catalogue = read_po(po_file)
     # the catalogue's plain messages that the English page shows as a whole element's text
-    shown = {message.id: str(escape(message.string)) for message in catalogue
-             if isinstance(message.id, str) and message.id and message.string and message.id != message.string
-             and re.search(rf">\s*{re.escape(str(escape(message.id)))}\s*<", english)}
+    shown = {
+        message.id: str(escape(message.string))
+        for message in catalogue
+        if isinstance(message.id, str)
+        and message.id
+        and message.string
+        and message.id != message.string
+        and re.search(rf">\s*{re.escape(str(escape(message.id)))}\s*<", english)
+    }
     assert shown, "the English home page shows none of the catalogue's messages"
     assert [english_text for english_text, german_text in shown.items() if german_text not in german] == []

@@ -22,8 +22,20 @@ def elzzur_dictionary(code: str) -> Path:
 
 @pytest.mark.parametrize("code", LANGUAGE_CODES)
 def test_the_command_line_finds_what_elzzur_finds(code):
-    command = [sys.executable, "-m", "ruzzle", "solve", "-b", str(DEMO / f"{code}.board"), "-l", code,
-               "-d", str(elzzur_dictionary(code)), "--format", "json"]
+    command = [
+        sys.executable,
+        "-m",
+        "ruzzle",
+        "solve",
+        "-b",
+        str(DEMO / f"{code}.board"),
+        "-l",
+        code,
+        "-d",
+        str(elzzur_dictionary(code)),
+        "--format",
+        "json",
+    ]
     ours = json.loads(subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True).stdout)
     theirs = json.loads((REFERENCE / f"{code}.elzzur.json").read_text())
     ours_by_word = {w["word"]: w for w in ours["words"]}
@@ -34,4 +46,6 @@ def test_the_command_line_finds_what_elzzur_finds(code):
         for word, theirs_word in theirs_by_word.items():
             bonus = 25 if len(word) >= 10 else 0  # elzzur gives words of 10+ letters no length bonus
             assert (ours_by_word[word]["score"], ours_by_word[word]["path"]) == (
-                theirs_word["score"] + bonus, theirs_word["path"]), word
+                theirs_word["score"] + bonus,
+                theirs_word["path"],
+            ), word

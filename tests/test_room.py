@@ -34,24 +34,46 @@ def test_room_codes_are_read_aloud_like_seeds_without_characters_to_mix_up():
 def test_the_stores_copy_of_the_code_rules_is_the_games():
     """The store draws codes (retrying a taken one) but imports no game code: its copy must not drift."""
     assert (store.rooms.CODE_ALPHABET, store.rooms.CODE_LENGTH, store.rooms.REJOIN_CODE_LENGTH) == (
-        CODE_ALPHABET, CODE_LENGTH, REJOIN_CODE_LENGTH)
+        CODE_ALPHABET,
+        CODE_LENGTH,
+        REJOIN_CODE_LENGTH,
+    )
     assert all(is_room_code(store.rooms.new_room_code()) for _ in range(50))
-    assert all(len(code) == REJOIN_CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
-               for code in (store.rooms.new_rejoin_code() for _ in range(50)))
+    assert all(
+        len(code) == REJOIN_CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+        for code in (store.rooms.new_rejoin_code() for _ in range(50))
+    )
 
 
-@pytest.mark.parametrize("text, shaped", [
-    ("K7M2QX", True), ("234567", True), ("K7M2Q", False), ("K7M2QXX", False), ("K7M2Q0", False), ("K7M2QI", False),
-    ("k7m2qx", False), ("", False), ("LIVEEN", False),
-])
+@pytest.mark.parametrize(
+    "text, shaped",
+    [
+        ("K7M2QX", True),
+        ("234567", True),
+        ("K7M2Q", False),
+        ("K7M2QXX", False),
+        ("K7M2Q0", False),
+        ("K7M2QI", False),
+        ("k7m2qx", False),
+        ("", False),
+        ("LIVEEN", False),
+    ],
+)
 def test_a_room_code_has_six_characters_of_the_alphabet(text, shaped):
     assert is_room_code(text) is shaped
 
 
-@pytest.mark.parametrize("names, top, shown", [
-    ("all", TOP_SHOWN, TOP_SHOWN), ("none", TOP_SHOWN, TOP_SHOWN), ("top3", TOP_SHOWN, PODIUM),
-    ("all", 40, 40), ("top3", 40, PODIUM), ("top3", 2, 2),
-])
+@pytest.mark.parametrize(
+    "names, top, shown",
+    [
+        ("all", TOP_SHOWN, TOP_SHOWN),
+        ("none", TOP_SHOWN, TOP_SHOWN),
+        ("top3", TOP_SHOWN, PODIUM),
+        ("all", 40, 40),
+        ("top3", 40, PODIUM),
+        ("top3", 2, 2),
+    ],
+)
 def test_a_room_that_names_its_top_3_names_at_most_the_podium(names, top, shown):
     assert ranking_shown(names, top) == shown
 
@@ -81,13 +103,19 @@ def test_a_room_of_single_rounds_counts_every_round_and_a_match_its_own():
 
 def test_the_ranking_adds_the_counted_rounds_and_breaks_ties_by_who_reached_the_score_first():
     stage = stage_of("match", 5, range(1, 6))
-    rows = [Row(1, "Ada", 0.0, 3, 99, 9, 5.0),  # round 3 belongs to the first match: not counted in the second
-            Row(1, "Ada", 0.0, 4, 10, 2, 40.0), Row(1, "Ada", 0.0, 5, 5, 1, 50.0),
-            Row(2, "Bruno", 1.0, 4, 15, 3, 45.0),
-            Row(3, "Chiara", 2.0, None, 0, 0, None)]  # joined, played nothing
+    rows = [
+        Row(1, "Ada", 0.0, 3, 99, 9, 5.0),  # round 3 belongs to the first match: not counted in the second
+        Row(1, "Ada", 0.0, 4, 10, 2, 40.0),
+        Row(1, "Ada", 0.0, 5, 5, 1, 50.0),
+        Row(2, "Bruno", 1.0, 4, 15, 3, 45.0),
+        Row(3, "Chiara", 2.0, None, 0, 0, None),
+    ]  # joined, played nothing
     table = rank(stage, rows)
     assert [(line.nickname, line.score, line.round_scores) for line in table.lines] == [
-        ("Bruno", 15, (15, 0)), ("Ada", 15, (10, 5)), ("Chiara", 0, (0, 0))]  # Bruno reached 15 at 45 s, Ada at 50
+        ("Bruno", 15, (15, 0)),
+        ("Ada", 15, (10, 5)),
+        ("Chiara", 0, (0, 0)),
+    ]  # Bruno reached 15 at 45 s, Ada at 50
     assert [line.rank for line in table.lines] == [1, 2, 3] and table.of(3).words == 0
 
 
@@ -95,8 +123,10 @@ def test_a_tie_beats_nobody_in_a_class_room_as_in_a_live_room():
     """The class's results said "better than" by rank (a tie reached first beat the other), live rooms by strictly
     lower scores: one rule now, the ranking's percentile is the live rule's."""
     stage = stage_of("single", 1, [1])
-    table = rank(stage, [Row(1, "Ada", 0.0, 1, 20, 2, 10.0), Row(2, "Bruno", 1.0, 1, 20, 2, 20.0),
-                         Row(3, "Chiara", 2.0, 1, 5, 1, 5.0)])
+    table = rank(
+        stage,
+        [Row(1, "Ada", 0.0, 1, 20, 2, 10.0), Row(2, "Bruno", 1.0, 1, 20, 2, 20.0), Row(3, "Chiara", 2.0, 1, 5, 1, 5.0)],
+    )
     assert [line.nickname for line in table.lines] == ["Ada", "Bruno", "Chiara"]
     assert table.percentile(1) == table.percentile(2) == 50  # each beats Chiara only, not the other
     assert table.percentile(3) == 0 and table.percentile(99) is None

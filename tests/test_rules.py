@@ -40,9 +40,7 @@ def test_length_bonus(length, bonus):
     assert length_bonus(length) == bonus
 
 
-@pytest.mark.parametrize(
-    "code, letter, word", [("dl", 2, 1), ("tl", 3, 1), ("dw", 1, 2), ("tw", 1, 3), ("TW", 1, 3)]
-)
+@pytest.mark.parametrize("code, letter, word", [("dl", 2, 1), ("tl", 3, 1), ("dw", 1, 2), ("tw", 1, 3), ("TW", 1, 3)])
 def test_multiplier_factors(code, letter, word):
     multiplier = Multiplier.from_code(code)
     assert (multiplier.letter_factor, multiplier.word_factor) == (letter, word)

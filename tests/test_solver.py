@@ -1,6 +1,5 @@
 """The solver: every word once, with its best path; checked by hand and against brute force."""
 
-
 from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st

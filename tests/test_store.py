@@ -61,9 +61,12 @@ def test_rounds_played_before_rooms_existed_survive_the_rooms_migration(database
         connection.exec_driver_sql(
             "INSERT INTO rounds (player, board_key, number, letters_key, language, seed, rows, cols, seconds, safe, "
             f"started, score, found, total_words, max_score) VALUES ('{PLAYER}', '{BOARD.board.board_key}', 1, "
-            f"'{BOARD.letters_key}', 'en', 'SEED', 4, 4, 120, true, 1000, 3, 1, 30, 600)")
+            f"'{BOARD.letters_key}', 'en', 'SEED', 4, 4, 120, true, 1000, 3, 1, 30, 600)"
+        )
         round_id = connection.exec_driver_sql("SELECT id FROM rounds").scalar_one()
-        connection.exec_driver_sql(f"INSERT INTO words (round_id, word, score, found_at) VALUES ({round_id}, 'OLD', 3, 1001)")
+        connection.exec_driver_sql(
+            f"INSERT INTO words (round_id, word, score, found_at) VALUES ({round_id}, 'OLD', 3, 1001)"
+        )
     store.migrate()
     played = store.rounds.current(PLAYER, BOARD.board.board_key)
     assert (played.shift, played.paused_at) == (0, None)
@@ -116,8 +119,9 @@ def test_a_word_counts_once_and_not_after_the_deadline_and_its_grace(store):
 def test_a_round_keeps_the_generator_version_its_board_url_names(store):
     # A board URL with gen=2 is another board than the same seed without it (generator 1): the store gives the
     # version back, so "My rounds" and the solution lock link to the board that was played.
-    newer = RoundBoard(PlayedBoard("gen2-url", "en", "SEED", 4, 4, 120, True, generator=2), "en|4x4|QRSTUVWXYZABCDEF",
-                       30, 600)
+    newer = RoundBoard(
+        PlayedBoard("gen2-url", "en", "SEED", 4, 4, 120, True, generator=2), "en|4x4|QRSTUVWXYZABCDEF", 30, 600
+    )
     round_ = store.rounds.start(PLAYER, newer, 1000)
     store.rounds.record_word(round_.id, "CAT", 5, 1001, GRACE)
     store.rounds.record_word(store.rounds.start(PLAYER, BOARD, 1000).id, "DOG", 7, 1001, GRACE)
@@ -216,6 +220,7 @@ def test_personal_bests_are_per_language_and_size(store):
 
 # --- outages: the heartbeat proves a write, and an outage is an error of its own kind ------------------------------
 
+
 def beat_of(store: Store) -> float:
     with store.engine.connect() as connection:
         return connection.execute(select(heartbeat.c.beat)).scalar_one()
@@ -254,8 +259,9 @@ def test_a_checkpoint_that_fails_after_the_commit_does_not_fail_the_write(tmp_pa
     round_ = store.rounds.start(PLAYER, BOARD, 1000)
 
     def full(_store):
-        raise OperationalError("PRAGMA wal_checkpoint(PASSIVE)", {},
-                               sqlite3.OperationalError("database or disk is full"))
+        raise OperationalError(
+            "PRAGMA wal_checkpoint(PASSIVE)", {}, sqlite3.OperationalError("database or disk is full")
+        )
 
     monkeypatch.setattr(Store, "_checkpoint", full)
     store._writes = CHECKPOINT_EVERY - 1  # the next write checkpoints
@@ -275,13 +281,15 @@ def test_a_database_nobody_answers_for_is_an_outage():
 
 # --- a browser's rooms: the banner back to its room, the solution lock, My rounds ------------------------------
 
+
 def a_room(store, code: str, now: float):
     return store.rooms.create("H" * 22, "en", 4, 4, 60, True, "single", "SEED", 2, None, now, code=code)
 
 
 def room_board(room_id: int, number: int) -> RoundBoard:
-    return RoundBoard(PlayedBoard(round_key(room_id, number), "en", "SEED", 4, 4, 60, True, 2), BOARD.letters_key, 30,
-                      600)
+    return RoundBoard(
+        PlayedBoard(round_key(room_id, number), "en", "SEED", 4, 4, 60, True, 2), BOARD.letters_key, 30, 600
+    )
 
 
 def test_a_browsers_live_room_is_open_and_has_its_seat_and_a_join_or_a_start_since_the_moment_asked(store):
@@ -306,8 +314,9 @@ def test_a_browsers_live_room_is_open_and_has_its_seat_and_a_join_or_a_start_sin
 def test_the_live_room_query_finds_a_browsers_seats_by_their_index(store):
     """The banner's query asks on every page: it reads the browser's seats by an index, never the whole table (with
     sequential scans turned off, PostgreSQL's plan shows whether an index serves it; SQLite's plan says so)."""
-    sql = str(LIVE_ROOM.params(player=PLAYER, since=0, now=1).compile(
-        store.engine, compile_kwargs={"literal_binds": True}))
+    sql = str(
+        LIVE_ROOM.params(player=PLAYER, since=0, now=1).compile(store.engine, compile_kwargs={"literal_binds": True})
+    )
     with store.engine.connect() as connection:
         if store.dialect == "postgresql":
             connection.exec_driver_sql("SET enable_seqscan = off")
@@ -338,10 +347,22 @@ def test_one_command_migrates_the_store_the_app_would_use(database_url):
     """`python -m store upgrade` (the README's command) reads RUZZLE_DATABASE_URL and upgrades; `current` shows it."""
     environment = {**os.environ, "RUZZLE_DATABASE_URL": database_url}
     root = Path(__file__).resolve().parents[1]
-    before = subprocess.run([sys.executable, "-m", "store", "current"], cwd=root, env=environment,
-                            capture_output=True, text=True, check=True).stdout
-    upgraded = subprocess.run([sys.executable, "-m", "store", "upgrade"], cwd=root, env=environment,
-                              capture_output=True, text=True, check=True).stdout
+    before = subprocess.run(
+        [sys.executable, "-m", "store", "current"],
+        cwd=root,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    upgraded = subprocess.run(
+        [sys.executable, "-m", "store", "upgrade"],
+        cwd=root,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert before.strip().endswith("schema revision None") and upgraded.strip().endswith(f"schema revision {HEAD}")
     assert "password" not in upgraded and database_url.rsplit("/", 1)[1] in upgraded
 
@@ -354,9 +375,13 @@ MOMENTS = st.floats(min_value=900, max_value=1300, allow_nan=False)
 @st.composite
 def timelines(draw) -> Timeline:
     started = draw(MOMENTS)
-    return Timeline(started, draw(st.sampled_from([0, 30, 120])), draw(st.floats(min_value=-120, max_value=600)),
-                    draw(st.none() | st.floats(min_value=started, max_value=1300)),
-                    draw(st.none() | st.floats(min_value=started, max_value=1300)))
+    return Timeline(
+        started,
+        draw(st.sampled_from([0, 30, 120])),
+        draw(st.floats(min_value=-120, max_value=600)),
+        draw(st.none() | st.floats(min_value=started, max_value=1300)),
+        draw(st.none() | st.floats(min_value=started, max_value=1300)),
+    )
 
 
 @settings(max_examples=examples(500))
@@ -366,8 +391,10 @@ def test_the_stores_sql_rules_say_what_the_rounds_timeline_says(timeline, moment
     ruzzle.timeline.Timeline, on any timeline and moment."""
     database = sqlite3.connect(":memory:")
     database.execute("CREATE TABLE rounds (started REAL, seconds INTEGER, shift REAL, paused_at REAL, ended REAL)")
-    database.execute("INSERT INTO rounds VALUES (?, ?, ?, ?, ?)", (timeline.started, timeline.seconds,
-                                                                   timeline.shift, timeline.paused_at, timeline.ended))
+    database.execute(
+        "INSERT INTO rounds VALUES (?, ?, ?, ?, ?)",
+        (timeline.started, timeline.seconds, timeline.shift, timeline.paused_at, timeline.ended),
+    )
     values = {"now": moment, "grace": grace}
     takes = database.execute(f"SELECT count(*) FROM rounds WHERE {TAKES_WORD}", values).fetchone()[0]
     in_play = database.execute(f"SELECT count(*) FROM rounds WHERE {IN_PLAY}", values).fetchone()[0]
@@ -377,8 +404,9 @@ def test_the_stores_sql_rules_say_what_the_rounds_timeline_says(timeline, moment
 def test_a_rounds_board_comes_back_whole_from_every_reading(store):
     """The board a round starts on (every part of its URL, a match round's bonus tiles among them) is the board the
     round in play on its letters and My rounds give back: no field is dropped on the way."""
-    match = RoundBoard(PlayedBoard("match-url", "en", "SEED", 4, 4, 90, False, generator=2, match_round=1),
-                       BOARD.letters_key, 30, 600)
+    match = RoundBoard(
+        PlayedBoard("match-url", "en", "SEED", 4, 4, 90, False, generator=2, match_round=1), BOARD.letters_key, 30, 600
+    )
     round_ = store.rounds.start(PLAYER, match, 1000)
     store.rounds.record_word(round_.id, "CAT", 5, 1001, GRACE)
     assert store.rounds.in_play(PLAYER, BOARD.letters_key, 1002, GRACE) == match.board

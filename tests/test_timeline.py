@@ -13,8 +13,12 @@ from ruzzle.timeline import Phase, Timeline, TimelineError
 def test_a_round_is_waiting_then_counts_down_then_plays_then_is_over():
     timeline = Timeline(None, 60).start(103)
     assert Timeline(None, 60).phase(100) is Phase.WAITING
-    assert [timeline.phase(t) for t in (100, 103, 162.9, 163)] == [Phase.COUNTDOWN, Phase.PLAYING, Phase.PLAYING,
-                                                                  Phase.OVER]
+    assert [timeline.phase(t) for t in (100, 103, 162.9, 163)] == [
+        Phase.COUNTDOWN,
+        Phase.PLAYING,
+        Phase.PLAYING,
+        Phase.OVER,
+    ]
 
 
 def test_a_pause_stops_the_clock_and_resuming_moves_the_deadline_by_the_pause():
@@ -51,10 +55,15 @@ def test_a_pupils_extra_time_plays_on_after_the_class():
     assert class_round.phase(170) is Phase.OVER and pupil.phase(170) is Phase.PLAYING and pupil.deadline == 220
 
 
-@pytest.mark.parametrize("change", [
-    lambda t: t.pause(300), lambda t: t.resume(120), lambda t: t.add_time(30, 300),
-    lambda t: Timeline(100, 0).pause(120),
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda t: t.pause(300),
+        lambda t: t.resume(120),
+        lambda t: t.add_time(30, 300),
+        lambda t: Timeline(100, 0).pause(120),
+    ],
+)
 def test_a_change_the_round_cannot_take_now_is_refused(change):
     with pytest.raises(TimelineError):
         change(Timeline(100, 60))
@@ -67,9 +76,14 @@ def test_an_untimed_round_has_no_clock_until_it_ends():
 
 # --- any order of changes -------------------------------------------------------------------------------------
 
-CHANGES = st.lists(st.tuples(st.sampled_from(["pause", "resume", "add", "wait", "end"]),
-                             st.floats(min_value=0, max_value=120, allow_nan=False),
-                             st.integers(min_value=-60, max_value=600)), max_size=25)
+CHANGES = st.lists(
+    st.tuples(
+        st.sampled_from(["pause", "resume", "add", "wait", "end"]),
+        st.floats(min_value=0, max_value=120, allow_nan=False),
+        st.integers(min_value=-60, max_value=600),
+    ),
+    max_size=25,
+)
 
 
 def play(changes, timeline=None):

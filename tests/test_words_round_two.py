@@ -36,8 +36,11 @@ def ids(section: str) -> list[str]:
 
 
 def test_every_kind_has_at_least_twenty_words_per_language():
-    counts = {f"{section}-{code}-{kind}": len(set(words))
-              for section in ("accept", "refuse", "blocked", "playable") for code, kind, words in cases(section)}
+    counts = {
+        f"{section}-{code}-{kind}": len(set(words))
+        for section in ("accept", "refuse", "blocked", "playable")
+        for code, kind, words in cases(section)
+    }
     assert {name: count for name, count in counts.items() if count < MINIMUM} == {}
     assert {"es", "it", "de"} <= {code for code, kind, _ in cases("accept") if kind != "modern"}
     assert len({code for code, _, _ in cases("playable")}) == 7 and len({code for code, _, _ in cases("blocked")}) == 7
@@ -82,7 +85,11 @@ def test_dutch_has_curse_roots_for_its_disease_curses():
 def test_every_compound_on_a_curse_root_is_blocked_unless_kept_by_name(code):
     roots, keep = curse_rule(code)
     words, blocked = lexicon(code), blocked_words(code)
-    compounds = {word for root in roots for word in words.words_with_prefix(root)
-                 if len(word) - len(root) >= 3 and word[len(root):] in words}
+    compounds = {
+        word
+        for root in roots
+        for word in words.words_with_prefix(root)
+        if len(word) - len(root) >= 3 and word[len(root) :] in words
+    }
     assert compounds, f"no {code} compound on a curse root: this test proves nothing"
     assert sorted(compounds - blocked - keep) == []

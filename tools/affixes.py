@@ -128,8 +128,18 @@ def read_affixes(path: Path) -> Affixes:
             add = "" if add == "0" else add
             condition = parts[4] if len(parts) > 4 else "."
             morph = " ".join(parts[5:])
-            affixes.rules[flag].append(Rule(flag, kind, cross, strip, add, _condition(kind, condition),
-                                            affixes.split_flags(continuation) if continuation else frozenset(), morph))
+            affixes.rules[flag].append(
+                Rule(
+                    flag,
+                    kind,
+                    cross,
+                    strip,
+                    add,
+                    _condition(kind, condition),
+                    affixes.split_flags(continuation) if continuation else frozenset(),
+                    morph,
+                )
+            )
     return affixes
 
 

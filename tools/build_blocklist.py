@@ -42,8 +42,25 @@ ENDINGS = {
     "de": ("E", "EN", "ER", "ERN", "ES", "S", "N", "T", "ST", "TE", "TEN", "EST", "ET", "IN", "INNEN", "CHEN"),
     "en": ("S", "ES", "ED", "D", "ER", "ERS", "ING", "INGS", "Y", "IER", "IEST", "IES"),
     "es": ("S", "ES", "A", "AS", "O", "OS", "E", "AR", "ADA", "ADO", "ON", "ONA", "ONES", "ITO", "ITA", "AZO"),
-    "fr": ("S", "E", "ES", "X", "ER", "EE", "EES", "EZ", "ENT", "AIT", "EUR", "EURS", "EUSE", "EUSES", "ASSE",
-           "ARD", "ARDS"),
+    "fr": (
+        "S",
+        "E",
+        "ES",
+        "X",
+        "ER",
+        "EE",
+        "EES",
+        "EZ",
+        "ENT",
+        "AIT",
+        "EUR",
+        "EURS",
+        "EUSE",
+        "EUSES",
+        "ASSE",
+        "ARD",
+        "ARDS",
+    ),
     "it": ("A", "E", "I", "O", "ONE", "ONI", "ATA", "ATE", "ATO", "ATI", "ARE", "ONA", "ETTA"),
     "nl": ("EN", "S", "N", "E", "T", "TE", "TEN", "DE", "DEN", "JE", "JES", "ER", "ERS", "ERIG"),
     "pt": ("S", "A", "AS", "O", "OS", "ES", "AO", "OES", "AR", "ADO", "ADA", "INHO", "INHA", "UDO", "UDA", "ONA"),
@@ -56,8 +73,12 @@ MIN_COMPOUND_PART = 4
 def fetch_tarball(version: str, folder: Path) -> Path:
     """Download the package tarball with `npm pack` into the folder."""
     try:
-        subprocess.run(["npm", "pack", f"{PACKAGE}@{version}", "--pack-destination", str(folder)],
-                       check=True, capture_output=True, text=True)
+        subprocess.run(
+            ["npm", "pack", f"{PACKAGE}@{version}", "--pack-destination", str(folder)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
     except FileNotFoundError:
         sys.exit("npm is missing: apt-get install -y npm (or pass --tarball)")
     except subprocess.CalledProcessError as error:
@@ -93,8 +114,13 @@ def load_adjustments(path: Path = ADJUSTMENTS) -> dict[str, dict]:
     why every compound the dictionary has of it is blocked, whatever its second part: kankerhoer, kankerzooi) and
     `keep` (word -> why a root's word or a listed word stays playable)."""
     table = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {code: {key: table.get(code, {}).get(key, [] if key == "add" else {})
-                   for key in ("allow", "add", "roots", "curse_roots", "words", "keep")} for code in LANGUAGES}
+    return {
+        code: {
+            key: table.get(code, {}).get(key, [] if key == "add" else {})
+            for key in ("allow", "add", "roots", "curse_roots", "words", "keep")
+        }
+        for code in LANGUAGES
+    }
 
 
 def root_forms(roots: dict[str, str], lexicon: Lexicon | None) -> set[str]:
@@ -115,14 +141,15 @@ def curse_compounds(roots: dict[str, str], lexicon: Lexicon | None) -> set[str]:
     found = set()
     for root in roots:
         for word in lexicon.words_with_prefix(root):
-            rest = word[len(root):]
+            rest = word[len(root) :]
             if len(rest) >= 3 and (rest in lexicon or (rest[0] == "S" and len(rest) > 3 and rest[1:] in lexicon)):
                 found.add(word)
     return found
 
 
-def build_list(entries: list[str], adjustments: dict,
-               lexicon: Lexicon | None = None) -> tuple[set[str], collections.Counter]:
+def build_list(
+    entries: list[str], adjustments: dict, lexicon: Lexicon | None = None
+) -> tuple[set[str], collections.Counter]:
     """The blocklist of one language and the count of entries per outcome."""
     counts: collections.Counter = collections.Counter(read=len(entries))
     source: set[str] = set()
@@ -156,11 +183,17 @@ def build_list(entries: list[str], adjustments: dict,
         keep |= {w for w in blocked if w.startswith(entry[:-1])} if entry.endswith("*") else {entry}
     if lexicon is not None:
         stale = [f"roots {r}: no dictionary word starts with it" for r in sorted(roots) if not lexicon.has_prefix(r)]
-        stale += [f"curse_roots {r}: no compound of it in the dictionary" for r in sorted(adjustments["curse_roots"])
-                  if not curse_compounds({r: ""}, lexicon)]
+        stale += [
+            f"curse_roots {r}: no compound of it in the dictionary"
+            for r in sorted(adjustments["curse_roots"])
+            if not curse_compounds({r: ""}, lexicon)
+        ]
         stale += [f"keep {w}: would not be blocked anyway" for w in sorted(keep - blocked)]
-        stale += [f"keep {w}: no blocked word starts with it" for w in sorted(adjustments.get("keep", {}))
-                  if w.endswith("*") and not any(b.startswith(w[:-1]) for b in blocked)]
+        stale += [
+            f"keep {w}: no blocked word starts with it"
+            for w in sorted(adjustments.get("keep", {}))
+            if w.endswith("*") and not any(b.startswith(w[:-1]) for b in blocked)
+        ]
         if stale:
             sys.exit("adjustments.toml is out of date:\n  " + "\n  ".join(stale))
     counts["kept after review"] = len(keep & blocked)
@@ -178,8 +211,9 @@ def review_rows(entries: list[str], adjustments: dict, lexicon: Lexicon, written
     source = {normalize_word(e) for e in entries if reason_to_drop(e) is None}
     keep_reason = {}
     for entry, why in adjustments["keep"].items():
-        for word in ({w for w in source | set(lexicon.words_with_prefix(entry[:-1]))} if entry.endswith("*")
-                     else {entry}):
+        for word in (
+            {w for w in source | set(lexicon.words_with_prefix(entry[:-1]))} if entry.endswith("*") else {entry}
+        ):
             keep_reason.setdefault(word, why)
     words = {**{w: "" for w in adjustments["add"]}, **adjustments["words"]}
     rows = []
@@ -256,7 +290,9 @@ def main(argv: list[str] | None = None) -> int:
         (REVIEW / f"{code}.tsv").write_text(
             "# The classroom filter's decisions for this language (README.md, issue 23), "
             "written by tools/build_blocklist.py\n"
-            "word\tdecision\trule\treason\n" + "".join(row + "\n" for row in rows), encoding="utf-8")
+            "word\tdecision\trule\treason\n" + "".join(row + "\n" for row in rows),
+            encoding="utf-8",
+        )
         print(f"{code}: " + ", ".join(f"{count} {what}" for what, count in counts.items()))
     return 0
 

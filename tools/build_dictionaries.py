@@ -177,8 +177,12 @@ def build_word_list(path: Path, package: str) -> Build:
 # Affix-compressed dictionaries: Italian, Spanish, French, German -----------------------------------------
 
 
-def expand_entries(build: Build, entries: Iterable[Entry], affixes: Affixes,
-                   keep_rule: Callable[[Entry, Rule], bool] = lambda entry, rule: True) -> None:
+def expand_entries(
+    build: Build,
+    entries: Iterable[Entry],
+    affixes: Affixes,
+    keep_rule: Callable[[Entry, Rule], bool] = lambda entry, rule: True,
+) -> None:
     """Offer every form of every entry (through the kept affix rules) to the build."""
     for entry in entries:
         for form in expand(entry, affixes, keep_rule):
@@ -188,8 +192,9 @@ def expand_entries(build: Build, entries: Iterable[Entry], affixes: Affixes,
 def aspell_master(language: str) -> Iterator[Entry]:
     """The roots of an aspell dictionary with their affix flags (`aspell dump master`)."""
     try:
-        dump = subprocess.run(["aspell", "-d", language, "dump", "master"], capture_output=True, text=True,
-                              check=True, encoding="utf-8").stdout
+        dump = subprocess.run(
+            ["aspell", "-d", language, "dump", "master"], capture_output=True, text=True, check=True, encoding="utf-8"
+        ).stdout
     except (OSError, subprocess.CalledProcessError):
         sys.exit(f"aspell or its {language} dictionary is missing: apt-get install -y aspell aspell-{language}")
     for line in dump.splitlines():
@@ -209,8 +214,11 @@ def aspell_master(language: str) -> Iterator[Entry]:
 # superlative (semplicisticissimamente) are machine-made: left out too.
 ITALIAN_ELISION_FLAGS = set("TUXqrsi^")  # l'amico, un'ora, dell'arte: never a board word, never expanded
 # Rules left out, with the reason printed for the forms that only they make.
-ITALIAN_SKIPPED_FLAGS = {"£": "Roman numeral", "$": "Roman numeral",
-                         '"': "number above a thousand in one word (duemilacinquecentosessantatré)"}
+ITALIAN_SKIPPED_FLAGS = {
+    "£": "Roman numeral",
+    "$": "Roman numeral",
+    '"': "number above a thousand in one word (duemilacinquecentosessantatré)",
+}
 ITALIAN_NOUN_FLAGS = set("OQRSYWNnopugy@&()=|!c")  # plurals, adverbs, superlatives, numbers: no pronouns
 ITALIAN_PRONOUN_FLAGS = set("DIKLhlMb")  # every rule adds a pronoun (amandolo, amarti, amiamoci)
 ITALIAN_PARTICIPLE_FLAG = "E"  # past participles (amato/Ey): amata, amati, amate, and with pronouns amatolo
@@ -223,8 +231,8 @@ class ItalianClitics:
     """The clitic endings of Italian verb forms (rules/it.toml), and how a tense that ends like one is told."""
 
     clitics: tuple[str, ...]  # longest first: glielo, melo, ... mi, ti, ne
-    sister_vowels: str        # a tense has a sister rule ending in another of these vowels
-    doubled: str              # a one-syllable imperative doubles the clitic's consonant: fa'+ne fanne, dammi
+    sister_vowels: str  # a tense has a sister rule ending in another of these vowels
+    doubled: str  # a one-syllable imperative doubles the clitic's consonant: fa'+ne fanne, dammi
 
     def ends_in_clitic(self, text: str) -> bool:
         return text.endswith(self.clitics)
@@ -241,8 +249,11 @@ class ItalianClitics:
 
 def italian_clitics() -> ItalianClitics:
     data = language_rules("it")["clitics"]
-    clitics = sorted(set(data["single"]) | {a + b for a in data["first"] for b in data["second"]}
-                     | set(data["clusters"]), key=len, reverse=True)
+    clitics = sorted(
+        set(data["single"]) | {a + b for a in data["first"] for b in data["second"]} | set(data["clusters"]),
+        key=len,
+        reverse=True,
+    )
     return ItalianClitics(tuple(clitics), data["sister_vowels"], data["doubled"])
 
 
@@ -253,8 +264,11 @@ def italian_pronoun_rules(affixes: Affixes, clitics: ItalianClitics) -> set[Rule
         if flag in ITALIAN_NOUN_FLAGS:
             continue
         flag_rules = {(rule.strip, rule.add) for rule in rules}
-        pronoun.update(rule for rule in rules if rule.kind == "SFX"
-                       and (flag in ITALIAN_PRONOUN_FLAGS or clitics.adds_pronoun(rule, flag_rules)))
+        pronoun.update(
+            rule
+            for rule in rules
+            if rule.kind == "SFX" and (flag in ITALIAN_PRONOUN_FLAGS or clitics.adds_pronoun(rule, flag_rules))
+        )
     return pronoun
 
 
@@ -283,19 +297,25 @@ def build_italian() -> Build:
         drop_forms_only_made_by(build, reason, entries, affixes, applied, lambda rule, flag=flag: rule.flag == flag)
         applied = without(applied, lambda rule, flag=flag: rule.flag == flag)
     pronoun = lambda rule: rule in pronoun_rules  # noqa: E731
-    drop_forms_only_made_by(build, "verb form with enclitic pronoun(s) (amarlo, dandogliene, zappatavi)",
-                            entries, affixes, applied, pronoun)
+    drop_forms_only_made_by(
+        build, "verb form with enclitic pronoun(s) (amarlo, dandogliene, zappatavi)", entries, affixes, applied, pronoun
+    )
     applied = without(applied, pronoun)
     irregular = italian_irregular_verbs()
     for entry in entries:
         kept = expand(entry, affixes, lambda e, rule: applied(e, rule) and not italian_machine_superlative(e, rule))
         machine = expand(entry, affixes, applied) - kept
         if machine:
-            build.drop("superlative of a verb, a participle or an adjective without one (cagatissima)",
-                       len(machine), min(machine))
+            build.drop(
+                "superlative of a verb, a participle or an adjective without one (cagatissima)",
+                len(machine),
+                min(machine),
+            )
         wrong = kept & irregular(entry.root)
         if wrong:
-            build.drop("regular form of an irregular verb (teno, astena, vederò: rules/it.toml)", len(wrong), min(wrong))
+            build.drop(
+                "regular form of an irregular verb (teno, astena, vederò: rules/it.toml)", len(wrong), min(wrong)
+            )
             kept -= wrong
         for form in kept:
             build.offer(form, reason_to_drop(form))
@@ -317,8 +337,15 @@ def add_italian_first_person_past(build: Build) -> None:
     not_verbs = set(language_rules("it").get("past_not_verbs", {}))
     for word in sorted(build.words):
         stem = word[: -len("ERO")]
-        if (word.endswith("ERO") and len(word) >= 6 and stem + "E" in build.words and stem + "I" not in build.words
-                and stem.endswith(ITALIAN_PAST_STEMS) and not stem.endswith("REBB") and stem + "I" not in not_verbs):
+        if (
+            word.endswith("ERO")
+            and len(word) >= 6
+            and stem + "E" in build.words
+            and stem + "I" not in build.words
+            and stem.endswith(ITALIAN_PAST_STEMS)
+            and not stem.endswith("REBB")
+            and stem + "I" not in not_verbs
+        ):
             build.words.add(stem + "I")
             build.added["first person of an irregular past whose third persons are in (rimase, rimasero: rimasi)"] += 1
 
@@ -336,6 +363,7 @@ def italian_irregular_verbs() -> Callable[[str], set[str]]:
         stem = root[: -len("ere")]
         forms = {stem + ending for group in verbs[verb] for ending in endings[group]}
         return {form for form in forms if normalize_word(form) not in words}
+
     return wrong_forms
 
 
@@ -364,8 +392,10 @@ def without_reviewed_flagless_roots(build: Build, entries: list[Entry]) -> list[
             unreviewed.append(entry.root)
         kept.append(entry)
     if unreviewed:
-        build.notes.append(f"{len(unreviewed)} flagless roots not in review/it-flagless.tsv (those whose word is "
-                           f"dropped anyway are not listed there): {' '.join(unreviewed[:12])} ...")
+        build.notes.append(
+            f"{len(unreviewed)} flagless roots not in review/it-flagless.tsv (those whose word is "
+            f"dropped anyway are not listed there): {' '.join(unreviewed[:12])} ..."
+        )
     return kept
 
 
@@ -374,8 +404,14 @@ def without(keep: Callable[[Entry, Rule], bool], leave_out: Callable[[Rule], boo
     return lambda entry, rule: keep(entry, rule) and not leave_out(rule)
 
 
-def drop_forms_only_made_by(build: Build, reason: str, entries: Iterable[Entry], affixes: Affixes,
-                            keep: Callable[[Entry, Rule], bool], leave_out: Callable[[Rule], bool]) -> None:
+def drop_forms_only_made_by(
+    build: Build,
+    reason: str,
+    entries: Iterable[Entry],
+    affixes: Affixes,
+    keep: Callable[[Entry, Rule], bool],
+    leave_out: Callable[[Rule], bool],
+) -> None:
     """Count as dropped the forms that only the rules left out make."""
     fewer = without(keep, leave_out)
     for entry in entries:
@@ -414,11 +450,11 @@ def spanish_imperative_rule(rule: Rule) -> bool:
 class SpanishRules:
     """Which aspell-es roots are an imperative with an enclitic pronoun, and which rules the others keep."""
 
-    clitic_root_flags: frozenset[str]     # flags only an imperative + pronoun root (or a word in -lo/-me) carries
-    clitic_endings: tuple[str, ...]       # the pronoun it ends in (-lo, -me)
-    unaccented_endings: tuple[str, ...]   # imperatives of one syllable in a compound: compónlo is written componlo
-    unaccented_roots: frozenset[str]      # one-syllable imperatives + pronoun: dalo, dime, veme
-    word_flags_kept: frozenset[str]       # of those flags, the ones a word in -lo keeps (plural, verb in -lar)
+    clitic_root_flags: frozenset[str]  # flags only an imperative + pronoun root (or a word in -lo/-me) carries
+    clitic_endings: tuple[str, ...]  # the pronoun it ends in (-lo, -me)
+    unaccented_endings: tuple[str, ...]  # imperatives of one syllable in a compound: compónlo is written componlo
+    unaccented_roots: frozenset[str]  # one-syllable imperatives + pronoun: dalo, dime, veme
+    word_flags_kept: frozenset[str]  # of those flags, the ones a word in -lo keeps (plural, verb in -lar)
     word_rules_kept: frozenset[tuple[str, str]]  # (strip, add) of the rules it keeps: lo -> los, la, las, le, les
 
     def is_clitic_root(self, entry: Entry) -> bool:
@@ -426,7 +462,7 @@ class SpanishRules:
         if not entry.flags & self.clitic_root_flags or not entry.root.endswith(self.clitic_endings):
             return False
         accented = plain_letters(entry.root) != entry.root
-        return (accented or entry.root.endswith(self.unaccented_endings) or entry.root in self.unaccented_roots)
+        return accented or entry.root.endswith(self.unaccented_endings) or entry.root in self.unaccented_roots
 
     def keeps(self, entry: Entry, rule: Rule) -> bool:
         """Whether a rule applies to a root that is a word (not a pronoun form)."""
@@ -440,9 +476,14 @@ class SpanishRules:
 def spanish_rules() -> SpanishRules:
     """The Spanish build rules of `dictionaries/rules/es.toml`."""
     data = language_rules("es")["clitic_roots"]
-    return SpanishRules(frozenset(data["flags"]), tuple(data["endings"]), tuple(data["unaccented_endings"]),
-                        frozenset(data["unaccented_roots"]), frozenset(data["word_flags_kept"]),
-                        frozenset((strip, add) for strip, add in data["word_rules_kept"]))
+    return SpanishRules(
+        frozenset(data["flags"]),
+        tuple(data["endings"]),
+        tuple(data["unaccented_endings"]),
+        frozenset(data["unaccented_roots"]),
+        frozenset(data["word_flags_kept"]),
+        frozenset((strip, add) for strip, add in data["word_rules_kept"]),
+    )
 
 
 def build_spanish() -> Build:
@@ -456,14 +497,16 @@ def build_spanish() -> Build:
     words, imperatives = [], []
     for entry in aspell_master("es"):
         if entry.root in foreign:
-            build.drop("English word, no Spanish one (rules/es.toml [foreign_roots])",
-                       len(expand(entry, affixes)), entry.root)
+            build.drop(
+                "English word, no Spanish one (rules/es.toml [foreign_roots])", len(expand(entry, affixes)), entry.root
+            )
         elif rules.is_clitic_root(entry):
             imperatives.append(entry)
         else:
             words.append(entry)
-    drop_forms_only_made_by(build, reason, words, affixes, lambda entry, rule: True,
-                            lambda rule: not rules.keeps(None, rule))
+    drop_forms_only_made_by(
+        build, reason, words, affixes, lambda entry, rule: True, lambda rule: not rules.keeps(None, rule)
+    )
     expand_entries(build, words, affixes, rules.keeps)
     expand_entries(build, imperatives, affixes)
     return build
@@ -471,9 +514,16 @@ def build_spanish() -> Build:
 
 # French: Dicollecte tags every root with its part of speech; proper nouns, first names, family names,
 # titles (Mme), Roman numerals, prefixes and misspellings kept for the grammar checker are left out.
-FRENCH_DROPPED_TAGS = {"npr": "proper noun (po:npr)", "prn": "first name (po:prn)", "patr": "family name (po:patr)",
-                       "titr": "title abbreviation (po:titr)", "nbro": "Roman numeral (po:nbro)",
-                       "pfx": "prefix (po:pfx)", "sfx": "suffix (po:sfx)", "err": "common error (po:err)"}
+FRENCH_DROPPED_TAGS = {
+    "npr": "proper noun (po:npr)",
+    "prn": "first name (po:prn)",
+    "patr": "family name (po:patr)",
+    "titr": "title abbreviation (po:titr)",
+    "nbro": "Roman numeral (po:nbro)",
+    "pfx": "prefix (po:pfx)",
+    "sfx": "suffix (po:sfx)",
+    "err": "common error (po:err)",
+}
 
 
 # Dicollecte marks units and symbols with flags: "U." takes the SI prefixes (kat: akat, nkat, Mkat; mol: kmol),
@@ -493,8 +543,11 @@ def build_french() -> Build:
         if dropped:
             build.drop(FRENCH_DROPPED_TAGS[dropped[0]], len(expand(entry, affixes)), entry.root)
         elif entry.flags & FRENCH_SYMBOL_FLAGS:
-            build.drop("unit or symbol (Dicollecte's flags U. || --: kat, akat, kmol, oz, yd)",
-                       len(expand(entry, affixes)), entry.root)
+            build.drop(
+                "unit or symbol (Dicollecte's flags U. || --: kat, akat, kmol, oz, yd)",
+                len(expand(entry, affixes)),
+                entry.root,
+            )
         elif not VOWELS & set(plain_letters(entry.root).lower()):
             build.drop("no vowel (abbreviation or unit)", len(expand(entry, affixes)), entry.root)
         else:
@@ -508,18 +561,24 @@ def build_french() -> Build:
 GERMAN_NOUN_FLAGS = set("NEPRpFTJ")  # aspell-de: plural endings (-n -e -en -er, umlauts), female -in, genitive -es
 GERMAN_COMPOUND_START_FLAGS = {"i", "j"}  # hunspell-de-de: may start a compound (Handschuh)
 # Compounds whose first part only says where or when (Ostberlin, Nachkriegsdeutschland) show no common noun.
-PLACE_QUALIFIER = re.compile(r"(ost|west|nord|süd|mittel|gesamt|groß|alt|neu|ober|unter|nieder|inner|außer|rest"
-                             r"|zentral|klein|vorder|hinter|nachkriegs|vorkriegs|national|trans)-?")
+PLACE_QUALIFIER = re.compile(
+    r"(ost|west|nord|süd|mittel|gesamt|groß|alt|neu|ober|unter|nieder|inner|außer|rest"
+    r"|zentral|klein|vorder|hinter|nachkriegs|vorkriegs|national|trans)-?"
+)
 LINKING_ENDINGS = ("s", "es", "n", "en", "er", "e")
 # Corrections by hand, where the tests above go wrong on words a player meets (dictionaries/README.md gives the
 # samples they come from): names no list has, that inflect like nouns (continents, seas, rivers, regions, cities,
 # first names, planets), and common nouns that a names list has and that show no plural or compound.
-GERMAN_NAMES_BY_HAND = frozenset("""
+GERMAN_NAMES_BY_HAND = frozenset(
+    """
     Europa Afrika Amerika Asien Arktis Ozeanien Alpen Schwarzwald Nordsee Ostsee Mittelmeer Atlantik Pazifik
     Rhein Donau Elbe Isar Neckar Spree Stuttgart London Prag Bern Rostock Trier
-    Peter Johann Jesu Christus Saturn Merkur""".split())
-GERMAN_NOUNS_BY_HAND = frozenset("""
-    Cognac Podcast Eichhorn Eskimo Filius Puma Nacken Pest Magie Gips Wucher Karo""".split())
+    Peter Johann Jesu Christus Saturn Merkur""".split()
+)
+GERMAN_NOUNS_BY_HAND = frozenset(
+    """
+    Cognac Podcast Eichhorn Eskimo Filius Puma Nacken Pest Magie Gips Wucher Karo""".split()
+)
 INHABITANT_ENDINGS = ("er", "ern", "ers")  # a name by hand keeps its people: London: Londoner, Londonern
 
 
@@ -552,7 +611,7 @@ class GermanNames:
         count = 0
         index = bisect.bisect_left(self.reversed_words, tail)
         while index < len(self.reversed_words) and self.reversed_words[index].startswith(tail):
-            first = self.reversed_words[index][len(tail):][::-1]
+            first = self.reversed_words[index][len(tail) :][::-1]
             if len(first) >= 4 and not PLACE_QUALIFIER.fullmatch(first) and self.is_compound_part(first, len(root)):
                 count += 1
             index += 1
@@ -595,24 +654,35 @@ def german_names(forms: Iterable[str], roots: dict[str, frozenset[str]]) -> Germ
     for entry in read_entries(HUNSPELL / "de_DE.dic", hunspell):
         flags[entry.root] = flags.get(entry.root, frozenset()) | entry.flags
     forms = set(forms)
-    return GermanNames(names, iso_country_names("de") | towns_with_inhabitants(roots), flags,
-                       sorted({f.lower()[::-1] for f in forms}),
-                       {f.lower() for f in forms if f[:1].isupper() and f[1:].islower()},
-                       {f for f in forms if f.islower()})
+    return GermanNames(
+        names,
+        iso_country_names("de") | towns_with_inhabitants(roots),
+        flags,
+        sorted({f.lower()[::-1] for f in forms}),
+        {f.lower() for f in forms if f[:1].isupper() and f[1:].islower()},
+        {f for f in forms if f.islower()},
+    )
 
 
 def scowl_proper_names(size: int) -> set[str]:
     """SCOWL's proper names up to a size (larger sizes also hold foreign common nouns: Sehnsucht, Bratwurst)."""
     require(SCOWL_DIR, "scowl")
-    return {name for path in SCOWL_DIR.glob("*-proper-names.*") if int(path.suffix[1:]) <= size
-            for name in path.read_text(encoding="latin-1").split()}
+    return {
+        name
+        for path in SCOWL_DIR.glob("*-proper-names.*")
+        if int(path.suffix[1:]) <= size
+        for name in path.read_text(encoding="latin-1").split()
+    }
 
 
 def french_names() -> set[str]:
     """Dicollecte's proper nouns, first names and family names."""
     affixes = read_affixes(require(HUNSPELL / "fr.aff", "hunspell-fr-comprehensive"))
-    return {entry.root for entry in read_entries(HUNSPELL / "fr.dic", affixes)
-            if re.search(r"po:(npr|prn|patr)\b", entry.morph)}
+    return {
+        entry.root
+        for entry in read_entries(HUNSPELL / "fr.dic", affixes)
+        if re.search(r"po:(npr|prn|patr)\b", entry.morph)
+    }
 
 
 def italian_names() -> set[str]:
@@ -643,22 +713,33 @@ def build_dutch() -> Build:
     for word, reason in sorted(junk.items()):
         build.take_out(word, reason)
     by_hand = set(language_rules("nl").get("remove", {}))  # reviewed there, each with its reason
-    single_form = {word for word in build.words if len(word) in DUTCH_REVIEWED_LENGTHS
-                   and not any(flagged for _, flagged in roots_of.get(word, ()))}
+    single_form = {
+        word
+        for word in build.words
+        if len(word) in DUTCH_REVIEWED_LENGTHS and not any(flagged for _, flagged in roots_of.get(word, ()))
+    }
     unreviewed = sorted(single_form - words_review.keys() - by_hand)
     if unreviewed:
-        build.notes.append(f"{len(unreviewed)} single-form words of 4-6 letters not in review/nl-flagless.tsv: "
-                           f"{' '.join(unreviewed[:12])} ...")
+        build.notes.append(
+            f"{len(unreviewed)} single-form words of 4-6 letters not in review/nl-flagless.tsv: "
+            f"{' '.join(unreviewed[:12])} ..."
+        )
     return build
 
 
-def dutch_reviewed_junk(words: set[str], roots_of: dict[str, set[tuple[str, bool]]],
-                        words_review: dict[str, tuple[str, str]],
-                        roots_review: dict[str, tuple[str, str]]) -> dict[str, str]:
+def dutch_reviewed_junk(
+    words: set[str],
+    roots_of: dict[str, set[tuple[str, bool]]],
+    words_review: dict[str, tuple[str, str]],
+    roots_review: dict[str, tuple[str, str]],
+) -> dict[str, str]:
     """The words the two Dutch reviews leave out, with why: a single-form word reviewed junk, and a form whose every
     root (root/flags: beier the noun and beier the verb are two) was reviewed junk; a form a kept root makes stays."""
-    junk = {word: f"single-form entry reviewed junk (review/nl-flagless.tsv): {reason}"
-            for word, (verdict, reason) in words_review.items() if verdict == "junk" and word in words}
+    junk = {
+        word: f"single-form entry reviewed junk (review/nl-flagless.tsv): {reason}"
+        for word, (verdict, reason) in words_review.items()
+        if verdict == "junk" and word in words
+    }
     junk_roots = {root for root, (verdict, _) in roots_review.items() if verdict == "junk"}
     for word in words - junk.keys():
         roots = {root for root, _ in roots_of.get(word, ())}
@@ -695,8 +776,11 @@ def dutch_names() -> set[str]:
     """Entries of the Dutch list that only appear capitalised (its nouns are lower case: München, Donau)."""
     entries = set(require(DICT / "dutch", "wdutch").read_text(encoding="utf-8").splitlines())
     lower = {entry for entry in entries if entry[:1].islower()}
-    return {entry for entry in entries
-            if entry[:1].isupper() and entry[1:].islower() and entry.isalpha() and entry.lower() not in lower}
+    return {
+        entry
+        for entry in entries
+        if entry[:1].isupper() and entry[1:].islower() and entry.isalpha() and entry.lower() not in lower
+    }
 
 
 def iso_country_names(language: str) -> set[str]:
@@ -723,8 +807,9 @@ def build_german() -> Build:
     affixes = read_affixes(require(ASPELL / "de_affix.dat", "aspell-de"))
     entries = list(aspell_master("de"))
     forms = {entry: expand(entry, affixes) for entry in entries}
-    names = german_names((form for expanded in forms.values() for form in expanded),
-                         {entry.root: entry.flags for entry in entries})
+    names = german_names(
+        (form for expanded in forms.values() for form in expanded), {entry.root: entry.flags for entry in entries}
+    )
     build = Build()
     reviewed = german_reviewed_names()
     nouns: dict[str, set[str]] = {}  # a noun's word -> its forms (Tür: TUR, TUREN)
@@ -734,10 +819,16 @@ def build_german() -> Build:
             build.drop("name read in the review (review/de-names.tsv)", len(expanded), entry.root)
             continue
         if capitalised and names.is_proper_noun(entry.root, entry.flags):
-            inhabitants = ([form for form in expanded if form[len(entry.root):] in INHABITANT_ENDINGS]
-                           if entry.root in GERMAN_NAMES_BY_HAND else [])
-            build.drop("proper noun (in a names list, not inflected or compounded as a noun)",
-                       len(expanded) - len(inhabitants), entry.root)
+            inhabitants = (
+                [form for form in expanded if form[len(entry.root) :] in INHABITANT_ENDINGS]
+                if entry.root in GERMAN_NAMES_BY_HAND
+                else []
+            )
+            build.drop(
+                "proper noun (in a names list, not inflected or compounded as a noun)",
+                len(expanded) - len(inhabitants),
+                entry.root,
+            )
             expanded = inhabitants  # a name's people are common nouns (Londoner from London, Prager from Prag)
         for form in expanded:
             build.offer(form, german_reason_to_drop(form))
@@ -748,9 +839,18 @@ def build_german() -> Build:
         if singular not in build.words:
             build.words.add(singular)
             build.added["compound singular, reviewed (review/de-compounds.tsv)"] += 1
-    add_frequent_compounds(build, nouns, {normalize_word(name) for name in names.names if normalize_word(name)},
-                           {normalize_word(form) for entry, expanded in forms.items() if entry.root[:1].islower()
-                            for form in expanded if normalize_word(form)})
+    add_frequent_compounds(
+        build,
+        nouns,
+        {normalize_word(name) for name in names.names if normalize_word(name)},
+        {
+            normalize_word(form)
+            for entry, expanded in forms.items()
+            if entry.root[:1].islower()
+            for form in expanded
+            if normalize_word(form)
+        },
+    )
     return build
 
 
@@ -787,26 +887,53 @@ def add_frequent_compounds(build: Build, nouns: dict[str, set[str]], names: set[
         if split is None:
             continue
         first, head = split
-        forms = {word[: len(first)] + form for form in nouns[head] if form[len(head):] in GERMAN_NOUN_ENDINGS} | {word}
+        forms = {word[: len(first)] + form for form in nouns[head] if form[len(head) :] in GERMAN_NOUN_ENDINGS} | {word}
         new = sorted(form for form in forms if form not in build.words and form not in junk)
         build.words.update(new)
         build.added["compound of two common nouns that wordfreq knows (review/de-frequent-compounds.tsv)"] += len(new)
         rows.append(f"{word}\t{first}\t{head}\t{frequency:.2f}\t{' '.join(new)}")
     FREQUENT_COMPOUNDS.write_text(
-        "# Compounds of two common nouns that wordfreq 3.1.1 knows, added by tools/build_dictionaries.py de (issue 23)\n"
+        "# Compounds of two common nouns that wordfreq 3.1.1 knows, added by tools/build_dictionaries.py de "
+        "(issue 23)\n"
         "compound\tfirst part\thead noun\tzipf\tforms added\n" + "".join(row + "\n" for row in rows),
-        encoding="utf-8")
+        encoding="utf-8",
+    )
 
 
 # Heads that make place names more often than words (Hasenberg, Wachendorf, Lippetal, Wolfsburg, Obernheim): a
 # compound on them is left out (the common ones, Weinberg, Regenwald, are in igerman98 already).
-GERMAN_PLACE_HEADS = {"BERG", "DORF", "TAL", "BURG", "HEIM", "FELD", "BACH", "STEIN", "WALD", "HAUSEN", "BRUNN",
-                      "AU", "WIND", "STRASSE", "WERK", "HOF", "HOFEN", "KIRCHEN", "WEILER", "MUHLE", "BRUCK",
-                      "SEE", "FELS", "HALL", "DEUTSCHLAND"}
+GERMAN_PLACE_HEADS = {
+    "BERG",
+    "DORF",
+    "TAL",
+    "BURG",
+    "HEIM",
+    "FELD",
+    "BACH",
+    "STEIN",
+    "WALD",
+    "HAUSEN",
+    "BRUNN",
+    "AU",
+    "WIND",
+    "STRASSE",
+    "WERK",
+    "HOF",
+    "HOFEN",
+    "KIRCHEN",
+    "WEILER",
+    "MUHLE",
+    "BRUCK",
+    "SEE",
+    "FELS",
+    "HALL",
+    "DEUTSCHLAND",
+}
 
 
-def german_compound_split(word: str, common: set[str], head_of: dict[str, set[str]],
-                          other_words: set[str]) -> tuple[str, str] | None:
+def german_compound_split(
+    word: str, common: set[str], head_of: dict[str, set[str]], other_words: set[str]
+) -> tuple[str, str] | None:
     """(first part as written, head noun) when the word is a common noun (plus a linking -s-, -en-, ...) and a form
     of another common noun; the longest head wins (Haus|tür, not Hau|stür). A head form that is also a verb or an
     adjective form and not the noun's own nominative (fest|hängen, hirn|losen, rum|gefahren) shows no compound, and
@@ -818,7 +945,9 @@ def german_compound_split(word: str, common: set[str], head_of: dict[str, set[st
         if not heads:
             continue
         if any(first.endswith(link) and first[: len(first) - len(link)] in common for link in GERMAN_LINKS):
-            head = rest if rest in heads else max(heads, key=lambda noun: (len(os.path.commonprefix([noun, rest])), noun))
+            head = (
+                rest if rest in heads else max(heads, key=lambda noun: (len(os.path.commonprefix([noun, rest])), noun))
+            )
             nominalised_verb = head.endswith("EN") and head in other_words  # das Legen, das Leben
             if GERMAN_PLACE_HEADS & {head, rest} or nominalised_verb or (rest != head and rest in other_words):
                 return None
@@ -830,11 +959,13 @@ def wordfreq_zipf(code: str) -> dict[str, float]:
     """wordfreq's large list of a language, folded to board words (frequencies of one word's spellings added), as
     Zipf values; needs wordfreq (tools/build_frequencies.py installs it in its own virtual environment)."""
     from build_frequencies import WORDFREQ_VERSION, ensure_wordfreq
+
     ensure_wordfreq()
     import math
     from importlib.metadata import version
 
     import wordfreq
+
     if version("wordfreq") != WORDFREQ_VERSION:
         sys.exit(f"wordfreq {WORDFREQ_VERSION} is needed, not {version('wordfreq')}")
     folded: dict[str, float] = collections.defaultdict(float)
@@ -940,6 +1071,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.language == "de":  # the compound rule reads wordfreq: run in the tool's environment from the start
         from build_frequencies import ensure_wordfreq
+
         ensure_wordfreq()
     build = BUILDERS[args.language]()
     apply_reviews(build, args.language)

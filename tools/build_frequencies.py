@@ -34,6 +34,7 @@ def ensure_wordfreq() -> None:
         from importlib.metadata import version
 
         import wordfreq  # noqa: F401
+
         if version("wordfreq") == WORDFREQ_VERSION:
             return
     except ImportError:
@@ -43,8 +44,9 @@ def ensure_wordfreq() -> None:
     python = TOOL_VENV / "bin" / "python"
     if not python.exists():
         subprocess.run([sys.executable, "-m", "venv", str(TOOL_VENV)], check=True)
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", f"wordfreq=={WORDFREQ_VERSION}",
-                    "marisa-trie"], check=True)
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "--quiet", f"wordfreq=={WORDFREQ_VERSION}", "marisa-trie"], check=True
+    )
     os.execve(str(python), [str(python), *sys.argv], {**os.environ, "RUZZLE_IN_TOOL_VENV": "1"})
 
 
@@ -59,10 +61,15 @@ def common_words(code: str, lexicon) -> tuple[list[str], collections.Counter]:
         word = normalize_word(entry)
         if word:
             folded[word] += frequency
-    common = sorted(word for word, frequency in folded.items()
-                    if word in lexicon and math.log10(frequency * 1e9) >= COMMON_ZIPF)
-    counts = collections.Counter(dictionary=len(lexicon), wordfreq_words=len(folded),
-                                 in_both=sum(word in lexicon for word in folded), common=len(common))
+    common = sorted(
+        word for word, frequency in folded.items() if word in lexicon and math.log10(frequency * 1e9) >= COMMON_ZIPF
+    )
+    counts = collections.Counter(
+        dictionary=len(lexicon),
+        wordfreq_words=len(folded),
+        in_both=sum(word in lexicon for word in folded),
+        common=len(common),
+    )
     return common, counts
 
 

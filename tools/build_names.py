@@ -39,10 +39,16 @@ from ruzzle.nicknames import (  # noqa: E402
 
 OUTPUT = ROOT / "ruzzle" / "data" / "names"
 WHEELS = {
-    "gender-guesser": ("0.4.0", "gender_guesser-0.4.0-py2.py3-none-any.whl",
-                       "7cb01ce5d8d43b94573498bc02c959b622872abd399622ca67d1b73ba6e7e222"),
-    "confusable-homoglyphs": ("3.3.1", "confusable_homoglyphs-3.3.1-py2.py3-none-any.whl",
-                              "84c92cb79dc7f55aa290d0762b2349abd8dee4c16fbe6f99eac978d394e2e6a1"),
+    "gender-guesser": (
+        "0.4.0",
+        "gender_guesser-0.4.0-py2.py3-none-any.whl",
+        "7cb01ce5d8d43b94573498bc02c959b622872abd399622ca67d1b73ba6e7e222",
+    ),
+    "confusable-homoglyphs": (
+        "3.3.1",
+        "confusable_homoglyphs-3.3.1-py2.py3-none-any.whl",
+        "84c92cb79dc7f55aa290d0762b2349abd8dee4c16fbe6f99eac978d394e2e6a1",
+    ),
 }
 NAMES_MEMBER = "gender_guesser/data/nam_dict.txt"
 CONFUSABLES_MEMBER = "confusable_homoglyphs/confusables.json"
@@ -70,8 +76,12 @@ def download(folder: Path) -> Path:
     """Fetch the pinned wheels with pip into the folder."""
     specs = [f"{name}=={version}" for name, (version, _, _) in WHEELS.items()]
     try:
-        subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-d",
-                        str(folder), *specs], check=True, capture_output=True, text=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-d", str(folder), *specs],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
     except subprocess.CalledProcessError as error:
         sys.exit(f"pip download failed: {error.stderr.strip()}")
     return folder
@@ -115,8 +125,9 @@ def lookalikes(text: str) -> dict[str, str]:
     """Non-ASCII characters whose Unicode confusable prototype is one Latin letter, as NFKC leaves them (nicknames are
     read after NFKC: the table maps what NFKC makes of a confusable, e.g. lunate sigma to final sigma)."""
     table = {}
-    for char, entries in sorted(json.loads(text).items(),
-                                key=lambda item: unicodedata.normalize("NFKC", item[0]) != item[0]):
+    for char, entries in sorted(
+        json.loads(text).items(), key=lambda item: unicodedata.normalize("NFKC", item[0]) != item[0]
+    ):
         key = unicodedata.normalize("NFKC", char)
         if len(key) != 1 or key.isascii() or key in table:
             continue
@@ -157,8 +168,10 @@ def main(argv: list[str] | None = None) -> int:
     lines = [f"{ord(char):04X} {latin} {unicodedata.name(char, '?')}\n" for char, latin in sorted(table.items())]
     (OUTPUT / "lookalikes.txt").write_text("".join(lines), encoding="utf-8")
 
-    print(f"given names: {len(names)} read, {len(clashing)} blocked words among them "
-          f"({len(allow)} allowed, {len(refuse)} left out), {len(written)} written")
+    print(
+        f"given names: {len(names)} read, {len(clashing)} blocked words among them "
+        f"({len(allow)} allowed, {len(refuse)} left out), {len(written)} written"
+    )
     print(f"look-alikes: {len(table)} written ({len(REVIEWED_LOOKALIKES)} reviewed additions)")
     return 0
 

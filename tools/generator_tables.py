@@ -38,13 +38,13 @@ WORD_LENGTHS = {1: range(1, 7), 2: range(5, 8)}
 V2_CANDIDATES = 10
 ABOUT = {
     1: "Frozen data of board generator version 1: letter weights per language (per 100,000 letters of the built-in "
-       "dictionary's words), and refining changes per small board for the languages that need them (refine), written "
-       "by tools/generator_tables.py. Never edit an entry: shared board URLs depend on it.",
+    "dictionary's words), and refining changes per small board for the languages that need them (refine), written "
+    "by tools/generator_tables.py. Never edit an entry: shared board URLs depend on it.",
     2: "Frozen data of board generator version 2: letter weights per language (per 100,000 letters of the built-in "
-       "dictionary's words of 2 to 8 letters), the fewest and most vowels of a 16-cell board (vowels), the candidates "
-       "drawn per small board, and refining changes per small board (refine); <lang>.marisa holds the dictionary's "
-       "words of 5 to 7 letters, counted to measure a board. Written by tools/generator_tables.py --version 2 from the "
-       "dictionaries of issue 14 (2026-11-23). Never edit an entry: shared board URLs depend on it.",
+    "dictionary's words of 2 to 8 letters), the fewest and most vowels of a 16-cell board (vowels), the candidates "
+    "drawn per small board, and refining changes per small board (refine); <lang>.marisa holds the dictionary's "
+    "words of 5 to 7 letters, counted to measure a board. Written by tools/generator_tables.py --version 2 from the "
+    "dictionaries of issue 14 (2026-11-23). Never edit an entry: shared board URLs depend on it.",
 }
 
 

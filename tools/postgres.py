@@ -47,24 +47,43 @@ class Cluster:
         import psycopg
 
         name = f"{prefix}_{os.getpid()}_{next(self._names)}"
-        with psycopg.connect(f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres",
-                             autocommit=True) as connection:
+        with psycopg.connect(
+            f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres", autocommit=True
+        ) as connection:
             connection.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
     def start(self) -> None:
         """Start the server (again) on its port, and wait until it takes connections."""
         # fsync off: a test cluster is thrown away, and the tests kill app servers, never this one.
-        options = (f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off "
-                   "-c max_connections=200")
-        subprocess.run(_as_postgres([str(self.bin_dir / "pg_ctl"), "-D", str(self.folder / "data"), "-l",
-                                     str(self.folder / "log"), "-o", options, "-w", "start"]),
-                       check=True, stdout=subprocess.DEVNULL)
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
+        subprocess.run(
+            _as_postgres(
+                [
+                    str(self.bin_dir / "pg_ctl"),
+                    "-D",
+                    str(self.folder / "data"),
+                    "-l",
+                    str(self.folder / "log"),
+                    "-o",
+                    options,
+                    "-w",
+                    "start",
+                ]
+            ),
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
 
     def stop(self) -> None:
         """Stop the server at once (its clients' connections break), keeping its data for a start again."""
-        subprocess.run(_as_postgres([str(self.bin_dir / "pg_ctl"), "-D", str(self.folder / "data"), "-m",
-                                     "immediate", "-w", "stop"]), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            _as_postgres(
+                [str(self.bin_dir / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop"]
+            ),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
 
 
 def _as_postgres(command: list[str]) -> list[str]:
@@ -79,9 +98,26 @@ def postgres_cluster() -> Iterator[Cluster]:
     folder = Path(tempfile.mkdtemp(prefix="ruzzle-pg-"))
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres", "postgres")
-    subprocess.run(_as_postgres([str(bin_dir / "initdb"), "-D", str(folder / "data"), "-A", "trust", "-U", "postgres",
-                                 "--no-sync", "-E", "UTF8", "--locale=C"]),
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    subprocess.run(
+        _as_postgres(
+            [
+                str(bin_dir / "initdb"),
+                "-D",
+                str(folder / "data"),
+                "-A",
+                "trust",
+                "-U",
+                "postgres",
+                "--no-sync",
+                "-E",
+                "UTF8",
+                "--locale=C",
+            ]
+        ),
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     cluster = Cluster(free_port(), folder, bin_dir)
     cluster.start()
     try:

@@ -70,16 +70,20 @@ def main(argv: list[str] | None = None) -> int:
             for kind in ("short", "long"):
                 part = [row for row in rows if row["kind"] == kind]
                 junk = [row["word"] for row in part if row["verdict"] == "junk"]
-                print(f"{args.language} draw {number} {kind}: {len(part)} reviewed, {len(junk)} junk "
-                      f"({100 * len(junk) / len(part):.1f}%){': ' + ' '.join(junk) if junk else ''}")
+                print(
+                    f"{args.language} draw {number} {kind}: {len(part)} reviewed, {len(junk)} junk "
+                    f"({100 * len(junk) / len(part):.1f}%){': ' + ' '.join(junk) if junk else ''}"
+                )
             number += 1
         return 0
     path = sample_path(args.language, args.draw)
     REVIEW_DIR.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="utf-8", newline="") as file:
-        file.write(f"# Random sample of dictionaries/{args.language}.marisa "
-                   f"(tools/review_sample.py, draw {args.draw}), "
-                   "reviewed by a native-level reader: ok = a player accepts it; junk = removed at its cause\n")
+        file.write(
+            f"# Random sample of dictionaries/{args.language}.marisa "
+            f"(tools/review_sample.py, draw {args.draw}), "
+            "reviewed by a native-level reader: ok = a player accepts it; junk = removed at its cause\n"
+        )
         writer = csv.writer(file, delimiter="\t", lineterminator="\n")
         writer.writerow(FIELDS)
         for kind, word in sample(args.language, Lexicon.builtin(args.language), args.draw):

@@ -39,9 +39,16 @@ class Server:
 
 
 @contextlib.contextmanager
-def gunicorn_server(secret_key: str | None = "test key shared by the servers", workers: int | None = None,
-                    app: str = "app:app", health: str = "/healthz", port: int | None = None,
-                    solving_budget: bool = False, rate_limits: bool = False, **env: str) -> Iterator[Server]:
+def gunicorn_server(
+    secret_key: str | None = "test key shared by the servers",
+    workers: int | None = None,
+    app: str = "app:app",
+    health: str = "/healthz",
+    port: int | None = None,
+    solving_budget: bool = False,
+    rate_limits: bool = False,
+    **env: str,
+) -> Iterator[Server]:
     """Run `gunicorn --config gunicorn.conf.py app:app` and yield it once `health` answers 200.
 
     `workers` None keeps gunicorn.conf.py's own number, as the README's run command does; `secret_key` None
@@ -61,10 +68,14 @@ def gunicorn_server(secret_key: str | None = "test key shared by the servers", w
     if workers is not None:
         environment["RUZZLE_WORKERS"] = str(workers)
     # a file, not a pipe: a full pipe would stall gunicorn; RUZZLE_SERVER_LOG keeps it for a look afterwards
-    log = (open(os.environ["RUZZLE_SERVER_LOG"], "w+b") if os.environ.get("RUZZLE_SERVER_LOG")
-           else tempfile.TemporaryFile())
-    process = subprocess.Popen([*GUNICORN, app], cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=log,
-                               start_new_session=True)
+    log = (
+        open(os.environ["RUZZLE_SERVER_LOG"], "w+b")
+        if os.environ.get("RUZZLE_SERVER_LOG")
+        else tempfile.TemporaryFile()
+    )
+    process = subprocess.Popen(
+        [*GUNICORN, app], cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_until_healthy(url + health, process, log)
@@ -77,8 +88,13 @@ def gunicorn_server(secret_key: str | None = "test key shared by the servers", w
 
 
 @contextlib.contextmanager
-def gunicorn(secret_key: str | None = "test key shared by the servers", workers: int | None = None,
-             app: str = "app:app", health: str = "/healthz", **env: str) -> Iterator[str]:
+def gunicorn(
+    secret_key: str | None = "test key shared by the servers",
+    workers: int | None = None,
+    app: str = "app:app",
+    health: str = "/healthz",
+    **env: str,
+) -> Iterator[str]:
     """`gunicorn_server`, yielding only the base URL."""
     with gunicorn_server(secret_key, workers, app, health, **env) as server:
         yield server.url

@@ -41,7 +41,7 @@ class SlowClients:
             for i, sock in enumerate(self.trickle):
                 position = self.sent[i] % len(TRICKLED_REQUEST)
                 try:
-                    sock.send(TRICKLED_REQUEST[position:position + 1])
+                    sock.send(TRICKLED_REQUEST[position : position + 1])
                     self.sent[i] += 1
                 except OSError:
                     sock.close()  # the server gave up on it: a new one starts trickling

@@ -116,11 +116,20 @@ def join_address() -> JoinAddress:
     port = port or "8000"
     command = f"RUZZLE_BIND=0.0.0.0:{port} bash tools/run.sh"
     if lan:
-        return JoinAddress(here, gettext(
+        return JoinAddress(
+            here,
+            gettext(
+                "Phones cannot open this localhost address. To let a room of phones join, start the server with "
+                "%(command)s, then open this page at %(address)s (this computer's address on the network).",
+                command=command,
+                address=f"{request.scheme}://{lan[0]}:{port}",
+            ),
+        )
+    return JoinAddress(
+        here,
+        gettext(
             "Phones cannot open this localhost address. To let a room of phones join, start the server with "
-            "%(command)s, then open this page at %(address)s (this computer's address on the network).",
-            command=command, address=f"{request.scheme}://{lan[0]}:{port}"))
-    return JoinAddress(here, gettext(
-        "Phones cannot open this localhost address. To let a room of phones join, start the server with "
-        "%(command)s, then open this page at this computer's address on the network (the Wi-Fi settings show it).",
-        command=command))
+            "%(command)s, then open this page at this computer's address on the network (the Wi-Fi settings show it).",
+            command=command,
+        ),
+    )

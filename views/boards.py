@@ -90,20 +90,46 @@ class BoardRequest(BoardSource):
         """The board of `/play/<language>/<seed>?size=RxC&time=S&safe=0&gen=2`; UnknownLanguage or BadRequest."""
         code = get_language(language).code
         rows, cols = parse_size(args.get("size"))
-        return cls(code, parse_seed(seed), rows, cols, parse_seconds(args.get("time")), parse_safe(args.get("safe")),
-                   parse_generator(args.get("gen")), parse_match_round(args.get("match")))
+        return cls(
+            code,
+            parse_seed(seed),
+            rows,
+            cols,
+            parse_seconds(args.get("time")),
+            parse_safe(args.get("safe")),
+            parse_generator(args.get("gen")),
+            parse_match_round(args.get("match")),
+        )
 
     @classmethod
     def of_played(cls, played: PlayedBoard, **extra: Any) -> Self:
         """The board URL of a round the store keeps, every part of it (e.g. for its links in "My rounds"); `extra`:
         the fields of a subclass. The inverse of `played`."""
-        return cls(played.language, played.seed, played.rows, played.cols, played.seconds, played.safe,
-                   played.generator, played.match_round, **extra)
+        return cls(
+            played.language,
+            played.seed,
+            played.rows,
+            played.cols,
+            played.seconds,
+            played.safe,
+            played.generator,
+            played.match_round,
+            **extra,
+        )
 
     def played(self) -> PlayedBoard:
         """This board URL as the store keeps it with a round (under `round_key`)."""
-        return PlayedBoard(self.round_key, self.language, self.seed, self.rows, self.cols, self.seconds, self.safe,
-                           self.generator, self.match_round)
+        return PlayedBoard(
+            self.round_key,
+            self.language,
+            self.seed,
+            self.rows,
+            self.cols,
+            self.seconds,
+            self.safe,
+            self.generator,
+            self.match_round,
+        )
 
     @property
     def size(self) -> str:
@@ -152,8 +178,9 @@ class BoardRequest(BoardSource):
         return hashlib.sha256(name.encode("utf-8")).hexdigest()[:12]
 
     def solution(self) -> Solution:
-        return services().solutions(self.language, self.seed, self.rows, self.cols, self.safe, self.generator,
-                                    self.match_round)
+        return services().solutions(
+            self.language, self.seed, self.rows, self.cols, self.safe, self.generator, self.match_round
+        )
 
 
 @dataclass(frozen=True)
@@ -187,13 +214,15 @@ def lexicon_for(language: str) -> Lexicon:
     """The loaded dictionary of a language; 404 if this server has none for it."""
     lexicons = services().lexicons
     if language not in lexicons:
-        raise NotFound(gettext("there is no dictionary for %(language)s on this server yet",
-                               language=get_language(language).name))
+        raise NotFound(
+            gettext("there is no dictionary for %(language)s on this server yet", language=get_language(language).name)
+        )
     return lexicons[language]
 
 
-def solve_board(language: str, seed: str, rows: int, cols: int, safe: bool, generator: int = 1,
-                match_round: int | None = None) -> Solution:
+def solve_board(
+    language: str, seed: str, rows: int, cols: int, safe: bool, generator: int = 1, match_round: int | None = None
+) -> Solution:
     """Generate and solve a board (with a match round's bonus tiles); the app wraps this in a per-process cache."""
     board = generate(language, seed, rows, cols, version=generator)
     return _solve(board if match_round is None else match_board(board, match_round), safe)
@@ -213,8 +242,11 @@ def _solve(board: Board, safe: bool) -> Solution:
 def check_web_size(rows: int, cols: int) -> None:
     """Refuse boards beyond what the web serves (12x12), before any work is done on them."""
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise BadRequest(gettext("a board has 1 to %(side)d rows and columns, not %(rows)dx%(cols)d", side=MAX_SIDE,
-                                 rows=rows, cols=cols))
+        raise BadRequest(
+            gettext(
+                "a board has 1 to %(side)d rows and columns, not %(rows)dx%(cols)d", side=MAX_SIDE, rows=rows, cols=cols
+            )
+        )
 
 
 def parse_generator(text: str | None) -> int:
@@ -222,8 +254,9 @@ def parse_generator(text: str | None) -> int:
     if text is None or text.strip() == "":
         return FIRST_VERSION
     if not text.strip().isdigit() or int(text) not in VERSIONS:
-        raise BadRequest(gettext("a board generator version (gen=) is one of %(versions)s",
-                                 versions=", ".join(map(str, VERSIONS))))
+        raise BadRequest(
+            gettext("a board generator version (gen=) is one of %(versions)s", versions=", ".join(map(str, VERSIONS)))
+        )
     return int(text)
 
 
@@ -243,8 +276,9 @@ def parse_size(text: str | None) -> tuple[int, int]:
         return DEFAULT_SIZE
     match = _SIZE.fullmatch(text)
     if match is None:
-        raise BadRequest(gettext("a board size is written rows x columns, e.g. 4x4 (up to %(side)dx%(side)d)",
-                                 side=MAX_SIDE))
+        raise BadRequest(
+            gettext("a board size is written rows x columns, e.g. 4x4 (up to %(side)dx%(side)d)", side=MAX_SIDE)
+        )
     rows = int(match.group(1))
     cols = int(match.group(2) or rows)
     check_web_size(rows, cols)
@@ -260,8 +294,14 @@ def parse_seconds(text: str | None) -> int:
         raise BadRequest(gettext("a round length is a whole number of seconds, e.g. 120 (0 for no time limit)"))
     seconds = int(text)
     if seconds and not MIN_SECONDS <= seconds <= MAX_SECONDS:
-        raise BadRequest(gettext("a round lasts %(least)d to %(most)d seconds (0 for no time limit), not %(seconds)d",
-                                 least=MIN_SECONDS, most=MAX_SECONDS, seconds=seconds))
+        raise BadRequest(
+            gettext(
+                "a round lasts %(least)d to %(most)d seconds (0 for no time limit), not %(seconds)d",
+                least=MIN_SECONDS,
+                most=MAX_SECONDS,
+                seconds=seconds,
+            )
+        )
     return seconds
 
 
@@ -274,8 +314,9 @@ def parse_safe(text: str | None) -> bool:
         return True
     if value in ("0", "off", "no", "false"):
         return False
-    raise BadRequest(gettext("The classroom filter (safe=) is 1 (offensive words hidden, the default) or 0 (every "
-                             "dictionary word)"))
+    raise BadRequest(
+        gettext("The classroom filter (safe=) is 1 (offensive words hidden, the default) or 0 (every dictionary word)")
+    )
 
 
 def parse_match_round(text: str | None) -> int | None:
@@ -284,8 +325,12 @@ def parse_match_round(text: str | None) -> int | None:
     if text is None or text == "":
         return None
     if text.strip() not in map(str, MATCH_ROUNDS):
-        raise BadRequest(gettext("a match round (match=) is one of %(rounds)s (the last one is the whole board)",
-                                 rounds=", ".join(map(str, MATCH_ROUNDS))))
+        raise BadRequest(
+            gettext(
+                "a match round (match=) is one of %(rounds)s (the last one is the whole board)",
+                rounds=", ".join(map(str, MATCH_ROUNDS)),
+            )
+        )
     return MatchRound.of(int(text)).board_round
 
 

@@ -22,8 +22,14 @@ class SolvingBudget:
     at `rate` seconds per second up to `burst`; a client whose bucket is empty gets a 429 until it refills.
     `rate` 0 turns the budget off."""
 
-    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic,
-                 cpu_clock: Callable[[], float] = time.thread_time, clients: int = 10_000):
+    def __init__(
+        self,
+        rate: float,
+        burst: float,
+        clock: Callable[[], float] = time.monotonic,
+        cpu_clock: Callable[[], float] = time.thread_time,
+        clients: int = 10_000,
+    ):
         self.rate, self.burst, self.clock, self.cpu_clock, self.clients = rate, burst, clock, cpu_clock, clients
         self._levels: OrderedDict[str, tuple[float, float]] = OrderedDict()  # client: (level, when)
         self._lock = threading.Lock()
@@ -56,11 +62,16 @@ class SolvingBudget:
             level = self.level(client)
             if level <= 0:
                 wait = math.ceil(-level / self.rate) or 1
-                raise TooManyRequests(ngettext(
-                    "You opened many new boards in a short time. Wait %(num)d second, then try again; boards you "
-                    "have already opened still work.",
-                    "You opened many new boards in a short time. Wait %(num)d seconds, then try again; boards you "
-                    "have already opened still work.", wait), retry_after=wait)
+                raise TooManyRequests(
+                    ngettext(
+                        "You opened many new boards in a short time. Wait %(num)d second, then try again; boards you "
+                        "have already opened still work.",
+                        "You opened many new boards in a short time. Wait %(num)d seconds, then try again; boards you "
+                        "have already opened still work.",
+                        wait,
+                    ),
+                    retry_after=wait,
+                )
             start = self.cpu_clock()
             try:
                 return solve(*args)

@@ -36,6 +36,7 @@ Words = dict[int, list[str]]  # the words each player found in a round, by playe
 
 # --- what both downloads show ----------------------------------------------------------------------------------------
 
+
 def host_results(code: str) -> tuple[Room, Ranking, list[Words]]:
     """The room (for its host only: 403 otherwise), its ranking and the words of each round it counts (the current
     match's, or every round of a room of single rounds), in order."""
@@ -59,11 +60,15 @@ def round_headers(rounds: int) -> list[str]:
 
 def download(body: str | bytes, mimetype: str, filename: str) -> Response:
     """A file the browser saves under its name, kept by no cache (the results change while the room plays)."""
-    return Response(body, mimetype=mimetype,
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"})
+    return Response(
+        body,
+        mimetype=mimetype,
+        headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
+    )
 
 
 # --- the CSV -----------------------------------------------------------------------------------------------------
+
 
 @bp.get("/rooms/<code>/results.csv")
 def download_results(code: str):
@@ -73,12 +78,21 @@ def download_results(code: str):
     out = io.StringIO()
     writer = csv.writer(out, delimiter=csv_delimiter(), lineterminator="\r\n")
     per_round = round_headers(len(rounds)) if len(rounds) > 1 else []
-    writer.writerow([gettext("nickname"), gettext("score"), gettext("words found"), gettext("rank"), gettext("words"),
-                     *per_round])
+    writer.writerow(
+        [gettext("nickname"), gettext("score"), gettext("words found"), gettext("rank"), gettext("words"), *per_round]
+    )
     for line in table.lines:
         words = sorted(word for found in rounds for word in found.get(line.player_id, ()))
-        writer.writerow([csv_safe(line.nickname), line.score, line.words, line.rank, " ".join(words),
-                         *(line.round_scores if per_round else ())])
+        writer.writerow(
+            [
+                csv_safe(line.nickname),
+                line.score,
+                line.words,
+                line.rank,
+                " ".join(words),
+                *(line.round_scores if per_round else ()),
+            ]
+        )
     return download(BOM + out.getvalue(), "text/csv", f"ruzzle-room-{room.code}.csv")
 
 
@@ -94,6 +108,7 @@ def csv_safe(text: str) -> str:
 
 
 # --- the workbook ------------------------------------------------------------------------------------------------
+
 
 @bp.get("/rooms/<code>/results.xlsx")
 def download_workbook(code: str):
@@ -112,8 +127,11 @@ def fill_totals(sheet: Worksheet, table: Ranking) -> None:
     """Every player in ranking order: nickname, total, rank, words found, and the points of each round."""
     sheet.title = sheet_title(gettext("Totals"))
     rows = [[line.nickname, line.score, line.rank, line.words, *line.round_scores] for line in table.lines]
-    fill(sheet, [gettext("nickname"), gettext("score"), gettext("rank"), gettext("words found"),
-                 *round_headers(table.rounds)], rows)
+    fill(
+        sheet,
+        [gettext("nickname"), gettext("score"), gettext("rank"), gettext("words found"), *round_headers(table.rounds)],
+        rows,
+    )
 
 
 def fill_round(sheet: Worksheet, number: int, table: Ranking, words: Words) -> None:
@@ -123,8 +141,10 @@ def fill_round(sheet: Worksheet, number: int, table: Ranking, words: Words) -> N
     def points(line: RankLine) -> int:
         return line.round_scores[number - 1]
 
-    rows = [[line.nickname, points(line), len(words.get(line.player_id, ())), " ".join(words.get(line.player_id, ()))]
-            for line in sorted(table.lines, key=points, reverse=True)]
+    rows = [
+        [line.nickname, points(line), len(words.get(line.player_id, ())), " ".join(words.get(line.player_id, ()))]
+        for line in sorted(table.lines, key=points, reverse=True)
+    ]
     fill(sheet, [gettext("nickname"), gettext("score"), gettext("words found"), gettext("words")], rows)
 
 

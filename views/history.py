@@ -25,9 +25,14 @@ def my_rounds():
     bests = the_store().records.bests(player) if player else []
     room_rounds = {record.id: key for record in records if (key := parse_round_key(record.board.board_key))}
     codes = the_store().rooms.codes({room_id for room_id, _ in room_rounds.values()})
-    rounds = [{"record": record, **_links(record, room_rounds.get(record.id), codes),
-               "played_on": datetime.datetime.fromtimestamp(record.started, datetime.UTC)}
-              for record in records]
+    rounds = [
+        {
+            "record": record,
+            **_links(record, room_rounds.get(record.id), codes),
+            "played_on": datetime.datetime.fromtimestamp(record.started, datetime.UTC),
+        }
+        for record in records
+    ]
     response = render("me.html", ["my_rounds"], rounds=rounds, bests=bests)
     return response[0], response[1], {"Cache-Control": "no-store"}  # it changes with every word
 
@@ -38,7 +43,11 @@ def _links(record: RoundRecord, room_round: tuple[int, int] | None, codes: dict[
     room_id, number = room_round or (None, None)
     code = codes.get(room_id)
     if code is not None:
-        return {"room": code, "number": number, "board_url": cached_url("rooms.play_room", code=code),
-                "solution_url": cached_url("rooms.show_room_words", code=code, round=str(number))}
+        return {
+            "room": code,
+            "number": number,
+            "board_url": cached_url("rooms.play_room", code=code),
+            "solution_url": cached_url("rooms.show_room_words", code=code, round=str(number)),
+        }
     board = BoardRequest.of_played(record.board)
     return {"room": None, "number": number, "board_url": board.url(), "solution_url": board.page_url("solution")}

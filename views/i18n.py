@@ -35,7 +35,8 @@ def select_language() -> str:
     chosen = request.cookies.get(LANGUAGE_COOKIE)
     if chosen in INTERFACE_LANGUAGES:
         return chosen
-    # a board URL names its language; a room's pages note theirs when they look the room up (views/rooms/core.py, find_room)
+    # a board URL names its language; a room's pages note theirs when they look the room up (views/rooms/core.py,
+    # find_room)
     board_language = (request.view_args or {}).get("language") or g.get("board_language")
     if isinstance(board_language, str) and board_language.lower() in INTERFACE_LANGUAGES:
         return board_language.lower()
@@ -55,9 +56,15 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     Babel(app, locale_selector=lambda: parsed_locale(select_language()))
     app.register_blueprint(bp)
-    app.jinja_env.globals.update(current_language=current_language, interface_languages=interface_languages,
-                                 switcher_next=switcher_next, multiplier_name=multiplier_name,
-                                 multiplier_label=multiplier_label, strong=strong, span=span)
+    app.jinja_env.globals.update(
+        current_language=current_language,
+        interface_languages=interface_languages,
+        switcher_next=switcher_next,
+        multiplier_name=multiplier_name,
+        multiplier_label=multiplier_label,
+        strong=strong,
+        span=span,
+    )
     app.jinja_env.filters["number"] = format_decimal
     app.jinja_env.filters["percent"] = percent
 
@@ -97,11 +104,22 @@ def choose_language():
     """Remember the language the player chose (a cookie for a year) and go back to the page they were on."""
     code = request.form.get("language", "")
     if code not in INTERFACE_LANGUAGES:
-        raise BadRequest(gettext("The interface speaks %(languages)s; not %(code)s.",
-                                 languages=", ".join(INTERFACE_LANGUAGES), code=repr(code[:20])))
+        raise BadRequest(
+            gettext(
+                "The interface speaks %(languages)s; not %(code)s.",
+                languages=", ".join(INTERFACE_LANGUAGES),
+                code=repr(code[:20]),
+            )
+        )
     response = redirect(same_site_path(request.form.get("next")) or "/", 303)
-    response.set_cookie(LANGUAGE_COOKIE, code, max_age=LANGUAGE_COOKIE_AGE, httponly=True, samesite="Lax",
-                        secure=request.is_secure or current_app.config["SESSION_COOKIE_SECURE"])
+    response.set_cookie(
+        LANGUAGE_COOKIE,
+        code,
+        max_age=LANGUAGE_COOKIE_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure or current_app.config["SESSION_COOKIE_SECURE"],
+    )
     return response
 
 
@@ -115,8 +133,9 @@ def translate_error(error: RuzzleError) -> str:
         message = gettext(error.template, **values)
     if isinstance(error, BoardFormatError) and error.line is not None:
         if error.column is not None:
-            return gettext("line %(line)d, column %(column)d: %(problem)s", line=error.line, column=error.column,
-                           problem=message)
+            return gettext(
+                "line %(line)d, column %(column)d: %(problem)s", line=error.line, column=error.column, problem=message
+            )
         return gettext("line %(line)d: %(problem)s", line=error.line, problem=message)
     return message
 

@@ -65,10 +65,15 @@ def init_limits(app: Flask) -> Limiter:
     joins = limiter.limit(setting("LIMIT_JOINS"), error_message=joins_reason)
     new_rooms = limiter.limit(setting("LIMIT_NEW_ROOMS"), error_message=new_rooms_reason)
     # a room's words and a solo board's: the same pupil's hands, one count
-    words = limiter.shared_limit(setting("LIMIT_WORDS"), "words", key_func=player_or_address,
-                                 error_message=words_reason)
-    for endpoint, limit in (("rooms.join_room", joins), ("rooms.create_room", new_rooms),
-                            ("rooms.submit_room_word", words), ("play.submit_word", words)):
+    words = limiter.shared_limit(
+        setting("LIMIT_WORDS"), "words", key_func=player_or_address, error_message=words_reason
+    )
+    for endpoint, limit in (
+        ("rooms.join_room", joins),
+        ("rooms.create_room", new_rooms),
+        ("rooms.submit_room_word", words),
+        ("play.submit_word", words),
+    ):
         app.view_functions[endpoint] = limit(app.view_functions[endpoint])
 
     @app.errorhandler(RateLimitExceeded)
@@ -82,8 +87,9 @@ def init_limits(app: Flask) -> Limiter:
 
 def refusal(reason: str, wait: int) -> TooManyRequests:
     """A 429 that says why and for how long, in words and in Retry-After."""
-    return TooManyRequests(reason + " " + gettext("Wait %(wait)s, then try again.", wait=how_long(wait)),
-                           retry_after=wait)
+    return TooManyRequests(
+        reason + " " + gettext("Wait %(wait)s, then try again.", wait=how_long(wait)), retry_after=wait
+    )
 
 
 def seconds_to_wait(free_at: float) -> int:

@@ -53,6 +53,7 @@ def playable(language: str) -> bool:
 
 # --- the live room of a code, with its slot's round -----------------------------------------------------------
 
+
 def find_live_room(code: str, player: str | None, moment: float) -> Room | None:
     """The live room of a code such as LIVEEN with the round of the slot under way (made by the first request of the
     slot, here or on another server), or None when the code names no live room this server plays. One query when
@@ -75,8 +76,16 @@ def open_slot(language: str, slot: int, moment: float) -> int:
     """Make the live room of a language and its round for `slot` (nothing that exists already); its id."""
     plan = schedule()
     clean_up_store()  # (at most once an hour per process: the live rounds the day's ranking no longer needs go too)
-    return the_store().live.open_round(live_code(language), language, plan.play_seconds, slot,
-                                       slot_seed(language, slot), LATEST_VERSION, plan.starts(slot), moment)
+    return the_store().live.open_round(
+        live_code(language),
+        language,
+        plan.play_seconds,
+        slot,
+        slot_seed(language, slot),
+        LATEST_VERSION,
+        plan.starts(slot),
+        moment,
+    )
 
 
 def slot_seed(language: str, slot: int) -> str:
@@ -85,8 +94,9 @@ def slot_seed(language: str, slot: int) -> str:
 
 def slot_board(language: str, slot: int) -> BoardRequest:
     """The board of a slot as an ordinary board (4x4, classroom-safe, the latest generator)."""
-    return BoardRequest(language, slot_seed(language, slot), ROWS, COLS, schedule().play_seconds, True,
-                        generator=LATEST_VERSION)
+    return BoardRequest(
+        language, slot_seed(language, slot), ROWS, COLS, schedule().play_seconds, True, generator=LATEST_VERSION
+    )
 
 
 def prepare_next_slot(room: Room, slot: int) -> None:
@@ -119,6 +129,7 @@ def prepare_slot(app, language: str, slot: int, moment: float) -> None:
 
 # --- results ------------------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class LiveLine:
     """A player's line in a live ranking (a round's, an hour's, a day's)."""
@@ -139,10 +150,15 @@ class LiveRanking:
 
     @classmethod
     def of(cls, scores: list[LiveScore]) -> LiveRanking:
-        ordered = sorted(scores, key=lambda s: (-s.score, s.reached if s.reached is not None else math.inf,
-                                                s.player_id))
-        return cls(tuple(LiveLine(rank, s.player_id, s.nickname, s.score, s.words, s.rounds)
-                         for rank, s in enumerate(ordered, start=1)))
+        ordered = sorted(
+            scores, key=lambda s: (-s.score, s.reached if s.reached is not None else math.inf, s.player_id)
+        )
+        return cls(
+            tuple(
+                LiveLine(rank, s.player_id, s.nickname, s.score, s.words, s.rounds)
+                for rank, s in enumerate(ordered, start=1)
+            )
+        )
 
     def line_of(self, player_id: int) -> LiveLine | None:
         return next((line for line in self.lines if line.player_id == player_id), None)
@@ -178,13 +194,20 @@ def live_results(room: Room, board, member, still_counting: bool) -> dict:
     line = shared.ranking.line_of(member.id)
     others = [other.score for other in shared.ranking.lines if other.player_id != member.id]
     plan = schedule()
-    return {"live": True, "ranking": shared.ranking, "shared": shared, "line": line,
-            "players": len(shared.ranking.lines), "others": len(others),
-            "percentile": percentile(line.score, others) if line else None,
-            "still_counting": still_counting,
-            "next_in": max(0.0, plan.starts(shared.slot + 1) - now()), "server_now": now(),
-            "time": datetime.datetime.fromtimestamp(shared.started, datetime.UTC).strftime("%H:%M"),
-            "live_url": cached_url("live.play_live", True, language=room.language)}
+    return {
+        "live": True,
+        "ranking": shared.ranking,
+        "shared": shared,
+        "line": line,
+        "players": len(shared.ranking.lines),
+        "others": len(others),
+        "percentile": percentile(line.score, others) if line else None,
+        "still_counting": still_counting,
+        "next_in": max(0.0, plan.starts(shared.slot + 1) - now()),
+        "server_now": now(),
+        "time": datetime.datetime.fromtimestamp(shared.started, datetime.UTC).strftime("%H:%M"),
+        "live_url": cached_url("live.play_live", True, language=room.language),
+    }
 
 
 def round_results(room: Room, board, still_counting: bool) -> RoundResults:
@@ -194,8 +217,11 @@ def round_results(room: Room, board, still_counting: bool) -> RoundResults:
     slot = room.current.number
     cached = cache.get(room.code)
     fresh_for = float(current_app.config["ROOM_RANKING_SECONDS"])
-    if cached is not None and cached[0] == slot and (
-            cached[1] is None or (still_counting and time.monotonic() - cached[1] < fresh_for)):
+    if (
+        cached is not None
+        and cached[0] == slot
+        and (cached[1] is None or (still_counting and time.monotonic() - cached[1] < fresh_for))
+    ):
         return cached[2]
     results = work_out_results(room, board)
     cache[room.code] = (slot, time.monotonic() if still_counting else None, results)
@@ -214,16 +240,24 @@ def work_out_results(room: Room, board) -> RoundResults:
     solution = board.solution()
     counts = Counter({word: len(names) for word, names in finders.items()})
     by_word = {found.word: found for found in solution}
-    most = sorted((word for word, count in counts.items() if count > 1 and word in by_word),
-                  key=lambda word: (-counts[word], -by_word[word].score, word))
-    rare = sorted((word for word, count in counts.items() if count == 1 and word in by_word),
-                  key=lambda word: (-by_word[word].score, word))
+    most = sorted(
+        (word for word, count in counts.items() if count > 1 and word in by_word),
+        key=lambda word: (-counts[word], -by_word[word].score, word),
+    )
+    rare = sorted(
+        (word for word, count in counts.items() if count == 1 and word in by_word),
+        key=lambda word: (-by_word[word].score, word),
+    )
     return RoundResults(
-        played.number, started, LiveRanking.of(live.round_scores(room.id, played.number)),
+        played.number,
+        started,
+        LiveRanking.of(live.round_scores(room.id, played.number)),
         LiveRanking.of(live.scores(room.id, hour_start(started), started + 1)),
         LiveRanking.of(live.scores(room.id, day_start(started), started + 1)),
         tuple((by_word[word], counts[word]) for word in most[:SHOWN]),
-        tuple((by_word[word], finders[word][0]) for word in rare[:SHOWN]), len(rare))
+        tuple((by_word[word], finders[word][0]) for word in rare[:SHOWN]),
+        len(rare),
+    )
 
 
 def live_capacity() -> int:
@@ -233,23 +267,27 @@ def live_capacity() -> int:
 
 # --- the page that joins --------------------------------------------------------------------------------------
 
+
 @bp.get("/live/<language>")
 def play_live(language: str):
     """A language's live room: the join form (a nickname, or any name), or for a browser that joined, the board of
     the round under way (its page is the room's)."""
     code = language.strip().lower()
     if code not in LANGUAGES or not playable(code):
-        raise NotFound(gettext("There is no live room in %(language)s. Live rooms play in: %(languages)s.",
-                               language=language[:20], languages=", ".join(
-                                   LANGUAGES[known].name for known in LANGUAGES if playable(known))))
+        raise NotFound(
+            gettext(
+                "There is no live room in %(language)s. Live rooms play in: %(languages)s.",
+                language=language[:20],
+                languages=", ".join(LANGUAGES[known].name for known in LANGUAGES if playable(known)),
+            )
+        )
     if code != language:
         return redirect(cached_url("live.play_live", language=code), 308)
     g.board_language = code  # a fresh browser's pages speak the room's language (views/i18n.py)
     room = find_live_room(live_code(code), player_id(), now())
     if room.member:
         return redirect(cached_url("rooms.play_room", code=room.code), 303)
-    return render_template("room_join.html", room=room, problem=None, nickname="",
-                           oob=frozenset(), fragment=False)
+    return render_template("room_join.html", room=room, problem=None, nickname="", oob=frozenset(), fragment=False)
 
 
 @bp.app_template_global()
@@ -258,9 +296,13 @@ def live_context(room: Room) -> dict:
     plan = schedule()
     moment = now()
     slot = room.current.number
-    return {"play_seconds": plan.play_seconds, "slot_seconds": plan.slot_seconds,
-            "playing": moment < plan.play_ends(slot), "left": max(0, math.ceil(plan.play_ends(slot) - moment)),
-            "next_in": max(0, math.ceil(plan.starts(slot + 1) - moment))}
+    return {
+        "play_seconds": plan.play_seconds,
+        "slot_seconds": plan.slot_seconds,
+        "playing": moment < plan.play_ends(slot),
+        "left": max(0, math.ceil(plan.play_ends(slot) - moment)),
+        "next_in": max(0, math.ceil(plan.starts(slot + 1) - moment)),
+    }
 
 
 @bp.app_template_global()

@@ -92,8 +92,14 @@ def render_error(status: int, title: str, message: str, list_languages: bool = F
     sent, that it was refused and why: word_outcome)."""
     if request_ctx.url_adapter is None:  # a Host header werkzeug cannot read: no URL, so no page, can be built
         return f"{title}: {message}\n", status, {"Content-Type": "text/plain; charset=utf-8"}
-    body, status = render("error.html", ["result"], status, title=title, message=sentence(message),
-                          languages=LANGUAGES if list_languages else None)
+    body, status = render(
+        "error.html",
+        ["result"],
+        status,
+        title=title,
+        message=sentence(message),
+        languages=LANGUAGES if list_languages else None,
+    )
     return body, status, word_outcome(refused=sentence(message), reason="error") if wants_fragment() else {}
 
 
@@ -130,7 +136,8 @@ def translate_tile_texts(board: Board, language: str) -> dict[Cell, tuple[str, s
         badge = multiplier_name(tile.multiplier) if tile.multiplier else ""
         visible = tile.letter + (" " + badge if badge else "") + f" {value}"
         words = ngettext("%(num)d point", "%(num)d points", value) + (
-            ", " + multiplier_label(tile.multiplier) if tile.multiplier else "")
+            ", " + multiplier_label(tile.multiplier) if tile.multiplier else ""
+        )
         texts[cell] = (visible, words, badge)
     return texts
 
@@ -191,8 +198,7 @@ def breakdown_table(board: Board, path: tuple[Cell, ...]) -> Markup:
 def render_breakdown_table(board: Board, path: tuple[Cell, ...], locale: str) -> Markup:
     """Render `_breakdown.html` for a path in the request's language (`locale`: part of the cache key); the app
     keeps the results in an LRU cache."""
-    return Markup(render_template("_breakdown.html", breakdown=score_breakdown(board, path),
-                                  language=board.language))
+    return Markup(render_template("_breakdown.html", breakdown=score_breakdown(board, path), language=board.language))
 
 
 def render_board_table(board: Board, path: tuple[Cell, ...], mode: str, marked: Cell | None, locale: str) -> Markup:
@@ -208,7 +214,11 @@ def word_link(board, word: str) -> Markup:
     """A word that opens its path and breakdown in the page's result region (a plain link without htmx)."""
     url = board.word_url(word)
     return Markup('<a href="%s" lang="%s" hx-get="%s" hx-target="#result" hx-swap="outerHTML">%s</a>') % (
-        url, board.language, url, word)
+        url,
+        board.language,
+        url,
+        word,
+    )
 
 
 def word_items(board, words) -> Markup:
@@ -224,16 +234,32 @@ def word_items(board, words) -> Markup:
             if len(cache) >= WORD_ITEMS_CACHED:
                 cache.clear()
             item = cache[key] = Markup('<li>%s <span class="points">%s</span></li>') % (
-                word_link(board, word.word), word.score)
+                word_link(board, word.word),
+                word.score,
+            )
         items.append(item)
     return Markup("".join(items))
 
 
 # The game's rules the templates name, asked where they live (a field's length, a ranking's lines, a match's rounds).
-RULES = {"max_nickname": MAX_NICKNAME, "rounds_per_match": ROUNDS_PER_MATCH, "top_shown": TOP_SHOWN,
-         "ranking_shown": ranking_shown}
+RULES = {
+    "max_nickname": MAX_NICKNAME,
+    "rounds_per_match": ROUNDS_PER_MATCH,
+    "top_shown": TOP_SHOWN,
+    "ranking_shown": ranking_shown,
+}
 
-TEMPLATE_HELPERS = {**RULES, "board_values": board_values, "word_link_html": word_link, "word_items": word_items,
-                    "path_steps": path_steps, "tile_texts": tile_texts, "language_name": language_name,
-                    "board_table": board_table, "breakdown_table": breakdown_table, "static_url": static_url,
-                    "url_for": cached_url, "join_advice": join_advice}
+TEMPLATE_HELPERS = {
+    **RULES,
+    "board_values": board_values,
+    "word_link_html": word_link,
+    "word_items": word_items,
+    "path_steps": path_steps,
+    "tile_texts": tile_texts,
+    "language_name": language_name,
+    "board_table": board_table,
+    "breakdown_table": breakdown_table,
+    "static_url": static_url,
+    "url_for": cached_url,
+    "join_advice": join_advice,
+}

@@ -37,8 +37,16 @@ def start():
 
 def start_page(room_offer: RoomOffer | None = None):
     """The start page, with the offer to join a room whose code was typed as a board code, if one was."""
-    return render("start.html", ["start"], languages=LANGUAGES, sizes=BOARD_SIZES, default_size=DEFAULT_SIZE,
-                  round_lengths=ROUND_LENGTHS, default_seconds=DEFAULT_SECONDS, room_offer=room_offer)
+    return render(
+        "start.html",
+        ["start"],
+        languages=LANGUAGES,
+        sizes=BOARD_SIZES,
+        default_size=DEFAULT_SIZE,
+        round_lengths=ROUND_LENGTHS,
+        default_seconds=DEFAULT_SECONDS,
+        room_offer=room_offer,
+    )
 
 
 @bp.get("/new")
@@ -77,6 +85,7 @@ def open_room_named(typed: str) -> Room | None:
     if not is_room_code(code):
         return None
     from .rooms import find_room  # views.rooms imports this module: its lookup is imported when it is needed
+
     try:
         room = find_room(code)
     except (NotFound, TooManyRequests):
@@ -137,16 +146,28 @@ def answer_word(board: BoardRequest, played: PlayerRound, message: str | None, c
     except WordRefused as error:
         refused = error
     if not wants_fragment():
-        flash(translate_error(refused) if refused else
-              ngettext("%(word)s: %(num)d point.", "%(word)s: %(num)d points.", highlight.score, word=highlight.word),
-              "refused" if refused else "found")
+        flash(
+            translate_error(refused)
+            if refused
+            else ngettext(
+                "%(word)s: %(num)d point.", "%(word)s: %(num)d points.", highlight.score, word=highlight.word
+            ),
+            "refused" if refused else "found",
+        )
         return redirect(board.url(**_extra_args()), 303)
     context = context_of(board, round_, message)
-    context.update(highlight=highlight, breakdown_path=highlight.path if highlight else None,
-                   refused=refused and translate_error(refused), refused_reason=refused and refused.reason)
+    context.update(
+        highlight=highlight,
+        breakdown_path=highlight.path if highlight else None,
+        refused=refused and translate_error(refused),
+        refused_reason=refused and refused.reason,
+    )
     template = context.get("page_template", "play.html")
-    outcome = word_outcome(points=highlight.score) if highlight else word_outcome(
-        refused=sentence(context["refused"]), reason=refused.reason)
+    outcome = (
+        word_outcome(points=highlight.score)
+        if highlight
+        else word_outcome(refused=sentence(context["refused"]), reason=refused.reason)
+    )
     if refused and refused.reason == "time-up":
         body, status = render(template, GAME_REGIONS, **context)
         return body, status, {"HX-Retarget": "#game", "HX-Reswap": "outerHTML", **outcome}  # show the round's end
@@ -190,12 +211,17 @@ def show_word_on(board: BoardRequest, round_: Round, word: str, context_of=None,
     solution = board.solution()
     found = solution.find(word.upper())
     if found is None:
-        return _refuse_request(board, round_, gettext("%(word)s is not one of this board's words.", word=word.upper()[:40]),
-                               404, context_of)
+        return _refuse_request(
+            board,
+            round_,
+            gettext("%(word)s is not one of this board's words.", word=word.upper()[:40]),
+            404,
+            context_of,
+        )
     if not (round_.is_over(now()) or solution.index(found.word) in round_.found):
-        return _refuse_request(board, round_,
-                               gettext("finish the round (or give up) to see the words you have not found"), 403,
-                               context_of)
+        return _refuse_request(
+            board, round_, gettext("finish the round (or give up) to see the words you have not found"), 403, context_of
+        )
     context = context_of(board, round_, message)
     context.update(highlight=found, breakdown_path=found.path)
     return render(context.get("page_template", "play.html"), ["result", "board_frame"], **context)

@@ -21,8 +21,10 @@ from .services import services
 
 PLAYER = "player"
 UNREADABLE = "ruzzle.session_unreadable"
-UNREADABLE_MESSAGE = lazy_gettext("Your saved round could not be read (the cookie was changed, or it comes from "
-                                  "another server), so a new round has started.")
+UNREADABLE_MESSAGE = lazy_gettext(
+    "Your saved round could not be read (the cookie was changed, or it comes from "
+    "another server), so a new round has started."
+)
 MAX_CLOCK_SKEW = 300  # seconds another host's clock may run ahead of this one's for its cookies to be read
 
 
@@ -191,8 +193,11 @@ def board_in_play(source: BoardSource) -> BoardInPlay | None:
     if not played:
         return None
     room_round = parse_round_key(played.board_key)
-    return BoardInPlay.of_played(played, in_room=room_round is not None,
-                                 room_code=room_round and the_store().rooms.room_playing(*room_round, player))
+    return BoardInPlay.of_played(
+        played,
+        in_room=room_round is not None,
+        room_code=room_round and the_store().rooms.room_playing(*room_round, player),
+    )
 
 
 def _player_round(solution: Solution, stored: StoredRound) -> PlayerRound:

@@ -24,8 +24,13 @@ from .pages import render, wants_fragment
 from .rounds import board_in_play, end_round, load_round, start_round
 
 bp = Blueprint("solution", __name__)
-SORTS = {"score": lazy_gettext("score"), "length": lazy_gettext("length"), "alpha": lazy_gettext("alphabet"),
-         "start": lazy_gettext("start cell"), "end": lazy_gettext("end cell")}
+SORTS = {
+    "score": lazy_gettext("score"),
+    "length": lazy_gettext("length"),
+    "alpha": lazy_gettext("alphabet"),
+    "start": lazy_gettext("start cell"),
+    "end": lazy_gettext("end cell"),
+}
 # Words per page of the list: a 12x12 board has up to ~7000, megabytes of rows; a page of 500 keeps the
 # page under 300 KB, and nearly every 4x4 board's words still fit on one.
 WORDS_PER_PAGE = 500
@@ -49,10 +54,16 @@ class WordQuery:
         """Read `sort`, `cell=r,c`, `prefix`, `word` and `page`; BadRequest saying what is wrong."""
         sort = args.get("sort") or "score"
         if sort not in SORTS:
-            raise BadRequest(gettext("the words sort by %(sorts)s; not by %(sort)s", sorts=", ".join(SORTS),
-                                     sort=repr(sort[:20])))
-        return cls(sort, _parse_cell(args.get("cell"), board), _parse_prefix(args.get("prefix")),
-                   normalize_word(args["word"]) if args.get("word") else None, _parse_page(args.get("page")))
+            raise BadRequest(
+                gettext("the words sort by %(sorts)s; not by %(sort)s", sorts=", ".join(SORTS), sort=repr(sort[:20]))
+            )
+        return cls(
+            sort,
+            _parse_cell(args.get("cell"), board),
+            _parse_prefix(args.get("prefix")),
+            normalize_word(args["word"]) if args.get("word") else None,
+            _parse_page(args.get("page")),
+        )
 
     def args(self, **changes) -> dict[str, str]:
         """The query arguments of this view of the list (with some changed), defaults left out."""
@@ -83,8 +94,13 @@ def _parse_cell(text: str | None, board: Board) -> Cell | None:
         return None
     match = _CELL.fullmatch(text.strip())
     if match is None or not board.contains((int(match.group(1)), int(match.group(2)))):
-        raise BadRequest(gettext("a cell is row,column on this %(rows)dx%(cols)d board, counted from 0 (e.g. 0,2)",
-                                 rows=board.rows, cols=board.cols))
+        raise BadRequest(
+            gettext(
+                "a cell is row,column on this %(rows)dx%(cols)d board, counted from 0 (e.g. 0,2)",
+                rows=board.rows,
+                cols=board.cols,
+            )
+        )
     return int(match.group(1)), int(match.group(2))
 
 
@@ -122,24 +138,31 @@ class WordPage:
         if page is None:
             page = words.index(selected) // WORDS_PER_PAGE + 1 if selected in words else 1
         if page > count:
-            raise NotFound(ngettext("this list has %(words)d words, %(num)d page of %(size)d: there is no page "
-                                    "%(page)d",
-                                    "this list has %(words)d words, %(num)d pages of %(size)d: there is no page "
-                                    "%(page)d", count, words=len(words), size=WORDS_PER_PAGE, page=page))
+            raise NotFound(
+                ngettext(
+                    "this list has %(words)d words, %(num)d page of %(size)d: there is no page %(page)d",
+                    "this list has %(words)d words, %(num)d pages of %(size)d: there is no page %(page)d",
+                    count,
+                    words=len(words),
+                    size=WORDS_PER_PAGE,
+                    page=page,
+                )
+            )
         start = (page - 1) * WORDS_PER_PAGE
-        return cls(words[start:start + WORDS_PER_PAGE], page, count, start + 1, len(words))
+        return cls(words[start : start + WORDS_PER_PAGE], page, count, start + 1, len(words))
 
 
 def _parse_prefix(text: str | None) -> str:
     if not text or not text.strip():
         return ""
-    prefix = normalize_word(text[:MAX_SIDE * MAX_SIDE])
+    prefix = normalize_word(text[: MAX_SIDE * MAX_SIDE])
     if prefix is None:
         raise BadRequest(gettext("a prefix is made of letters only (A to Z)"))
     return prefix
 
 
 # --- the solution explorer --------------------------------------------------------------------------------
+
 
 @bp.get("/play/<language>/<seed>/solution")
 def show_solution(language: str, seed: str):
@@ -199,16 +222,25 @@ def solution_page(source: BoardSource, found_words: set[str], **more):
     list_url = _list_url(source, query.args(word=None, page=page.number if page.number > 1 else None))
     separator = "&" if "?" in list_url else "?"
     context = {
-        "source": source, "board": solution.board, "solution": solution, "query": query,
+        "source": source,
+        "board": solution.board,
+        "solution": solution,
+        "query": query,
         # a long list links every word: one URL joined per word, not one url_for per word
         "word_url": lambda word: f"{list_url}{separator}word={word}",
         "page_url": lambda number: _list_url(source, query.args(word=None, page=number if number > 1 else None)),
-        "words": words, "page": page, "selected": selected, "found_words": found_words,
+        "words": words,
+        "page": page,
+        "selected": selected,
+        "found_words": found_words,
         "breakdown_path": selected.path if selected else None,
-        "sorts": SORTS, "longest": solution.longest,
-        "theme": chosen_theme(), "themes": THEMES,
+        "sorts": SORTS,
+        "longest": solution.longest,
+        "theme": chosen_theme(),
+        "themes": THEMES,
         "theme_url": lambda name: _list_url(source, {**query.args(), "theme": name}),
-        "room": None, **more,
+        "room": None,
+        **more,
     }
     # The component asked for says what comes back: opening a word swaps its breakdown and the board,
     # changing the list swaps the list and the board, "more words" adds the next page's rows.
@@ -229,6 +261,7 @@ def _list_url(source: BoardSource, args: dict[str, str]) -> str:
 
 # --- the projector ----------------------------------------------------------------------------------------
 
+
 @bp.get("/play/<language>/<seed>/projector")
 def show_projector(language: str, seed: str):
     """The teacher's view of a generated board: the board, a QR code to join, a timer, the walk-through."""
@@ -248,31 +281,59 @@ def show_typed_projector(language: str, code: str):
     running = board_in_play(source) if step else None
     if running is not None and wants_fragment():
         return "", 200, {"HX-Redirect": request.full_path}
-    return projector_page(source, step, join_url=source.page_url("solution", _external=True),
-                          seconds=DEFAULT_SECONDS, running=running)
+    return projector_page(
+        source, step, join_url=source.page_url("solution", _external=True), seconds=DEFAULT_SECONDS, running=running
+    )
 
 
-def projector_page(source: BoardSource, step: int, join_url: str, seconds: int, running: BoardRequest | None = None,
-                   finders: dict[str, list[str]] | None = None, room=None, arrange: WalkArrangement = sort_found):
+def projector_page(
+    source: BoardSource,
+    step: int,
+    join_url: str,
+    seconds: int,
+    running: BoardRequest | None = None,
+    finders: dict[str, list[str]] | None = None,
+    room=None,
+    arrange: WalkArrangement = sort_found,
+):
     """The projector page at a step of the walk-through (0: nothing revealed yet). `running`: the teacher's own
     round on these letters, still running, so the page says so (with a button that ends it) instead of
     revealing words. In a room, `finders` names who found each word, and `arrange` puts the class's words first."""
     solution = source.solution()
     order = request.args.get("order") or "score"
     if order not in WALK_ORDERS:
-        raise BadRequest(gettext("the walk-through goes %(orders)s; not %(order)s", orders=" / ".join(WALK_ORDERS),
-                                 order=repr(order[:20])))
+        raise BadRequest(
+            gettext(
+                "the walk-through goes %(orders)s; not %(order)s",
+                orders=" / ".join(WALK_ORDERS),
+                order=repr(order[:20]),
+            )
+        )
     walk = arrange(solution, order)
     step = min(step, len(walk))
     shown = walk[step - 1] if step else None
-    settings = {"order": order, "scores": request.args.get("scores", "1") != "0",
-                "theme": "dark" if request.args.get("theme") == "dark" else "light"}
+    settings = {
+        "order": order,
+        "scores": request.args.get("scores", "1") != "0",
+        "theme": "dark" if request.args.get("theme") == "dark" else "light",
+    }
     context = {
-        "source": source, "board": solution.board, "solution": solution, "step": step, "total": len(walk),
-        "shown": shown, "breakdown": shown and score_breakdown(solution.board, shown.path),
-        "settings": settings, "join_url": join_url, "qr_svg": qr_svg(join_url), "seconds": seconds or DEFAULT_SECONDS,
-        "walk_orders": WALK_ORDERS, "projector_args": _projector_args, "running": running,
-        "finders": finders, "room": room,
+        "source": source,
+        "board": solution.board,
+        "solution": solution,
+        "step": step,
+        "total": len(walk),
+        "shown": shown,
+        "breakdown": shown and score_breakdown(solution.board, shown.path),
+        "settings": settings,
+        "join_url": join_url,
+        "qr_svg": qr_svg(join_url),
+        "seconds": seconds or DEFAULT_SECONDS,
+        "walk_orders": WALK_ORDERS,
+        "projector_args": _projector_args,
+        "running": running,
+        "finders": finders,
+        "room": room,
     }
     if running is not None:
         context.update(shown=None, breakdown=None)
@@ -316,8 +377,11 @@ def _qr_svg(url: str, title: str) -> Markup | None:
         code = segno.make(url, error="m")
     except segno.DataOverflowError:
         return None
-    return Markup(code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff", title=title, svgclass="qr",
-                                  lineclass="qr-modules"))
+    return Markup(
+        code.svg_inline(
+            omitsize=True, border=4, dark="#000", light="#fff", title=title, svgclass="qr", lineclass="qr-modules"
+        )
+    )
 
 
 # --- boards typed in by hand ------------------------------------------------------------------------------
@@ -359,12 +423,26 @@ def _board_from_form(args: Mapping[str, str], language: str, rows: int, cols: in
         try:
             board = Board.parse(text[:4000], language)
         except BoardFormatError as error:
-            raise TypedBoardErrors(gettext("In the pasted board, %(problem)s", problem=translate_error(error)),
-                                   rows, cols, {"text": text[:4000]}, {}) from None
+            raise TypedBoardErrors(
+                gettext("In the pasted board, %(problem)s", problem=translate_error(error)),
+                rows,
+                cols,
+                {"text": text[:4000]},
+                {},
+            ) from None
         if board.rows > MAX_SIDE or board.cols > MAX_SIDE:
-            raise TypedBoardErrors(gettext("A board has at most %(side)dx%(side)d tiles, not %(rows)dx%(cols)d",
-                                           side=MAX_SIDE, rows=board.rows, cols=board.cols),
-                                   rows, cols, {"text": text[:4000]}, {})
+            raise TypedBoardErrors(
+                gettext(
+                    "A board has at most %(side)dx%(side)d tiles, not %(rows)dx%(cols)d",
+                    side=MAX_SIDE,
+                    rows=board.rows,
+                    cols=board.cols,
+                ),
+                rows,
+                cols,
+                {"text": text[:4000]},
+                {},
+            )
         return board
     values, problems, tiles = {}, {}, []
     for r in range(rows):
@@ -379,8 +457,13 @@ def _board_from_form(args: Mapping[str, str], language: str, rows: int, cols: in
                 tiles.append(tile)
     if problems:
         count = len(problems)
-        raise TypedBoardErrors(ngettext("%(num)d tile needs a fix (marked)", "%(num)d tiles need a fix (marked)",
-                                        count), rows, cols, values, problems)
+        raise TypedBoardErrors(
+            ngettext("%(num)d tile needs a fix (marked)", "%(num)d tiles need a fix (marked)", count),
+            rows,
+            cols,
+            values,
+            problems,
+        )
     return Board(rows, cols, tuple(tiles), language)
 
 
@@ -396,11 +479,24 @@ def _typed_tile(letter: str, multiplier: str) -> Tile | str:
     return Tile(word, Multiplier.from_code(multiplier) if multiplier else None)
 
 
-def _board_form(language: str, rows: int, cols: int, values: dict, problems: dict, message: str | None,
-                status: int = 200):
+def _board_form(
+    language: str, rows: int, cols: int, values: dict, problems: dict, message: str | None, status: int = 200
+):
     """The typing form, with what was typed and what is wrong with it."""
-    return render("solve.html", ["solve_form"], status, language=language, rows=rows, cols=cols, values=values,
-                  problems=problems, message=message, languages=LANGUAGES, multipliers=MULTIPLIER_CHOICES,
-                  max_side=MAX_SIDE, multiplier_of=Multiplier.from_code,
-                  multiplier_names=[multiplier_name(multiplier) for multiplier in Multiplier],
-                  code_example=Markup("<code>Ttl R S Ndl</code>"))
+    return render(
+        "solve.html",
+        ["solve_form"],
+        status,
+        language=language,
+        rows=rows,
+        cols=cols,
+        values=values,
+        problems=problems,
+        message=message,
+        languages=LANGUAGES,
+        multipliers=MULTIPLIER_CHOICES,
+        max_side=MAX_SIDE,
+        multiplier_of=Multiplier.from_code,
+        multiplier_names=[multiplier_name(multiplier) for multiplier in Multiplier],
+        code_example=Markup("<code>Ttl R S Ndl</code>"),
+    )

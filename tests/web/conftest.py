@@ -64,8 +64,15 @@ def app(clock, tmp_path, store_url):
     # The per-client limits off: these tests play a whole class, or a whole board's words, from one address at the
     # machine's speed, and whether they pass must not depend on how fast the machine runs them. The limits have their
     # own tests, on a clock the test moves (test_abuse.py).
-    app = create_app({"TESTING": True, "SECRET_KEY": "test key, not a secret", "CLOCK": clock,
-                      "DATABASE_URL": store_url, "RATELIMIT_ENABLED": False})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test key, not a secret",
+            "CLOCK": clock,
+            "DATABASE_URL": store_url,
+            "RATELIMIT_ENABLED": False,
+        }
+    )
     app.instance_path = str(tmp_path / "instance")
     yield app
     app.extensions["ruzzle.store"].dispose()
@@ -102,16 +109,25 @@ def path_text(path) -> str:
 
 def cells_in_order(html: str) -> list[tuple[int, int]]:
     """The highlighted cells of the board markup, in the order of their step numbers."""
-    steps = re.findall(r'<td data-cell="(\d+),(\d+)" class="[^"]*on-path[^"]*">.*?<span class="tile-step">(\d+)</span>',
-                       html, flags=re.S)
+    steps = re.findall(
+        r'<td data-cell="(\d+),(\d+)" class="[^"]*on-path[^"]*">.*?<span class="tile-step">(\d+)</span>',
+        html,
+        flags=re.S,
+    )
     return [(int(r), int(c)) for r, c, _ in sorted(steps, key=lambda s: int(s[2]))]
 
 
 # --- the browser tests: gunicorn as the README runs it, Debian's Chromium driven by Playwright -------------
 
 CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 # <screenshots>, where the browser tests leave pages for a person to look at: RUZZLE_SCREENSHOTS, else a folder in the
 # system's temporary folder (a test writes nothing into the working copy). `RUZZLE_SCREENSHOTS=build/screenshots`
 # keeps them beside the code (build/ is ignored by git).
@@ -144,8 +160,14 @@ def open_page(browser):
         context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **context_options})
         contexts.append(context)
         page = context.new_page()
-        page.on("console", lambda message: problems.append(message.text)
-                if message.type == "error" or "Content Security Policy" in message.text else None)
+        page.on(
+            "console",
+            lambda message: (
+                problems.append(message.text)
+                if message.type == "error" or "Content Security Policy" in message.text
+                else None
+            ),
+        )
         page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
         return page
 

@@ -51,9 +51,16 @@ def clock():
 
 def make_app(clock, tmp_path, **settings):
     tmp_path.mkdir(exist_ok=True)
-    app = create_app({"TESTING": True, "SECRET_KEY": "test key, not a secret", "CLOCK": clock,
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'store.sqlite3'}", "ROOM_RANKING_SECONDS": 0,
-                      **settings})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test key, not a secret",
+            "CLOCK": clock,
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'store.sqlite3'}",
+            "ROOM_RANKING_SECONDS": 0,
+            **settings,
+        }
+    )
     app.instance_path = str(tmp_path / "instance")
     return app
 
@@ -69,8 +76,9 @@ def app(clock, tmp_path):
 def browser(app, address: str, **headers):
     """A new browser (no cookie yet) at an address, sending these headers with every request."""
     client = app.test_client()
-    client.environ_base.update(REMOTE_ADDR=address, **{"HTTP_" + name.upper().replace("-", "_"): value
-                                                       for name, value in headers.items()})
+    client.environ_base.update(
+        REMOTE_ADDR=address, **{"HTTP_" + name.upper().replace("-", "_"): value for name, value in headers.items()}
+    )
     return client
 
 
@@ -93,8 +101,10 @@ def tally(statuses) -> str:
     """Counts a person reads: how many were answered, how many refused with 429."""
     counts = Counter(statuses)
     answered = sum(n for status, n in counts.items() if status != 429)
-    return f"{answered} answered ({', '.join(f'{s}: {n}' for s, n in sorted(counts.items()) if s != 429)}), " \
-           f"{counts[429]} refused with 429"
+    return (
+        f"{answered} answered ({', '.join(f'{s}: {n}' for s, n in sorted(counts.items()) if s != 429)}), "
+        f"{counts[429]} refused with 429"
+    )
 
 
 def message_of(answer) -> str:
@@ -102,6 +112,7 @@ def message_of(answer) -> str:
 
 
 # --- joining a room ----------------------------------------------------------------------------------------------
+
 
 def test_a_class_of_150_behind_one_address_joins_within_a_minute(app, clock):
     code = open_room(browser(app, TEACHER))
@@ -119,8 +130,7 @@ def test_a_script_filling_a_room_from_one_address_meets_429s(app, clock):
     app.config["ROOM_PLAYERS"] = 150  # a class's room, which the script fills before the limit stops it
     teacher = browser(app, TEACHER)
     code = open_room(teacher)
-    statuses = [browser(app, SCRIPT).post(f"/rooms/{code}/players", data={"any": "1"}).status_code
-                for _ in range(400)]
+    statuses = [browser(app, SCRIPT).post(f"/rooms/{code}/players", data={"any": "1"}).status_code for _ in range(400)]
     print(f"\n400 joins from one address at once: {tally(statuses)}")
     assert Counter(statuses) == {303: 150, 409: 50, 429: 200}  # the room takes 150, then it is full, then refused
     # the teacher removes a bot: the script does not get the seat back within the minute
@@ -130,14 +140,16 @@ def test_a_script_filling_a_room_from_one_address_meets_429s(app, clock):
     assert teacher.post(f"/rooms/{code}/players/{players[0].id}/remove").status_code == 303
     again = browser(app, SCRIPT).post(f"/rooms/{code}/players", data={"any": "1"})
     assert again.status_code == 429 and again.headers["Retry-After"] == "61"
-    assert message_of(again) == ("Many players joined rooms from this network in a short time. Wait 61 seconds, then "
-                                 "try again.")
+    assert message_of(again) == (
+        "Many players joined rooms from this network in a short time. Wait 61 seconds, then try again."
+    )
     assert join(browser(app, SCHOOL), code, "Ada").status_code == 303  # a pupil elsewhere takes it
     clock.advance(61)  # as Retry-After said
     assert browser(app, SCRIPT).post(f"/rooms/{code}/players", data={"any": "1"}).status_code == 409  # full again
 
 
 # --- guessing room codes -----------------------------------------------------------------------------------------
+
 
 def guesses(count: int) -> list[str]:
     draw = random.Random(20)
@@ -148,14 +160,17 @@ def test_guessing_codes_from_one_address_meets_429s_and_a_hit_looks_like_a_miss(
     teacher = browser(app, TEACHER)
     code = open_room(teacher)
     guesser = browser(app, SCRIPT)
-    statuses = [guesser.get(f"/rooms?code={guess}" if i % 2 else f"/rooms/{guess}").status_code
-                for i, guess in enumerate(guesses(1000))]
+    statuses = [
+        guesser.get(f"/rooms?code={guess}" if i % 2 else f"/rooms/{guess}").status_code
+        for i, guess in enumerate(guesses(1000))
+    ]
     print(f"\n1,000 code guesses from one address at once: {tally(statuses)}")
     assert Counter(statuses) == {404: 60, 429: 940}
     refused = guesser.get(f"/rooms/{code}")  # the real code now answers as the misses do: nothing to tell apart
     assert refused.status_code == 429 and refused.headers["Retry-After"] == "61"
-    assert message_of(refused) == ("Many room codes that name no room were tried from this network. Wait 61 seconds, "
-                                   "then try again.")
+    assert message_of(refused) == (
+        "Many room codes that name no room were tried from this network. Wait 61 seconds, then try again."
+    )
     assert guesser.get(f"/rooms/{code}/leaderboard", headers=JSON).status_code == 429
     assert teacher.get(f"/rooms/{code}/host").status_code == 200  # other addresses are not concerned
     clock.advance(61)
@@ -193,9 +208,12 @@ def test_a_class_mistyping_codes_still_joins_and_players_keep_playing_when_the_c
 
 # --- opening rooms -----------------------------------------------------------------------------------------------
 
+
 def test_opening_rooms_in_a_burst_meets_429s(app, clock):
-    statuses = [browser(app, SCRIPT).post("/rooms", data={"language": "en", "size": "4x4", "time": "60"}).status_code
-                for _ in range(100)]
+    statuses = [
+        browser(app, SCRIPT).post("/rooms", data={"language": "en", "size": "4x4", "time": "60"}).status_code
+        for _ in range(100)
+    ]
     print(f"\n100 rooms opened from one address at once: {tally(statuses)}")
     assert Counter(statuses) == {303: 20, 429: 80}
     assert open_room(browser(app, TEACHER))  # a teacher elsewhere opens theirs
@@ -204,6 +222,7 @@ def test_opening_rooms_in_a_burst_meets_429s(app, clock):
 
 
 # --- words -------------------------------------------------------------------------------------------------------
+
 
 def room_pupil(app, clock, seconds: int):
     """A pupil in a started room of `seconds` a round: the words URL, the pupil, the board's words."""
@@ -223,6 +242,7 @@ def solo_pupil(app, clock, seconds: int):
     assert pupil.get(board).status_code == 200
     with app.test_request_context():
         from views.boards import BoardRequest
+
         words = [found.word for found in BoardRequest.from_url("en", SEED, {"size": "4x4"}).solution()]
     return f"/play/en/{SEED}/words?size=4x4&time={seconds}", pupil, words
 
@@ -241,8 +261,9 @@ def test_a_thousand_words_in_ten_seconds_are_capped_with_a_sentence(app, clock, 
     body = refused.get_data(as_text=True)
     # the board page shows it as the word's answer (static/js/play.js reads #result's message)
     assert body.lstrip().startswith('<section id="result" class="result result-refused"') and "<html" not in body
-    assert message_of(refused).startswith("Slow down: that is more words than anyone traces in a few seconds, so "
-                                          "this one was not taken. Wait ")
+    assert message_of(refused).startswith(
+        "Slow down: that is more words than anyone traces in a few seconds, so this one was not taken. Wait "
+    )
     assert 1 <= int(refused.headers["Retry-After"]) <= 5
 
 
@@ -252,8 +273,9 @@ def test_a_fast_pupils_words_at_a_human_pace_are_all_answered(app, clock, where)
     statuses = []
     for burst in range(24):  # two minutes: 6 words in 2 s, 3 s to find the next ones (72 words a minute)
         for k in range(6):
-            statuses.append(pupil.post(url, data={"word": words[(6 * burst + k) % len(words)]},
-                                       headers=HTMX).status_code)
+            statuses.append(
+                pupil.post(url, data={"word": words[(6 * burst + k) % len(words)]}, headers=HTMX).status_code
+            )
             clock.advance(0.4)
         clock.advance(2.6)
     print(f"\n144 words in 2 minutes, in bursts of 6 ({where.__name__}): {tally(statuses)}")
@@ -273,6 +295,7 @@ def test_a_pupils_words_count_per_pupil_not_per_address(app, clock):
 
 # --- a code that names no open room ------------------------------------------------------------------------------
 
+
 def count_queries(app):
     """The statements the store runs, counted (the steps a request takes, whatever the machine's speed)."""
     counted = []
@@ -282,14 +305,24 @@ def count_queries(app):
 
 def answer_as_seen(answer, code: str) -> tuple:
     """What a client can compare of an answer: status, body (the code it typed aside), header names."""
-    return (answer.status_code, answer.get_data(as_text=True).replace(code, "CODE"),
-            sorted(name for name in answer.headers.keys() if name != "Content-Length"))
+    return (
+        answer.status_code,
+        answer.get_data(as_text=True).replace(code, "CODE"),
+        sorted(name for name in answer.headers.keys() if name != "Content-Length"),
+    )
 
 
-@pytest.mark.parametrize("method, path", [
-    ("get", "/rooms/{code}"), ("get", "/rooms?code={code}"), ("post", "/rooms/{code}/players"),
-    ("get", "/rooms/{code}/leaderboard"), ("get", "/rooms/{code}/play"), ("get", "/rooms/{code}/host"),
-])
+@pytest.mark.parametrize(
+    "method, path",
+    [
+        ("get", "/rooms/{code}"),
+        ("get", "/rooms?code={code}"),
+        ("post", "/rooms/{code}/players"),
+        ("get", "/rooms/{code}/leaderboard"),
+        ("get", "/rooms/{code}/play"),
+        ("get", "/rooms/{code}/host"),
+    ],
+)
 def test_a_closed_room_a_deleted_one_and_a_code_never_used_answer_alike(app, clock, method, path):
     teacher = browser(app, TEACHER)  # even the browser that hosted the rooms learns nothing
     closed, deleted = open_room(teacher), open_room(teacher)
@@ -309,6 +342,7 @@ def test_a_closed_room_a_deleted_one_and_a_code_never_used_answer_alike(app, clo
 
 
 # --- the ranking -------------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("headers", [JSON, HTMX, {}], ids=["json", "htmx", "page"])
 def test_a_rooms_ranking_is_for_its_players_and_hosts(app, clock, headers):
@@ -335,6 +369,7 @@ def test_a_rooms_ranking_is_for_its_players_and_hosts(app, clock, headers):
 
 # --- behind an HTTPS proxy ---------------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def proxied(clock, tmp_path):
     """The app behind one HTTPS proxy of its own (RUZZLE_PROXY_FIX=1)."""
@@ -345,8 +380,11 @@ def proxied(clock, tmp_path):
 
 def through_proxy(app, client_address: str):
     """A browser whose requests reach the app through the proxy, over HTTPS."""
-    return browser(app, PROXY, **{"X-Forwarded-For": client_address, "X-Forwarded-Proto": "https",
-                                  "X-Forwarded-Host": "ruzzle.example.org"})
+    return browser(
+        app,
+        PROXY,
+        **{"X-Forwarded-For": client_address, "X-Forwarded-Proto": "https", "X-Forwarded-Host": "ruzzle.example.org"},
+    )
 
 
 def test_behind_the_proxy_every_cookie_is_secure(proxied):
@@ -360,11 +398,14 @@ def test_behind_the_proxy_every_cookie_is_secure(proxied):
     assert "https://ruzzle.example.org/rooms/" in teacher.get(f"/rooms/{code}/host").get_data(as_text=True)
 
 
-@pytest.mark.parametrize("origin, status", [("https://ruzzle.example.org", 303), ("http://ruzzle.example.org", 403),
-                                            ("https://evil.example", 403)])
+@pytest.mark.parametrize(
+    "origin, status",
+    [("https://ruzzle.example.org", 303), ("http://ruzzle.example.org", 403), ("https://evil.example", 403)],
+)
 def test_behind_the_proxy_a_post_from_the_same_host_but_another_scheme_is_refused(proxied, origin, status):
-    answer = through_proxy(proxied, TEACHER).post("/rooms", data={"language": "en", "size": "4x4", "time": "60"},
-                                                  headers={"Origin": origin})
+    answer = through_proxy(proxied, TEACHER).post(
+        "/rooms", data={"language": "en", "size": "4x4", "time": "60"}, headers={"Origin": origin}
+    )
     assert answer.status_code == status
     if status == 403:
         assert message_of(answer).startswith("This was sent from another site, so it was not taken.")
@@ -373,15 +414,21 @@ def test_behind_the_proxy_a_post_from_the_same_host_but_another_scheme_is_refuse
 def test_behind_the_proxy_the_forwarded_address_is_the_client_the_limits_count(proxied):
     for _ in range(20):
         open_room(through_proxy(proxied, SCRIPT))
-    assert through_proxy(proxied, SCRIPT).post("/rooms", data={"language": "en", "size": "4x4",
-                                                               "time": "60"}).status_code == 429
+    assert (
+        through_proxy(proxied, SCRIPT).post("/rooms", data={"language": "en", "size": "4x4", "time": "60"}).status_code
+        == 429
+    )
     assert open_room(through_proxy(proxied, TEACHER))  # another client behind the same proxy
 
 
 def test_without_the_setting_forwarded_headers_count_for_nothing(app):
     def spoofing(address):
-        return browser(app, PROXY, **{"X-Forwarded-For": address, "X-Forwarded-Proto": "https",
-                                      "X-Forwarded-Host": "ruzzle.example.org"})
+        return browser(
+            app,
+            PROXY,
+            **{"X-Forwarded-For": address, "X-Forwarded-Proto": "https", "X-Forwarded-Host": "ruzzle.example.org"},
+        )
+
     for i in range(20):
         open_room(spoofing(f"198.51.100.{i}"))
     refused = spoofing("198.51.100.99").post("/rooms", data={"language": "en", "size": "4x4", "time": "60"})
@@ -391,11 +438,16 @@ def test_without_the_setting_forwarded_headers_count_for_nothing(app):
     page = spoofing(TEACHER).get("/").get_data(as_text=True)
     assert "ruzzle.example.org" not in page
     # a site served over HTTPS by a proxy without the setting still takes its own pages' posts (the host decides)
-    assert browser(app, TEACHER).post("/rooms", data={"language": "en", "size": "4x4", "time": "60"},
-                                      headers={"Origin": "https://localhost"}).status_code == 303
+    assert (
+        browser(app, TEACHER)
+        .post("/rooms", data={"language": "en", "size": "4x4", "time": "60"}, headers={"Origin": "https://localhost"})
+        .status_code
+        == 303
+    )
 
 
 # --- the switches --------------------------------------------------------------------------------------------------
+
 
 def test_the_limits_are_on_unless_turned_off_and_each_can_be_turned_off(clock, tmp_path):
     shipped = make_app(clock, tmp_path)
@@ -404,12 +456,16 @@ def test_the_limits_are_on_unless_turned_off_and_each_can_be_turned_off(clock, t
     off = make_app(clock, tmp_path / "off", RATELIMIT_ENABLED=False)
     rooms_off = make_app(clock, tmp_path / "rooms-off", LIMIT_NEW_ROOMS="")
     for app in (off, rooms_off):
-        statuses = [browser(app, SCRIPT).post("/rooms", data={"language": "en", "size": "4x4", "time": "60"})
-                    .status_code for _ in range(30)]
+        statuses = [
+            browser(app, SCRIPT).post("/rooms", data={"language": "en", "size": "4x4", "time": "60"}).status_code
+            for _ in range(30)
+        ]
         assert statuses == [303] * 30
     assert Counter(browser(off, SCRIPT).get(f"/rooms/{guess}").status_code for guess in guesses(70)) == {404: 70}
-    assert Counter(browser(rooms_off, SCRIPT).get(f"/rooms/{guess}").status_code
-                   for guess in guesses(70)) == {404: 60, 429: 10}
+    assert Counter(browser(rooms_off, SCRIPT).get(f"/rooms/{guess}").status_code for guess in guesses(70)) == {
+        404: 60,
+        429: 10,
+    }
     for app in (shipped, off, rooms_off):
         app.extensions["ruzzle.store"].dispose()
 
@@ -422,5 +478,6 @@ def test_the_storage_and_the_numbers_come_from_the_environment(monkeypatch, tmp_
     assert app.config["LIMIT_WORDS"] == "3 per second" and app.config["PROXY_FIX"] == 1
     assert app.config["SESSION_COOKIE_SECURE"] is True
     monkeypatch.setenv("RUZZLE_RATELIMIT_ENABLED", "0")
-    assert not services(create_app({"SECRET_KEY": "x", "DATABASE_URL": f"sqlite:///{tmp_path / 'store.sqlite3'}"})) \
-        .limiter.enabled
+    assert not services(
+        create_app({"SECRET_KEY": "x", "DATABASE_URL": f"sqlite:///{tmp_path / 'store.sqlite3'}"})
+    ).limiter.enabled

@@ -32,8 +32,11 @@ def serious_violations(page: Page) -> list:
     # evaluated through the DevTools protocol: the page's own CSP (rightly) refuses an injected inline script
     page.evaluate(AXE.read_text() + "\n;0")
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [(violation["id"], violation["impact"], [node["target"] for node in violation["nodes"][:3]])
-            for violation in result["violations"] if violation["impact"] in ("serious", "critical")]
+    return [
+        (violation["id"], violation["impact"], [node["target"] for node in violation["nodes"][:3]])
+        for violation in result["violations"]
+        if violation["impact"] in ("serious", "critical")
+    ]
 
 
 def end_round(page: Page, server: str, board: str = f"/play/en/{SEED}") -> None:
@@ -150,7 +153,8 @@ def test_labels_on_coloured_tiles_are_readable(page, server):
     """DL, TL, DW and TW labels: white on their colour at 4.5:1 or better, as small text needs."""
     page.goto(f"{server}/solve/en/Adl-Btl-Cdw-Dtw")
     labels = page.locator("#board .tile-mult").evaluate_all(
-        "labels => labels.map(l => [getComputedStyle(l).color, getComputedStyle(l).backgroundColor])")
+        "labels => labels.map(l => [getComputedStyle(l).color, getComputedStyle(l).backgroundColor])"
+    )
     assert len(labels) == 4
     for colour, background in labels:
         assert contrast(colour, background) >= 4.5, (colour, background)
@@ -170,8 +174,13 @@ SCREENS = {"phone": (390, 844), "phone-sideways": (844, 390), "laptop-200pct": (
 def in_view(page: Page, selector: str) -> bool:
     box = page.locator(selector).first.bounding_box()
     size = page.viewport_size
-    return box is not None and box["y"] >= 0 and box["x"] >= 0 and \
-        box["y"] + box["height"] <= size["height"] + 0.5 and box["x"] + box["width"] <= size["width"] + 0.5
+    return (
+        box is not None
+        and box["y"] >= 0
+        and box["x"] >= 0
+        and box["y"] + box["height"] <= size["height"] + 0.5
+        and box["x"] + box["width"] <= size["width"] + 0.5
+    )
 
 
 @pytest.mark.parametrize("screen", SCREENS)

@@ -43,35 +43,40 @@ def qr_text(page: str) -> str:
     svg = re.search(r'<svg[^>]*class="qr".*?</svg>', page, re.S).group()
     expected = [[bool(v) for v in row] for row in segno.make(shown, error="m").matrix]
     drawn = qr_matrix_from_svg(svg)
-    assert [row[4:4 + len(expected)] for row in drawn[4:4 + len(expected)]] == expected
+    assert [row[4 : 4 + len(expected)] for row in drawn[4 : 4 + len(expected)]] == expected
     return shown
 
 
 # --- a page seen on localhost --------------------------------------------------------------------------------
 
+
 def test_projector_on_localhost_gives_phones_the_network_address(client, lan):
-    page = client.get(f"{BOARD}/projector?size=5x5", headers={"Host": "127.0.0.1:8000"},
-                      environ_overrides=served("0.0.0.0")).get_data(as_text=True)
+    page = client.get(
+        f"{BOARD}/projector?size=5x5", headers={"Host": "127.0.0.1:8000"}, environ_overrides=served("0.0.0.0")
+    ).get_data(as_text=True)
     assert qr_text(page) == f"http://{LAN}:8000/play/en/TESTS2?size=5x5"
     assert "join-advice" not in page
 
 
 def test_share_link_on_localhost_is_the_network_address(client, lan):
     page = client.get(BOARD, headers={"Host": "localhost:8000"}, environ_overrides=served("0.0.0.0")).get_data(
-        as_text=True)
+        as_text=True
+    )
     assert f'value="http://{LAN}:8000/play/en/TESTS2"' in page
     assert "Phones cannot open" not in page
 
 
 def test_typed_board_share_link_on_localhost_is_the_network_address(client, lan):
-    page = client.get(f"/solve/en/{DEMO_CODE}", headers={"Host": "[::1]:8000"},
-                      environ_overrides=served("::")).get_data(as_text=True)
+    page = client.get(
+        f"/solve/en/{DEMO_CODE}", headers={"Host": "[::1]:8000"}, environ_overrides=served("::")
+    ).get_data(as_text=True)
     assert f'value="http://{LAN}:8000/solve/en/{DEMO_CODE}"' in page
 
 
 def test_server_listening_on_localhost_only_says_how_to_serve_the_room(client, lan):
-    page = client.get(f"{BOARD}/projector", headers={"Host": "127.0.0.1:8000"},
-                      environ_overrides=served("127.0.0.1")).get_data(as_text=True)
+    page = client.get(
+        f"{BOARD}/projector", headers={"Host": "127.0.0.1:8000"}, environ_overrides=served("127.0.0.1")
+    ).get_data(as_text=True)
     assert qr_text(page) == "http://127.0.0.1:8000/play/en/TESTS2"  # the truth: phones cannot use it yet
     advice = re.search(r'<details class="join-advice">.*?<p[^>]*>(.*?)</p>', page, re.S).group(1)
     assert "Phones cannot open this localhost address" in advice
@@ -82,19 +87,22 @@ def test_server_listening_on_localhost_only_says_how_to_serve_the_room(client, l
 def test_no_network_address_at_all_still_says_what_to_do(client, lan):
     lan.clear()
     page = client.get(BOARD, headers={"Host": "localhost:8000"}, environ_overrides=served("0.0.0.0")).get_data(
-        as_text=True)
+        as_text=True
+    )
     assert 'value="http://localhost:8000/play/en/TESTS2"' in page
     assert "RUZZLE_BIND=0.0.0.0:8000 bash tools/run.sh" in page and "Wi-Fi settings" in page
 
 
 def test_a_real_host_name_is_kept(client, lan):
-    page = client.get(f"{BOARD}/projector", headers={"Host": "ruzzle.school.example"},
-                      environ_overrides=served("127.0.0.1")).get_data(as_text=True)
+    page = client.get(
+        f"{BOARD}/projector", headers={"Host": "ruzzle.school.example"}, environ_overrides=served("127.0.0.1")
+    ).get_data(as_text=True)
     assert qr_text(page) == "http://ruzzle.school.example/play/en/TESTS2"
     assert "join-advice" not in page
 
 
 # --- Host headers no web address has -------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("path", [f"{BOARD}/projector", BOARD, f"/solve/en/{DEMO_CODE}/projector"])
 def test_a_host_header_longer_than_any_address_is_a_400(client, path):
@@ -111,18 +119,34 @@ def test_a_url_too_long_for_a_qr_code_draws_none():
 
 # --- reading addresses ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("host, expected", [
-    ("localhost:8000", ("localhost", "8000")), ("127.0.0.1", ("127.0.0.1", "")), ("[::1]:8000", ("::1", "8000")),
-    ("[fe80::1]", ("fe80::1", "")), ("example.org:abc", ("example.org:abc", "")),
-])
+
+@pytest.mark.parametrize(
+    "host, expected",
+    [
+        ("localhost:8000", ("localhost", "8000")),
+        ("127.0.0.1", ("127.0.0.1", "")),
+        ("[::1]:8000", ("::1", "8000")),
+        ("[fe80::1]", ("fe80::1", "")),
+        ("example.org:abc", ("example.org:abc", "")),
+    ],
+)
 def test_split_host(host, expected):
     assert split_host(host) == expected
 
 
-@pytest.mark.parametrize("host, loopback", [
-    ("localhost", True), ("LOCALHOST", True), ("127.0.0.1", True), ("127.8.9.10", True), ("::1", True),
-    ("192.168.1.20", False), ("example.org", False), ("0.0.0.0", False),
-])
+@pytest.mark.parametrize(
+    "host, loopback",
+    [
+        ("localhost", True),
+        ("LOCALHOST", True),
+        ("127.0.0.1", True),
+        ("127.8.9.10", True),
+        ("::1", True),
+        ("192.168.1.20", False),
+        ("example.org", False),
+        ("0.0.0.0", False),
+    ],
+)
 def test_is_loopback(host, loopback):
     assert is_loopback(host) is loopback
 
@@ -149,6 +173,7 @@ def test_join_address_builds_full_urls():
 
 
 # --- served the README's way, on every address ----------------------------------------------------------------
+
 
 @pytest.mark.server
 def test_gunicorn_on_every_address_shows_phones_the_network_address():

@@ -59,10 +59,15 @@ def test_an_unknown_static_file_is_a_404(client):
     assert client.get("/static/nothing.css").status_code == 404
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("css/ruzzle.css", "css/ruzzle.{d}.css"), ("vendor/htmx-2.0.11.min.js", "vendor/htmx-2.0.11.min.{d}.js"),
-    ("LICENSE", "LICENSE.{d}"), ("v1.2/notes", "v1.2/notes.{d}"),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("css/ruzzle.css", "css/ruzzle.{d}.css"),
+        ("vendor/htmx-2.0.11.min.js", "vendor/htmx-2.0.11.min.{d}.js"),
+        ("LICENSE", "LICENSE.{d}"),
+        ("v1.2/notes", "v1.2/notes.{d}"),
+    ],
+)
 def test_hashed_names_put_the_digest_before_the_extension(name, expected):
     digest = hashlib.sha256(b"content").hexdigest()[:12]
     assert hashed_name(name, b"content") == expected.format(d=digest)

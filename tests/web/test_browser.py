@@ -106,11 +106,20 @@ def test_keyboard_only_play(page, server):
     for word in (found[0], found[3]):
         for cell in word.path:
             while at != cell:
-                key = ("ArrowDown" if cell[0] > at[0] else "ArrowUp" if cell[0] < at[0]
-                       else "ArrowRight" if cell[1] > at[1] else "ArrowLeft")
+                key = (
+                    "ArrowDown"
+                    if cell[0] > at[0]
+                    else "ArrowUp"
+                    if cell[0] < at[0]
+                    else "ArrowRight"
+                    if cell[1] > at[1]
+                    else "ArrowLeft"
+                )
                 page.keyboard.press(key)
-                at = (at[0] + (key == "ArrowDown") - (key == "ArrowUp"),
-                      at[1] + (key == "ArrowRight") - (key == "ArrowLeft"))
+                at = (
+                    at[0] + (key == "ArrowDown") - (key == "ArrowUp"),
+                    at[1] + (key == "ArrowRight") - (key == "ArrowLeft"),
+                )
             page.keyboard.press(" ")
         page.keyboard.press("Enter")
         score += word.score
@@ -207,8 +216,12 @@ def test_a_big_board_on_a_phone_keeps_its_letters_and_labels_readable(open_page,
     small = tiles[0]["face"] <= 40
     assert all(tile["value"] != small for tile in tiles)
     assert min(size for tile in tiles for size in tile["sizes"]) >= 7
-    overlaps = [round(label["bottom"] - tile["inkTop"], 1) for tile in tiles for label in tile["labels"]
-                if label["bottom"] > tile["inkTop"] + 1.5]
+    overlaps = [
+        round(label["bottom"] - tile["inkTop"], 1)
+        for tile in tiles
+        for label in tile["labels"]
+        if label["bottom"] > tile["inkTop"] + 1.5
+    ]
     assert not overlaps, f"labels over the letter by {overlaps} px (face {tiles[0]['face']} px)"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#board").screenshot(path=SCREENSHOTS / f"board-{size}-360.png")

@@ -15,9 +15,14 @@ SCREENS = {"phone": (390, 844), "laptop": (1280, 800)}
 
 def longest_language() -> str:
     """The language whose catalogue, all told, is the longest: its texts are the ones most likely to overflow."""
+
     def length(language: str) -> int:
-        return sum(len(form) for message in entries(language)
-                   for form in (message.string if isinstance(message.string, tuple) else (message.string,)))
+        return sum(
+            len(form)
+            for message in entries(language)
+            for form in (message.string if isinstance(message.string, tuple) else (message.string,))
+        )
+
     return max(TRANSLATED, key=length)
 
 
@@ -142,8 +147,9 @@ def test_board_summary_and_projector_in_the_longest_language_are_whole(open_page
 def test_a_room_in_the_longest_language_is_whole_on_the_projector_and_the_phone(open_page, server, language):
     """The host's lobby, round and podium at 1280x800, a phone's waiting page and results at 390x844."""
     host = open_page(viewport={"width": 1280, "height": 800})
-    answer = host.request.post(f"{server}/rooms", form={"language": language, "time": "6", "seed": SEED},
-                               max_redirects=0)
+    answer = host.request.post(
+        f"{server}/rooms", form={"language": language, "time": "6", "seed": SEED}, max_redirects=0
+    )
     host.goto(server + answer.headers["location"])
     expect(host.locator("html")).to_have_attribute("lang", language)
     code = host.locator(".room-code").inner_text().strip()

@@ -99,7 +99,8 @@ def test_three_phones_play_two_live_rounds_on_a_slow_network(open_page, live_ser
     expect(phones[0].locator(".live-score")).to_have_attribute("data-points", str(plays[0].score))
     expect(phones[0].locator("#share-url")).to_have_value(
         f"Ruzzle live (en), {time.strftime('%H:%M', time.gmtime(PLAN.starts(slot)))} UTC: {plays[0].score} points, "
-        f"better than 100% of 2 other players {live_server}/live/en")
+        f"better than 100% of 2 other players {live_server}/live/en"
+    )
     expect(laptop.locator(".live-results")).to_be_visible(timeout=10_000)
     assert serious_violations(phones[1]) == []
     shot(phones[1], "results-390")

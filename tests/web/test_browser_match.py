@@ -45,8 +45,11 @@ def shoot(page: Page, name: str) -> None:
 
 def test_a_whole_match_ends_with_a_final_podium_and_another_match_starts_from_zero(open_page, server):
     host = open_page(**PROJECTOR)
-    answer = host.request.post(f"{server}/rooms", form={"language": "en", "size": "4x4", "preset": "match",
-                                                        "time": str(ROUND_SECONDS)}, max_redirects=0)
+    answer = host.request.post(
+        f"{server}/rooms",
+        form={"language": "en", "size": "4x4", "preset": "match", "time": str(ROUND_SECONDS)},
+        max_redirects=0,
+    )
     assert answer.status == 303, answer.text()
     slow_network(host, 100)
     host.goto(server + answer.headers["location"])
@@ -69,10 +72,13 @@ def test_a_whole_match_ends_with_a_final_podium_and_another_match_starts_from_ze
             totals[name] += round_points
             assert total == totals[name], (number, name)
             if number < 3:
-                expect(score).to_have_text(f"This round: {round_points} points · Total: {total} points · "
-                                           f"Rank {1 if name == 'Ada' else 2} of 2 in the match")
+                expect(score).to_have_text(
+                    f"This round: {round_points} points · Total: {total} points · "
+                    f"Rank {1 if name == 'Ada' else 2} of 2 in the match"
+                )
         expect(host.locator("#podium-title")).to_have_text(
-            "Match 1: final podium" if number == 3 else f"After {number} of 3 rounds", timeout=5000)
+            "Match 1: final podium" if number == 3 else f"After {number} of 3 rounds", timeout=5000
+        )
         if number < 3:
             press(host, "Next round of the match")
             expect(host.get_by_role("button", name=f"Start round {number + 1} of 3")).to_be_visible(timeout=5000)

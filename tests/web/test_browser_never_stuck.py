@@ -37,8 +37,13 @@ def network(page: Page, online: bool) -> None:
 
 def allow_the_drops(open_page) -> None:
     """The console's reports of requests a test's network dropped on purpose (htmx logs its failed polls)."""
-    for text in ("ERR_INTERNET_DISCONNECTED", "ERR_CONNECTION_REFUSED", "ERR_FAILED", "htmx:sendError",
-                 "htmx:afterRequest"):
+    for text in (
+        "ERR_INTERNET_DISCONNECTED",
+        "ERR_CONNECTION_REFUSED",
+        "ERR_FAILED",
+        "htmx:sendError",
+        "htmx:afterRequest",
+    ):
         open_page.allow(text)
 
 
@@ -54,8 +59,13 @@ def shoot(page: Page, name: str) -> None:
 def in_view(page: Page, selector: str) -> bool:
     box = page.locator(selector).bounding_box()
     size = page.viewport_size
-    return box is not None and box["y"] >= 0 and box["x"] >= 0 and box["y"] + box["height"] <= size["height"] \
+    return (
+        box is not None
+        and box["y"] >= 0
+        and box["x"] >= 0
+        and box["y"] + box["height"] <= size["height"]
         and box["x"] + box["width"] <= size["width"]
+    )
 
 
 def test_words_traced_during_a_20_s_drop_are_sent_by_themselves_when_the_network_returns(open_page, server, timings):
@@ -86,7 +96,8 @@ def test_words_traced_during_a_20_s_drop_are_sent_by_themselves_when_the_network
     network(phone, online=True)  # and nobody taps anything
     wait_until_answered(phone, timeout_ms=10_000)
     timings.setdefault("5 waiting words answered after the network returned", []).append(
-        round(time.monotonic() - back, 2))
+        round(time.monotonic() - back, 2)
+    )
     expect(bar).to_be_hidden()
     expect(phone.locator("#sent .sent-found")).to_have_count(5)
     phone.reload()
@@ -137,7 +148,8 @@ def test_phones_stranded_across_the_end_show_their_results_and_follow_the_host(o
         seen(phone, "results", back, timings, within=BACK_WITHIN)
         timings[f"results, {name}"] = timings.pop("results")
     expect(ada.locator(".notice-too-late")).to_have_text(
-        f"These words arrived after the end and do not count: {late}")  # shown, not dropped silently
+        f"These words arrived after the end and do not count: {late}"
+    )  # shown, not dropped silently
     shoot(ada, "results-after-the-drop")
 
     chiara = context.new_page()
@@ -178,8 +190,9 @@ def test_the_phones_clock_follows_the_servers_even_when_its_own_is_7_s_behind(op
         phone.evaluate(WATCH_CLOCK)
         press(host, "Start")
         expect(phone.locator("#board.board-play")).to_be_visible(timeout=10_000)
-        room = json.loads(host.request.get(f"{ahead.url}/rooms/{code}/leaderboard",
-                                           headers={"Accept": "application/json"}).text())
+        room = json.loads(
+            host.request.get(f"{ahead.url}/rooms/{code}/leaderboard", headers={"Accept": "application/json"}).text()
+        )
         ends_at = room["ends_at"]  # on the server's clock
         expect(phone.locator(".room-results")).to_be_visible(timeout=20_000)
         shown = phone.evaluate("window.shown")

@@ -46,8 +46,10 @@ def slow_network(page: Page, latency_ms: int, offline: bool = False) -> None:
     if cdp is None:
         cdp = NETWORKS[page] = page.context.new_cdp_session(page)
         cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions",
-             {"offline": offline, "latency": latency_ms, "downloadThroughput": -1, "uploadThroughput": -1})
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": offline, "latency": latency_ms, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
 
 
 NETWORKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # page: the CDP session of its network
@@ -56,12 +58,14 @@ NETWORKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # page: the C
 @pytest.fixture
 def open_board(open_page, server):
     """Open the test board in a fresh context (a laptop or a phone) on a network slowed by `latency_ms`."""
+
     def open_(device: dict, latency_ms: int) -> Page:
         page = open_page(**device)
         page.goto(f"{server}/play/en/{SEED}")
         slow_network(page, latency_ms)
         page.evaluate(WATCH_RESULTS)
         return page
+
     open_.allow = open_page.allow
     return open_
 
@@ -244,6 +248,7 @@ def test_a_dropped_request_is_retried_and_counts(open_board):
             route.abort("connectionreset")
         else:
             route.continue_()
+
     page.route("**/words", fail_once)
     type_word(page, found.word)
     wait_until_answered(page)
@@ -287,6 +292,7 @@ def test_a_word_the_server_finds_too_fast_waits_as_long_as_it_asks_and_counts(op
             route.fulfill(status=429, headers={"Retry-After": "2"}, body="slow down")
         else:
             route.continue_()
+
     page.route("**/words", too_fast)
     type_word(page, found.word)
     expect(page.locator("#network .network-text")).to_have_text("Slow down: your next words go in a few seconds.")

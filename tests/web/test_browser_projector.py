@@ -24,10 +24,14 @@ TYPED = {"4x4": "TtlRSNdl-OdwHtwEI-CdwINV-EtlADE", "12x12": typed_code(generate(
 # Every board kind and size at step 0 and at the step showing its longest word (the widest walk-through).
 BOARDS = {
     f"{kind}-{size}-{step}": (
-        f"/play/en/{SEED}/projector" + ("" if size == "4x4" else f"?size={size}") if kind == "seeded"
+        f"/play/en/{SEED}/projector" + ("" if size == "4x4" else f"?size={size}")
+        if kind == "seeded"
         else f"/solve/en/{TYPED[size]}/projector",
-        "" if step == "step0" else "order=length&step=1")
-    for kind in ("seeded", "typed") for size in ("4x4", "12x12") for step in ("step0", "longest")
+        "" if step == "step0" else "order=length&step=1",
+    )
+    for kind in ("seeded", "typed")
+    for size in ("4x4", "12x12")
+    for step in ("step0", "longest")
 }
 
 # Every visible element of the projector's side panel, with its box, and whether its text fits its own box.
@@ -51,8 +55,11 @@ def projector_url(server: str, board: str, theme: str) -> str:
 def test_the_projector_panel_is_whole_on_every_classroom_screen(open_page, server, width, height, board, theme):
     page = open_page(viewport={"width": width, "height": height})
     page.goto(projector_url(server, board, theme))
-    outside = [box for box in page.evaluate(PANEL_BOXES)
-               if box["left"] < -0.5 or box["top"] < -0.5 or box["right"] > width + 0.5 or box["bottom"] > height + 0.5]
+    outside = [
+        box
+        for box in page.evaluate(PANEL_BOXES)
+        if box["left"] < -0.5 or box["top"] < -0.5 or box["right"] > width + 0.5 or box["bottom"] > height + 0.5
+    ]
     assert outside == [], f"outside the {width}x{height} screen: {outside[:4]}"
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     if board.startswith("seeded"):
@@ -84,16 +91,23 @@ GLYPHS_AND_LABELS = """() => [...document.querySelectorAll('#board td')].map(cel
 
 
 def overlaps(glyph: dict, label: dict, slack: float = 1.0) -> bool:
-    return (label["left"] < glyph["right"] - slack and label["right"] > glyph["left"] + slack and
-            label["top"] < glyph["bottom"] - slack and label["bottom"] > glyph["top"] + slack)
+    return (
+        label["left"] < glyph["right"] - slack
+        and label["right"] > glyph["left"] + slack
+        and label["top"] < glyph["bottom"] - slack
+        and label["bottom"] > glyph["top"] + slack
+    )
 
 
-@pytest.mark.parametrize("where, viewport, path", [
-    ("projector 4x4", (1920, 1080), f"/play/en/{SEED}/projector"),
-    ("projector 12x12", (1920, 1080), f"/play/en/{SEED}/projector?size=12x12"),
-    ("projector 12x12 small screen", (1024, 768), f"/play/en/{SEED}/projector?size=12x12"),
-    ("phone 12x12", (390, 844), f"/play/en/{SEED}?size=12x12"),
-])
+@pytest.mark.parametrize(
+    "where, viewport, path",
+    [
+        ("projector 4x4", (1920, 1080), f"/play/en/{SEED}/projector"),
+        ("projector 12x12", (1920, 1080), f"/play/en/{SEED}/projector?size=12x12"),
+        ("projector 12x12 small screen", (1024, 768), f"/play/en/{SEED}/projector?size=12x12"),
+        ("phone 12x12", (390, 844), f"/play/en/{SEED}?size=12x12"),
+    ],
+)
 def test_corner_labels_never_cover_a_letter(open_page, server, where, viewport, path):
     page = open_page(viewport={"width": viewport[0], "height": viewport[1]})
     page.goto(f"{server}{path}")
@@ -132,7 +146,8 @@ def test_projector_tiles_stand_out_from_the_page(open_page, server, theme):
     page.goto(f"{server}/play/en/{SEED}/projector" + ("?theme=dark" if theme == "dark" else ""))
     page_colour = page.evaluate("getComputedStyle(document.body).backgroundColor")
     edges = page.locator("#board .tile-face").evaluate_all(
-        "faces => faces.map(f => getComputedStyle(f).borderTopColor)")
+        "faces => faces.map(f => getComputedStyle(f).borderTopColor)"
+    )
     weakest = min(contrast(edge, page_colour) for edge in edges)
     assert weakest >= 3, f"a tile's edge is {weakest:.2f}:1 against the page"
 

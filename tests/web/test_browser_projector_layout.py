@@ -21,17 +21,58 @@ SCREENS = [(1024, 768), (1280, 800), (1920, 1080)]
 SMALLEST = (1024, 768)  # the smallest projector a class has: no text under MIN_TEXT_PX there
 MIN_TEXT_PX = 20
 ROUNDS = 5
-NAMES = ["Ada", "Bruno Esposito", "Chiara", "Dara O'Connor", "Emil", "Fatima Al-Hassan", "Giulia Ferraris",
-         "Maximilian Schneider"]  # the last has 20 characters, the most a nickname has
+NAMES = [
+    "Ada",
+    "Bruno Esposito",
+    "Chiara",
+    "Dara O'Connor",
+    "Emil",
+    "Fatima Al-Hassan",
+    "Giulia Ferraris",
+    "Maximilian Schneider",
+]  # the last has 20 characters, the most a nickname has
 # 40 names a class might type, many of them long (first name and surname, up to 20 characters).
 CLASS_OF_40 = [
-    "Maximilian Schneider", "Alessandra Ferrante", "Christopher Johnson", "Anastasia Volkova", "Giovanni Bianchi",
-    "Francesca Romano", "Sebastian Hoffmann", "Konstantin Petrov", "Valentina Esposito", "Bartholomew Clarke",
-    "Emma", "Noah", "Mia Wong", "Leo", "Sofia Garcia", "Lucas Martin", "Olivia Brown", "Liam O'Brien",
-    "Charlotte Dubois", "Mateo Fernandez", "Isabella Costa", "Elias Becker", "Amelia Taylor", "Hugo Laurent",
-    "Zoe", "Finn Jansen", "Lena Fischer", "Tommaso Ricci", "Ines Moreau", "Jonas Vermeulen", "Aisha Khan",
-    "Ben", "Nora Lindqvist", "Pablo Ruiz", "Clara Schmidt", "Ivan Horvat", "Yuki Tanaka", "Omar Haddad",
-    "Giulia Marchetti", "Thomas De Vries",
+    "Maximilian Schneider",
+    "Alessandra Ferrante",
+    "Christopher Johnson",
+    "Anastasia Volkova",
+    "Giovanni Bianchi",
+    "Francesca Romano",
+    "Sebastian Hoffmann",
+    "Konstantin Petrov",
+    "Valentina Esposito",
+    "Bartholomew Clarke",
+    "Emma",
+    "Noah",
+    "Mia Wong",
+    "Leo",
+    "Sofia Garcia",
+    "Lucas Martin",
+    "Olivia Brown",
+    "Liam O'Brien",
+    "Charlotte Dubois",
+    "Mateo Fernandez",
+    "Isabella Costa",
+    "Elias Becker",
+    "Amelia Taylor",
+    "Hugo Laurent",
+    "Zoe",
+    "Finn Jansen",
+    "Lena Fischer",
+    "Tommaso Ricci",
+    "Ines Moreau",
+    "Jonas Vermeulen",
+    "Aisha Khan",
+    "Ben",
+    "Nora Lindqvist",
+    "Pablo Ruiz",
+    "Clara Schmidt",
+    "Ivan Horvat",
+    "Yuki Tanaka",
+    "Omar Haddad",
+    "Giulia Marchetti",
+    "Thomas De Vries",
 ]
 
 # What a screen shows that it should not: the page wider than the screen, text or boxes past the screen's left or
@@ -100,8 +141,9 @@ def post(context: BrowserContext, url: str, form: dict | None = None) -> None:
 def open_room(open_page, server: str, viewport: tuple[int, int]) -> tuple[Page, str]:
     """A room of one board a round (the preset "single"), two minutes a round, shown on the host's projector."""
     host = open_page(viewport={"width": viewport[0], "height": viewport[1]})
-    answer = host.request.post(f"{server}/rooms", form={"language": "en", "size": "4x4", "time": "120",
-                                                        "preset": "single"}, max_redirects=0)
+    answer = host.request.post(
+        f"{server}/rooms", form={"language": "en", "size": "4x4", "time": "120", "preset": "single"}, max_redirects=0
+    )
     assert answer.status == 303, answer.text()
     host.goto(server + answer.headers["location"])
     return host, host.locator(".room-code").inner_text().strip()
@@ -215,7 +257,8 @@ def check_phone(player: BrowserContext, server: str, code: str) -> list[str]:
     found = layout(phone)
     phone.close()
     return [f"phone: {what}" for what in found["outside"][:5] + found["clipped"][:5]] + (
-        [f"phone: the page is {found['scrollWidth']} px wide"] if found["scrollWidth"] > 360 else [])
+        [f"phone: the page is {found['scrollWidth']} px wide"] if found["scrollWidth"] > 360 else []
+    )
 
 
 @pytest.fixture
@@ -223,8 +266,11 @@ def measured():
     """Each stage and screen's page width and smallest text (px); printed at the end (pytest -rP shows it)."""
     figures: dict[str, tuple[int, float]] = {}
     yield figures
-    print("\n".join(f"{name}: width {width} px, smallest text {smallest} px" for name, (width, smallest)
-                    in figures.items()))
+    print(
+        "\n".join(
+            f"{name}: width {width} px, smallest text {smallest} px" for name, (width, smallest) in figures.items()
+        )
+    )
 
 
 def test_five_rounds_fit_every_projector_at_every_stage(open_page, browser, server, measured):
@@ -273,8 +319,9 @@ def test_a_lobby_shows_every_name_without_scrolling(open_page, browser, server, 
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             host.screenshot(path=SCREENSHOTS / f"projector-layout-lobby-{count}-{width}x{height}.png")
             assert names.evaluate_all(NAMES_OFF_SCREEN) == [], f"{width}x{height}"
-            page_width, page_height = host.evaluate("[document.documentElement.scrollWidth, "
-                                                    "document.documentElement.scrollHeight]")
+            page_width, page_height = host.evaluate(
+                "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+            )
             assert page_width <= width and page_height <= height, f"the lobby scrolls at {width}x{height}"
             found = layout(host)
             assert found["outside"] == found["clipped"] == [], f"{width}x{height}"

@@ -17,8 +17,9 @@ from .test_browser_play_loop import slow_network
 from .test_browser_rooms import PHONE, SEED, shoot, solution, type_words
 
 PROJECTOR = {"viewport": {"width": 1024, "height": 768}}  # a classroom's projector at its most common size
-MOBILE_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 "
-             "Mobile Safari/537.36")
+MOBILE_UA = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36"
+)
 REMOTE = {**PHONE, "user_agent": MOBILE_UA}
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
 FOLLOW = 3.0  # seconds within which a phone or the projector shows what the teacher pressed
@@ -44,6 +45,7 @@ BOARD_BACK = "document.querySelector('#board.board-play') && timer().textContent
 JUMPED = "timer() && secs(timer().textContent) > limit && timer().textContent"  # limit: the time left before, + 10 s
 RESULTS = "document.querySelector('.room-results')"
 
+
 @pytest.fixture
 def timings():
     """What the test measured, name: seconds after each press; printed at the end (pytest -rP shows it)."""
@@ -58,8 +60,9 @@ def note(page: Page, name: str, test: str, limit: float = 0) -> None:
 
 def seen(page: Page, name: str, pressed: float, timings: dict, within: float = FOLLOW) -> tuple[float, str]:
     """Seconds from the press (epoch s) until the page noted `name`, and what it saw; fails after `within` s."""
-    page.wait_for_function("name => window.seen && window.seen[name]", arg=name,
-                           timeout=(within + 3) * 1000)  # a little longer, to report how late it was
+    page.wait_for_function(
+        "name => window.seen && window.seen[name]", arg=name, timeout=(within + 3) * 1000
+    )  # a little longer, to report how late it was
     mark = page.evaluate("name => window.seen[name]", name)
     delay = mark["at"] / 1000 - pressed
     timings.setdefault(name, []).append(round(delay, 2))
@@ -93,8 +96,11 @@ def score(page: Page) -> int:
 def open_room(open_page, server: str, round_seconds: int) -> tuple[Page, str]:
     """The host opens a room on the test's board and shows it on a 1024x768 projector on a 100 ms network."""
     host = open_page(**PROJECTOR)
-    answer = host.request.post(f"{server}/rooms", form={"language": "en", "size": "4x4", "time": str(round_seconds),
-                                                        "seed": SEED}, max_redirects=0)
+    answer = host.request.post(
+        f"{server}/rooms",
+        form={"language": "en", "size": "4x4", "time": str(round_seconds), "seed": SEED},
+        max_redirects=0,
+    )
     assert answer.status == 303, answer.text()
     slow_network(host, 100)
     host.goto(server + answer.headers["location"])
@@ -124,7 +130,7 @@ def press(page: Page, label: str) -> float:
 
 
 def end_now(page: Page) -> float:
-    """"End now" asks once: the first tap arms it, the second ends the round; the moment of the second (epoch s)."""
+    """ "End now" asks once: the first tap arms it, the second ends the round; the moment of the second (epoch s)."""
     page.get_by_role("button", name="End now", exact=True).click()
     confirm = page.get_by_role("button", name="Sure? Tap again to end the round", exact=True)
     expect(confirm).to_be_visible()
@@ -145,8 +151,9 @@ def open_tools(host: Page, *ids: str) -> None:
         expect(host.locator(f"#{id_}[open]")).to_have_count(1)
 
 
-def test_a_lesson_from_the_teachers_phone_with_pause_more_time_a_lock_a_move_and_a_new_laptop(open_page, server,
-                                                                                          timings):
+def test_a_lesson_from_the_teachers_phone_with_pause_more_time_a_lock_a_move_and_a_new_laptop(
+    open_page, server, timings
+):
     open_page.allow("status of 403")  # the locked room's join page and its refused join are 403 pages
     host, code = open_room(open_page, server, 40)
     remote_url = host.locator("[data-remote-url]").get_attribute("data-remote-url")
@@ -306,8 +313,9 @@ def test_a_lesson_from_the_teachers_phone_with_pause_more_time_a_lock_a_move_and
     for step in (1, 2):
         started = time.monotonic()
         press(remote, "Next word →")
-        followed(host, "projector follows Next word", re.compile(rf"/rooms/{code}/projector\?step={step}$"), started,
-                 timings)
+        followed(
+            host, "projector follows Next word", re.compile(rf"/rooms/{code}/projector\?step={step}$"), started, timings
+        )
         expect(host.locator("#walk")).to_have_attribute("data-step", str(step))
     expect(host.locator(".walk-word")).to_contain_text(words[0])  # after the word Ada and Bruno both found
     expect(host.locator(".walk-finders")).to_have_text("Found by Ada")
@@ -360,8 +368,9 @@ def test_a_pupil_with_extra_time_plays_on_after_the_class_while_the_projector_sa
         note(phone, "results at the deadline", RESULTS)
         type_words(phone, [word.word])
         expect(phone.locator("#found .word-list li")).to_have_count(1, timeout=5000)
-    ends_at = host.request.get(f"{server}/rooms/{code}/leaderboard",
-                               headers={"Accept": "application/json"}).json()["ends_at"]
+    ends_at = host.request.get(f"{server}/rooms/{code}/leaderboard", headers={"Accept": "application/json"}).json()[
+        "ends_at"
+    ]
 
     # the class's time is up: Ada sees her results, Bruno plays on with a running clock and the projector says so
     expect(ada.locator(".room-results")).to_be_visible(timeout=(round_seconds + 10) * 1000)

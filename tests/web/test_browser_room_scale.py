@@ -15,8 +15,12 @@ def test_the_board_comes_during_the_3_2_1_and_shows_at_0_without_asking(open_pag
     phones = [join(open_page, server, code, name) for name in ("Ada", "Bob")]
     asked: dict[int, list[tuple[float, str]]] = {index: [] for index in range(len(phones))}
     for index, phone in enumerate(phones):
-        phone.on("request", lambda request, index=index: asked[index].append((time.time(), request.url))
-                 if f"/rooms/{code}/play" in request.url else None)
+        phone.on(
+            "request",
+            lambda request, index=index: (
+                asked[index].append((time.time(), request.url)) if f"/rooms/{code}/play" in request.url else None
+            ),
+        )
     press(host, "Start")
     for index, phone in enumerate(phones):
         phone.wait_for_selector("#board.board-play", timeout=15_000)

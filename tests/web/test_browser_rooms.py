@@ -48,8 +48,11 @@ def shoot(page: Page, name: str) -> None:
 def open_room(open_page, server) -> tuple[Page, str]:
     """The host opens a room (the contract's POST /rooms, with a short round) and shows it on the projector."""
     host = open_page(**PROJECTOR)
-    answer = host.request.post(f"{server}/rooms", form={"language": "en", "size": "4x4", "time": str(ROUND_SECONDS),
-                                                        "seed": SEED}, max_redirects=0)
+    answer = host.request.post(
+        f"{server}/rooms",
+        form={"language": "en", "size": "4x4", "time": str(ROUND_SECONDS), "seed": SEED},
+        max_redirects=0,
+    )
     assert answer.status == 303, answer.text()
     host.goto(server + answer.headers["location"])
     slow_network(host, 100)
@@ -88,8 +91,9 @@ def test_a_class_plays_one_board_together(open_page, server):
     pressed = time.time()
     host.keyboard.press("PageDown")  # a clicker: the stage's main action is Start
     expect(host.locator("#board")).to_be_visible()
-    starts_at = host.request.get(f"{server}/rooms/{code}/leaderboard",
-                                 headers={"Accept": "application/json"}).json()["starts_at"]
+    starts_at = host.request.get(f"{server}/rooms/{code}/leaderboard", headers={"Accept": "application/json"}).json()[
+        "starts_at"
+    ]
     for phone in phones:
         expect(phone.locator("#board.board-play")).to_be_visible(timeout=10000)
     # every phone's board appears within 2 s of the round's start (after a 3-2-1 of 3 to 4 s from the press)

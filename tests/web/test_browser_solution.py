@@ -159,8 +159,9 @@ def test_type_a_board_from_the_app(page, server):
                 cell.click(position={"x": 4, "y": 4})  # beside the letter: cycles the multiplier
     page.get_by_role("button", name="Solve").click()
     expect(page).to_have_url(f"{server}/solve/en/{board.to_code()}")
-    expect(page.locator("#stat-words")).to_have_text(str(len(Solution.of(board, Lexicon.builtin("en"),
-                                                                                blocked_words("en")))))
+    expect(page.locator("#stat-words")).to_have_text(
+        str(len(Solution.of(board, Lexicon.builtin("en"), blocked_words("en"))))
+    )
 
 
 def test_solution_page_on_a_phone(open_page, server):
@@ -174,8 +175,10 @@ def test_solution_page_on_a_phone(open_page, server):
 def test_a_long_list_shows_more_words_and_they_open_too(page, server):
     from views.solution import WORDS_PER_PAGE
 
-    words = sorted(Solution.of(generate("es", "BENCH2", rows=12, cols=12), Lexicon.builtin("es"), blocked_words("es")),
-                   key=lambda f: (-f.score, f.word))
+    words = sorted(
+        Solution.of(generate("es", "BENCH2", rows=12, cols=12), Lexicon.builtin("es"), blocked_words("es")),
+        key=lambda f: (-f.score, f.word),
+    )
     page.context.add_cookies([{"name": LANGUAGE_COOKIE, "value": "en", "url": server}])  # English, on a Spanish board
     page.goto(f"{server}/play/es/BENCH2/solution?size=12x12")
     rows = page.locator(".word-table tbody tr:not(.page-link)")

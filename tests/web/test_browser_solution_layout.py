@@ -30,16 +30,21 @@ def in_view(page, locator) -> bool:
 
 @pytest.mark.parametrize("size", ["4x4", "12x12"])
 @pytest.mark.parametrize("width, height", SCREENS)
-def test_no_sideways_scrolling_and_the_board_breakdown_and_list_in_view_together(open_page, server, width, height,
-                                                                                   size):
+def test_no_sideways_scrolling_and_the_board_breakdown_and_list_in_view_together(
+    open_page, server, width, height, size
+):
     page = open_solution(open_page, server, width, height, size)
     row = page.locator("#solution_words tbody tr:not(.page-link)").nth(30)
     row.locator("a").click()
     expect(page.locator("#solution_word .breakdown")).to_be_visible()
     row.scroll_into_view_if_needed()
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    for part in (page.locator("#board"), page.locator("#solution_word caption"),
-                 page.locator("#solution_word .breakdown-total-row"), row):
+    for part in (
+        page.locator("#board"),
+        page.locator("#solution_word caption"),
+        page.locator("#solution_word .breakdown-total-row"),
+        row,
+    ):
         assert in_view(page, part), f"not in view at {width}x{height}: {part}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"solution-{width}x{height}-{size}.png")

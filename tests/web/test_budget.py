@@ -37,6 +37,7 @@ def solver_costing(cpu: Ticking, seconds: float):
     def solve(*args):
         cpu.now += seconds
         return args
+
     return solve
 
 
@@ -89,10 +90,12 @@ def test_clients_heard_from_longest_ago_are_forgotten(clocks):
 def test_rate_zero_turns_the_budget_off(clocks):
     def solve():
         return "solved"
+
     assert SolvingBudget(0, 1).guard(solve) is solve
 
 
 # --- through the app ----------------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def tight_app(tmp_path):

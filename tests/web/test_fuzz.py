@@ -34,41 +34,202 @@ BOARD = f"/play/en/{SEED}"
 ROOM = "FUZZ23"  # the room fuzz_app opens
 TYPED = "/solve/en/TtlRSNdl-OdwHtwEI-CdwINV-EtlADE"
 MARK = "ruzzlefuzz"
-INJECTIONS = (f"<{MARK}>", f'"><{MARK} a=1>', f"'{MARK}", f'"{MARK}', f"<script>{MARK}()</script>",
-              f"</textarea><{MARK}>", f"javascript:{MARK}()")
+INJECTIONS = (
+    f"<{MARK}>",
+    f'"><{MARK} a=1>',
+    f"'{MARK}",
+    f'"{MARK}',
+    f"<script>{MARK}()</script>",
+    f"</textarea><{MARK}>",
+    f"javascript:{MARK}()",
+)
 JAVASCRIPT_URL = re.compile(r"\s*javascript:", re.I)
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "hx-get", "hx-post", "data-words-url", "data-refresh-url"}
-MESSAGE = re.compile(r'class="(?:result-message|notice notice-refused|typing-problem)"[^>]*>\s*([^<\s][^<]*)<'
-                     r'|id="solution_locked"[^>]*>\s*<h1 class="result-title">([^<]+)<')
+MESSAGE = re.compile(
+    r'class="(?:result-message|notice notice-refused|typing-problem)"[^>]*>\s*([^<\s][^<]*)<'
+    r'|id="solution_locked"[^>]*>\s*<h1 class="result-title">([^<]+)<'
+)
 
 HOSTILE_TEXT = (
-    "", " ", "\t\n", "A" * 10_240, "\x00", "a\x01b", "\x1b[31m", "\x7f", "../", "../../etc/passwd", "..\\..\\win.ini",
-    "%2e%2e%2f", ".", "ñandú", "日本語", "😀😀😀", "\u202eLIVE", "\u200b", "Ⅻ", "ﬁ", "A\u0301", "straße", "İ", "%",
-    "%zz", "+", "?", "#x", ";", "a b", "A" * 64, "A" * 65, *INJECTIONS,
+    "",
+    " ",
+    "\t\n",
+    "A" * 10_240,
+    "\x00",
+    "a\x01b",
+    "\x1b[31m",
+    "\x7f",
+    "../",
+    "../../etc/passwd",
+    "..\\..\\win.ini",
+    "%2e%2e%2f",
+    ".",
+    "ñandú",
+    "日本語",
+    "😀😀😀",
+    "\u202eLIVE",
+    "\u200b",
+    "Ⅻ",
+    "ﬁ",
+    "A\u0301",
+    "straße",
+    "İ",
+    "%",
+    "%zz",
+    "+",
+    "?",
+    "#x",
+    ";",
+    "a b",
+    "A" * 64,
+    "A" * 65,
+    *INJECTIONS,
 )
-SIZES = ("0x0", "-1x4", "999x999", "4x", "x4", "4x4x4", "0", "13", "12x13", "13x1", "1x1", "1", "12x1", "1e3",
-         "4.5x4", " 4 x 4 ", "4×4", "4*4", "٤x٤", "²x²", "9" * 10_000, "4x4\x00", "NaN", "", " ", *INJECTIONS[:2])
-TIMES = ("-1", "0", "4", "5", "3600", "3601", "99999", "1e9", "abc", "", "  ", "²", "٣٠", "１２０", "12.5", "0x10",
-         "+60", "60s", "9" * 10_000, *INJECTIONS[:2])
-LANGUAGES = ("xx", "EN", " en", "en-US", "english", "ｅｎ", "e\x00n", "..", "a" * 1000, "it", "de", "ü",
-             *INJECTIONS[:3])
+SIZES = (
+    "0x0",
+    "-1x4",
+    "999x999",
+    "4x",
+    "x4",
+    "4x4x4",
+    "0",
+    "13",
+    "12x13",
+    "13x1",
+    "1x1",
+    "1",
+    "12x1",
+    "1e3",
+    "4.5x4",
+    " 4 x 4 ",
+    "4×4",
+    "4*4",
+    "٤x٤",
+    "²x²",
+    "9" * 10_000,
+    "4x4\x00",
+    "NaN",
+    "",
+    " ",
+    *INJECTIONS[:2],
+)
+TIMES = (
+    "-1",
+    "0",
+    "4",
+    "5",
+    "3600",
+    "3601",
+    "99999",
+    "1e9",
+    "abc",
+    "",
+    "  ",
+    "²",
+    "٣٠",
+    "１２０",
+    "12.5",
+    "0x10",
+    "+60",
+    "60s",
+    "9" * 10_000,
+    *INJECTIONS[:2],
+)
+LANGUAGES = (
+    "xx",
+    "EN",
+    " en",
+    "en-US",
+    "english",
+    "ｅｎ",
+    "e\x00n",
+    "..",
+    "a" * 1000,
+    "it",
+    "de",
+    "ü",
+    *INJECTIONS[:3],
+)
 WORDS = (*HOSTILE_TEXT, "CaT", "c a t", "ÇÀT", "cat\n", "A" * 17, "a" * 145, "AB", "QUIZ")
-PATHS = ("", " ", "garbage", "0,0", "0,0 0,0", "0,0 0,1 0,0", "0,0 " * 144, "0,0 0,1 " * 4000, "-1,0 0,0",
-         "0,0,0 0,1", "1e3,2 0,0", "٠,٠ ٠,١", "²,0 0,1", "99999,1 0,0", "0,0\x000,1", "0, 0 0, 1", "0 ,0 0,1",
-         "0,0 1,1 2,2 3,3", "3,3 2,2 1,1 0,0", ";", "0,0;0,1", "11,11 11,10", *INJECTIONS[:2])
+PATHS = (
+    "",
+    " ",
+    "garbage",
+    "0,0",
+    "0,0 0,0",
+    "0,0 0,1 0,0",
+    "0,0 " * 144,
+    "0,0 0,1 " * 4000,
+    "-1,0 0,0",
+    "0,0,0 0,1",
+    "1e3,2 0,0",
+    "٠,٠ ٠,١",
+    "²,0 0,1",
+    "99999,1 0,0",
+    "0,0\x000,1",
+    "0, 0 0, 1",
+    "0 ,0 0,1",
+    "0,0 1,1 2,2 3,3",
+    "3,3 2,2 1,1 0,0",
+    ";",
+    "0,0;0,1",
+    "11,11 11,10",
+    *INJECTIONS[:2],
+)
 SORTS = ("random", "SCORE", "score\x00", *INJECTIONS[:2])
 CELLS = ("x", "-1,0", "99,99", "0,0,0", "²,0", "4,4", "0,4", " 1,1 ", "1, 1", "٠,٠", *INJECTIONS[:2])
 PREFIXES = ("a1", "ü", "a" * 10_000, " ", "Ⅻ", "ﬁ", *INJECTIONS[:2])
 STEPS = ("-1", "²", "99999", "100000", "1e3", "0", "abc", "9" * 1000)
 ORDERS = ("random", "LENGTH", *INJECTIONS[:2])
-CODES = ("-", "--", "A", "A" * 145, "A" * 500, "A" * 10_000, "Ax", "AB-C", "Atlx", "Atltl", "aTL", "ATL", "Q", "Ä",
-         "A-" * 12, "-".join(["A" * 12] * 13), "-".join(["A" * 13] * 12), "-".join(["AtlBdw" * 6] * 12), "..",
-         "%2F", "A-B-C-D-E-F-G-H-I-J-K-L-M", *INJECTIONS[:3])
-BOARD_TEXTS = ("A" * 4001, "A B\nC", "Atl Bxx", "\ufeffA B\r\nC D", "\n".join([" ".join("A" * 13)] * 13), "A\x00B",
-               "A  B\n\n\nC D", "\t", *INJECTIONS[:2])
-TILE_FIELDS = ({"l0_0": "ab"}, {"l0_0": "ü"}, {"l0_0": "ﬁ"}, {"l0_0": "Q", "m0_0": "xx"}, {"l0_0": "A", "m0_0": "DL"},
-               {"l99_99": "A"}, {"l0_0": "A" * 10_000}, {"l0_0": INJECTIONS[0]}, {"m0_0": INJECTIONS[1]},
-               {"l0_0": "A", "size": "999x999"}, {"l0_0": "A", "language": "xx"}, {"l0_0": "A", "size": "12x12"})
+CODES = (
+    "-",
+    "--",
+    "A",
+    "A" * 145,
+    "A" * 500,
+    "A" * 10_000,
+    "Ax",
+    "AB-C",
+    "Atlx",
+    "Atltl",
+    "aTL",
+    "ATL",
+    "Q",
+    "Ä",
+    "A-" * 12,
+    "-".join(["A" * 12] * 13),
+    "-".join(["A" * 13] * 12),
+    "-".join(["AtlBdw" * 6] * 12),
+    "..",
+    "%2F",
+    "A-B-C-D-E-F-G-H-I-J-K-L-M",
+    *INJECTIONS[:3],
+)
+BOARD_TEXTS = (
+    "A" * 4001,
+    "A B\nC",
+    "Atl Bxx",
+    "\ufeffA B\r\nC D",
+    "\n".join([" ".join("A" * 13)] * 13),
+    "A\x00B",
+    "A  B\n\n\nC D",
+    "\t",
+    *INJECTIONS[:2],
+)
+TILE_FIELDS = (
+    {"l0_0": "ab"},
+    {"l0_0": "ü"},
+    {"l0_0": "ﬁ"},
+    {"l0_0": "Q", "m0_0": "xx"},
+    {"l0_0": "A", "m0_0": "DL"},
+    {"l99_99": "A"},
+    {"l0_0": "A" * 10_000},
+    {"l0_0": INJECTIONS[0]},
+    {"m0_0": INJECTIONS[1]},
+    {"l0_0": "A", "size": "999x999"},
+    {"l0_0": "A", "language": "xx"},
+    {"l0_0": "A", "size": "12x12"},
+)
 ACTIONS = ("", "cheat", "AGAIN", "give-up\x00", "again", "give-up", *INJECTIONS[:2])
 NEXT_PAGES = ("solution", "//evil.example", *INJECTIONS[:1])
 # (A port out of range such as localhost:99999 cannot be sent: the test client itself refuses it.)
@@ -76,32 +237,51 @@ LOADED_LANGUAGES = loaded_languages()  # the others answer 404 and are fuzzed as
 HOSTS = ("", INJECTIONS[0], 'a"b', "a" * 1000, "a" * 64 + ".example", "[::1", "évil.example", "a b")
 FORM = "application/x-www-form-urlencoded"
 ROUTES = {  # one well-formed request per route, that the cookie and method families vary
-    "board": ("GET", BOARD, None), "word": ("POST", BOARD + "/words", {"word": "CAT"}),
-    "round": ("POST", BOARD + "/round", {"action": "give-up"}), "word page": ("GET", BOARD + "/words/CAT", None),
-    "solution": ("GET", BOARD + "/solution", None), "projector": ("GET", BOARD + "/projector?step=3", None),
-    "typed": ("GET", TYPED, None), "typed projector": ("GET", TYPED + "/projector", None),
-    "solve form": ("GET", "/solve?l0_0=A", None), "start": ("GET", "/", None), "new": ("GET", "/new?seed=X", None),
-    "daily": ("GET", "/daily/en", None), "health": ("GET", "/healthz", None), "my rounds": ("GET", "/me", None),
+    "board": ("GET", BOARD, None),
+    "word": ("POST", BOARD + "/words", {"word": "CAT"}),
+    "round": ("POST", BOARD + "/round", {"action": "give-up"}),
+    "word page": ("GET", BOARD + "/words/CAT", None),
+    "solution": ("GET", BOARD + "/solution", None),
+    "projector": ("GET", BOARD + "/projector?step=3", None),
+    "typed": ("GET", TYPED, None),
+    "typed projector": ("GET", TYPED + "/projector", None),
+    "solve form": ("GET", "/solve?l0_0=A", None),
+    "start": ("GET", "/", None),
+    "new": ("GET", "/new?seed=X", None),
+    "daily": ("GET", "/daily/en", None),
+    "health": ("GET", "/healthz", None),
+    "my rounds": ("GET", "/me", None),
     "language": ("POST", "/language", {"language": "it", "next": BOARD}),
-    "room create": ("POST", "/rooms", {"language": "en", "time": "60"}), "room by code": ("GET", f"/rooms?code={ROOM}", None),
-    "room join page": ("GET", f"/rooms/{ROOM}", None), "room join": ("POST", f"/rooms/{ROOM}/players", {"nickname": "ADA"}),
-    "room play": ("GET", f"/rooms/{ROOM}/play", None), "room word": ("POST", f"/rooms/{ROOM}/words", {"word": "CAT"}),
-    "room word page": ("GET", f"/rooms/{ROOM}/words/CAT", None), "room host": ("GET", f"/rooms/{ROOM}/host", None),
+    "room create": ("POST", "/rooms", {"language": "en", "time": "60"}),
+    "room by code": ("GET", f"/rooms?code={ROOM}", None),
+    "room join page": ("GET", f"/rooms/{ROOM}", None),
+    "room join": ("POST", f"/rooms/{ROOM}/players", {"nickname": "ADA"}),
+    "room play": ("GET", f"/rooms/{ROOM}/play", None),
+    "room word": ("POST", f"/rooms/{ROOM}/words", {"word": "CAT"}),
+    "room word page": ("GET", f"/rooms/{ROOM}/words/CAT", None),
+    "room host": ("GET", f"/rooms/{ROOM}/host", None),
     "room all words": ("GET", f"/rooms/{ROOM}/words?round=1&sort=length", None),
-    "room start": ("POST", f"/rooms/{ROOM}/start", {}), "room ranking": ("GET", f"/rooms/{ROOM}/leaderboard", None),
-    "room csv": ("GET", f"/rooms/{ROOM}/results.csv", None), "room xlsx": ("GET", f"/rooms/{ROOM}/results.xlsx", None),
+    "room start": ("POST", f"/rooms/{ROOM}/start", {}),
+    "room ranking": ("GET", f"/rooms/{ROOM}/leaderboard", None),
+    "room csv": ("GET", f"/rooms/{ROOM}/results.csv", None),
+    "room xlsx": ("GET", f"/rooms/{ROOM}/results.xlsx", None),
     "room remove": ("POST", f"/rooms/{ROOM}/players/1/remove", {}),
-    "room next round": ("POST", f"/rooms/{ROOM}/rounds", {}), "room walk": ("GET", f"/rooms/{ROOM}/projector?step=1", None),
-    "room pause": ("POST", f"/rooms/{ROOM}/pause", {}), "room resume": ("POST", f"/rooms/{ROOM}/resume", {}),
-    "room time": ("POST", f"/rooms/{ROOM}/time", {"seconds": "30"}), "room end": ("POST", f"/rooms/{ROOM}/end", {}),
-    "room lock": ("POST", f"/rooms/{ROOM}/lock", {}), "room unlock": ("POST", f"/rooms/{ROOM}/unlock", {}),
+    "room next round": ("POST", f"/rooms/{ROOM}/rounds", {}),
+    "room walk": ("GET", f"/rooms/{ROOM}/projector?step=1", None),
+    "room pause": ("POST", f"/rooms/{ROOM}/pause", {}),
+    "room resume": ("POST", f"/rooms/{ROOM}/resume", {}),
+    "room time": ("POST", f"/rooms/{ROOM}/time", {"seconds": "30"}),
+    "room end": ("POST", f"/rooms/{ROOM}/end", {}),
+    "room lock": ("POST", f"/rooms/{ROOM}/lock", {}),
+    "room unlock": ("POST", f"/rooms/{ROOM}/unlock", {}),
     "room settings": ("POST", f"/rooms/{ROOM}/settings", {"names": "top3"}),
     "room player time": ("POST", f"/rooms/{ROOM}/players/1/time", {"seconds": "60"}),
     "room rename": ("POST", f"/rooms/{ROOM}/players/1/name", {"nickname": "ADA"}),
     "room let in": ("POST", f"/rooms/{ROOM}/players/1/let-in", {}),
     "room unban": ("POST", f"/rooms/{ROOM}/players/1/unban", {}),
     "room remote link": ("GET", f"/rooms/{ROOM}/remote/not-the-key", None),
-    "room remote": ("GET", f"/rooms/{ROOM}/remote", None), "live room": ("GET", "/live/en", None),
+    "room remote": ("GET", f"/rooms/{ROOM}/remote", None),
+    "live room": ("GET", "/live/en", None),
     "room remote step": ("POST", f"/rooms/{ROOM}/walk", {"step": "next"}),
     "room follow": ("GET", f"/rooms/{ROOM}/walk?round=1&step=0", None),
     "room clock": ("GET", f"/rooms/{ROOM}/clock?phase=playing&round=1", None),
@@ -218,16 +398,24 @@ def explorer_probes():
         for name, values in (("sort", SORTS), ("cell", CELLS), ("prefix", PREFIXES)):
             for i, value in enumerate(values):
                 yield Probe(f"{kind}-{name}{i}", "GET", f"{base}?{args(**{name: value})}")
-                yield Probe(f"{kind}-{name}{i}-target", "GET", f"{base}?{args(**{name: value})}",
-                            headers={"HX-Target": "solution_word"})
+                yield Probe(
+                    f"{kind}-{name}{i}-target",
+                    "GET",
+                    f"{base}?{args(**{name: value})}",
+                    headers={"HX-Target": "solution_word"},
+                )
         yield Probe(f"{kind}-repeated-keys", "GET", f"{base}?sort=alpha&sort={q(INJECTIONS[0])}&cell=0,0&cell=x")
         yield Probe(f"{kind}-target-garbage", "GET", base, headers={"HX-Target": INJECTIONS[1]})
 
 
 def projector_probes():
     for base, kind in ((f"{BOARD}/projector", "seeded"), (TYPED + "/projector", "typed")):
-        for name, values in (("step", STEPS), ("order", ORDERS), ("scores", ("2", *INJECTIONS[:1])),
-                             ("theme", ("neon", *INJECTIONS[:1]))):
+        for name, values in (
+            ("step", STEPS),
+            ("order", ORDERS),
+            ("scores", ("2", *INJECTIONS[:1])),
+            ("theme", ("neon", *INJECTIONS[:1])),
+        ):
             for i, value in enumerate(values):
                 yield Probe(f"{kind}-projector-{name}{i}", "GET", f"{base}?{args(**{name: value})}")
 
@@ -254,14 +442,17 @@ def interface_language_probes():
     """The language switcher's form and the headers and cookie that choose the interface language."""
     for i, language in enumerate((*LANGUAGES, "")):
         yield Probe(f"choose-language{i}", "POST", "/language", {"language": language, "next": BOARD})
-    for i, back in enumerate(("", "//evil.example", "https://evil.example/", "/\\evil.example", "A" * 10_000,
-                              *INJECTIONS)):
+    for i, back in enumerate(
+        ("", "//evil.example", "https://evil.example/", "/\\evil.example", "A" * 10_000, *INJECTIONS)
+    ):
         yield Probe(f"choose-language-next{i}", "POST", "/language", {"language": "de", "next": back})
-    for i, accepted in enumerate(("", "*", "de-DE,de;q=0.9", "xx;q=x", "it;q=2, fr;q=-1", "a" * 5000, ",;=,",
-                                  *INJECTIONS)):
+    for i, accepted in enumerate(
+        ("", "*", "de-DE,de;q=0.9", "xx;q=x", "it;q=2, fr;q=-1", "a" * 5000, ",;=,", *INJECTIONS)
+    ):
         yield Probe(f"accept-language{i}", "GET", BOARD, headers={"Accept-Language": accepted})
-        yield Probe(f"accept-language{i}-word", "POST", BOARD + "/words", {"word": "QQQ"},
-                    headers={"Accept-Language": accepted})
+        yield Probe(
+            f"accept-language{i}-word", "POST", BOARD + "/words", {"word": "QQQ"}, headers={"Accept-Language": accepted}
+        )
     for i, chosen in enumerate(("xx", "", "EN", "de\x00", "a" * 5000, *INJECTIONS[:2])):
         yield Probe(f"language-cookie{i}", "GET", BOARD + "/words/QQQ", headers={"Cookie": f"ruzzle_lang={q(chosen)}"})
 
@@ -278,8 +469,10 @@ def body_probes():
         "many-fields": ("&".join(f"f{i}=1" for i in range(5000)).encode(), FORM),
         "just-under-limit": (b"word=" + b"A" * (64 * 1024 - 100), FORM),
         "over-limit": (b"word=" + b"A" * (64 * 1024 + 1), FORM),
-        "multipart-file": (b'--B\r\nContent-Disposition: form-data; name="word"; filename="x.txt"\r\n\r\n'
-                           b"<ruzzlefuzz>\r\n--B--\r\n", "multipart/form-data; boundary=B"),
+        "multipart-file": (
+            b'--B\r\nContent-Disposition: form-data; name="word"; filename="x.txt"\r\n\r\n<ruzzlefuzz>\r\n--B--\r\n',
+            "multipart/form-data; boundary=B",
+        ),
         "multipart-broken": (b"--B\r\nnonsense", "multipart/form-data; boundary=B"),
         "multipart-no-boundary": (b"word=CAT", "multipart/form-data"),
         "charset": (b"word=CAT", FORM + "; charset=utf-7"),
@@ -335,19 +528,37 @@ def header_probes():
         yield Probe(f"{route}-hx-request-garbage", method, url, form, headers={"HX-Request": INJECTIONS[0]})
 
 
-CORPUS = [probe for family in (seed_probes, size_probes, time_probes, language_probes, word_probes, path_probes,
-                               other_language_probes, explorer_probes, projector_probes, typed_board_probes,
-                               round_probes, interface_language_probes, room_probes, body_probes, method_probes,
-                               header_probes)
-          for probe in family()]
+CORPUS = [
+    probe
+    for family in (
+        seed_probes,
+        size_probes,
+        time_probes,
+        language_probes,
+        word_probes,
+        path_probes,
+        other_language_probes,
+        explorer_probes,
+        projector_probes,
+        typed_board_probes,
+        round_probes,
+        interface_language_probes,
+        room_probes,
+        body_probes,
+        method_probes,
+        header_probes,
+    )
+    for probe in family()
+]
 
 
 def route_of(probe: Probe, adapter) -> str:
     """The endpoint a probe's URL reaches, or how it reaches none (no route, a method the route does not take, a
     redirect)."""
     try:
-        return adapter.match(unquote(probe.url.split("?")[0]),
-                             method="GET" if probe.method == "HEAD" else probe.method)[0]
+        return adapter.match(
+            unquote(probe.url.split("?")[0]), method="GET" if probe.method == "HEAD" else probe.method
+        )[0]
     except MethodNotAllowed:
         return "(method not allowed)"
     except RequestRedirect:
@@ -370,16 +581,49 @@ CORPUS_BY_ROUTE = corpus_by_route()
 
 # --- the cookies a request may carry --------------------------------------------------------------------------
 
+
 def signed_payloads(round_key: str) -> list:
     """Session contents only a server with the key could sign: what a bug (or a leaked key) could put there."""
-    bad_tokens = [[10**30, 120, "", 0], [-(10**30), 120, "", 0], [0, -5, "", 0], [1, 10**30, "", 0],
-                  [1, 1, "!!!!", 0], [1, 1, "_" * 4096, 0], [1, 1, "_" * 5000, 0], [1.5, 120, "", 0],
-                  [True, True, "", "yes"], "a string", None, [1, 2, 3], {"a": 1}, [0, 0, "A", 0]]
+    bad_tokens = [
+        [10**30, 120, "", 0],
+        [-(10**30), 120, "", 0],
+        [0, -5, "", 0],
+        [1, 10**30, "", 0],
+        [1, 1, "!!!!", 0],
+        [1, 1, "_" * 4096, 0],
+        [1, 1, "_" * 5000, 0],
+        [1.5, 120, "", 0],
+        [True, True, "", "yes"],
+        "a string",
+        None,
+        [1, 2, 3],
+        {"a": 1},
+        [0, 0, "A", 0],
+    ]
     payloads = [{"rounds": {round_key: token}} for token in bad_tokens]  # what cookies held before the store
-    payloads += [{"rounds": "not a dict"}, {"rounds": [1, 2]}, {"rounds": {str(i): [0, 0, "", 0] for i in range(50)}},
-                 {"rounds": None}, {}, {"other": INJECTIONS[0]}]
-    bad_players = [None, 0, 10**30, "", "short", "x" * 33, "a" * 10_000, INJECTIONS[0], "é" * 20, ["a" * 22],
-                   {"id": "a" * 22}, "'; DROP TABLE rounds; --aaaa", "a" * 22 + "\x00"]
+    payloads += [
+        {"rounds": "not a dict"},
+        {"rounds": [1, 2]},
+        {"rounds": {str(i): [0, 0, "", 0] for i in range(50)}},
+        {"rounds": None},
+        {},
+        {"other": INJECTIONS[0]},
+    ]
+    bad_players = [
+        None,
+        0,
+        10**30,
+        "",
+        "short",
+        "x" * 33,
+        "a" * 10_000,
+        INJECTIONS[0],
+        "é" * 20,
+        ["a" * 22],
+        {"id": "a" * 22},
+        "'; DROP TABLE rounds; --aaaa",
+        "a" * 22 + "\x00",
+    ]
     payloads += [{"player": player} for player in bad_players]
     payloads += [{"player": "A" * 22, "rounds": {round_key: [0, 0, "", 0]}}]  # a well-formed id nobody was given
     return payloads
@@ -388,12 +632,19 @@ def signed_payloads(round_key: str) -> list:
 @pytest.fixture(scope="module")
 def fuzz_app(tmp_path_factory):
     folder = tmp_path_factory.mktemp("instance")
-    app = create_app({"TESTING": True, "SECRET_KEY": "fuzz key, not a secret", "CLOCK": Clock(),
-                      "DATABASE_URL": f"sqlite:///{folder / 'store.sqlite3'}"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "fuzz key, not a secret",
+            "CLOCK": Clock(),
+            "DATABASE_URL": f"sqlite:///{folder / 'store.sqlite3'}",
+        }
+    )
     app.instance_path = str(folder)
     with app.app_context():  # a room under a known code, so that well-formed room requests meet a real room
-        app.extensions["ruzzle.store"].rooms.create("H" * 22, "en", 4, 4, 60, True, "single", "FUZZ", 2, None,
-                                                    Clock()(), code=ROOM)
+        app.extensions["ruzzle.store"].rooms.create(
+            "H" * 22, "en", 4, 4, 60, True, "single", "FUZZ", 2, None, Clock()(), code=ROOM
+        )
     return app
 
 
@@ -428,6 +679,7 @@ def cookie_for(cookies: dict, index: int) -> str | None:
 
 
 # --- what every answer must be ----------------------------------------------------------------------------------
+
 
 def send(app, probe: Probe, htmx: bool, cookie: str | None):
     headers = {**(HTMX if htmx else {}), **probe.headers}
@@ -488,7 +740,9 @@ def assert_answered_safely(response, probe: Probe, htmx: bool) -> None:
     """Below 500; a refusal says why (as a fragment for htmx); nothing the user sent comes back unescaped."""
     page = response.get_data(as_text=True)
     assert response.status_code < 500, f"{probe.name}: {response.status_code}"
-    fragment = htmx and probe.headers.get("HX-Request", "true") == "true" and "HX-History-Restore-Request" not in probe.headers
+    fragment = (
+        htmx and probe.headers.get("HX-Request", "true") == "true" and "HX-History-Restore-Request" not in probe.headers
+    )
     if response.status_code >= 400 and probe.method != "HEAD":
         assert message_of(response), f"{probe.name}: {response.status_code} without a message"
         if fragment:
@@ -518,26 +772,40 @@ def test_the_corpus_covers_every_route_with_hundreds_of_requests(fuzz_app):
     routes = {rule.endpoint for rule in fuzz_app.url_map.iter_rules() if rule.endpoint != "static"}
     assert len(CORPUS) >= 500 and len({probe.name for probe in CORPUS}) == len(CORPUS)
     assert sorted(index for indexes in CORPUS_BY_ROUTE.values() for index in indexes) == list(range(len(CORPUS)))
-    assert all(any(probe.url.startswith(f"/play/{language}/{SEED}/words") for probe in CORPUS)
-               for language in LOADED_LANGUAGES) and "en" in LOADED_LANGUAGES
+    assert (
+        all(
+            any(probe.url.startswith(f"/play/{language}/{SEED}/words") for probe in CORPUS)
+            for language in LOADED_LANGUAGES
+        )
+        and "en" in LOADED_LANGUAGES
+    )
     assert routes <= set(CORPUS_BY_ROUTE), f"routes never fuzzed: {routes - set(CORPUS_BY_ROUTE)}"
 
 
 @pytest.mark.parametrize("route", sorted(CORPUS_BY_ROUTE))
 def test_malformed_requests_to_each_route_are_answered_safely(fuzz_app, cookies, route):
-    requests = [(CORPUS[index], htmx, cookie_for(cookies, index))
-                for index in CORPUS_BY_ROUTE[route] for htmx in (False, True)]
+    requests = [
+        (CORPUS[index], htmx, cookie_for(cookies, index)) for index in CORPUS_BY_ROUTE[route] for htmx in (False, True)
+    ]
     unsafe = unsafe_answers(fuzz_app, requests)
-    assert unsafe == [], f"{len(unsafe)} of {len(requests)} requests to {route} not answered safely:\n" + "\n".join(unsafe)
+    assert unsafe == [], f"{len(unsafe)} of {len(requests)} requests to {route} not answered safely:\n" + "\n".join(
+        unsafe
+    )
 
 
 @pytest.mark.parametrize("route", ROUTES)
 def test_every_cookie_kind_on_every_route_is_answered_safely(fuzz_app, cookies, route):
     method, url, form = ROUTES[route]
-    requests = [(Probe(f"{route}-{kind}", method, url, form), htmx, cookie)
-                for kind in COOKIE_KINDS for cookie in cookies[kind] for htmx in (False, True)]
+    requests = [
+        (Probe(f"{route}-{kind}", method, url, form), htmx, cookie)
+        for kind in COOKIE_KINDS
+        for cookie in cookies[kind]
+        for htmx in (False, True)
+    ]
     unsafe = unsafe_answers(fuzz_app, requests)
-    assert unsafe == [], f"{len(unsafe)} of {len(requests)} requests to {route} not answered safely:\n" + "\n".join(unsafe)
+    assert unsafe == [], f"{len(unsafe)} of {len(requests)} requests to {route} not answered safely:\n" + "\n".join(
+        unsafe
+    )
 
 
 def careless_app():
@@ -559,8 +827,9 @@ def careless_app():
     return careless
 
 
-@pytest.mark.parametrize("url", [f"/echo/{q(injection)}" for injection in INJECTIONS if injection[0] in "<\"'j"]
-                         + ["/crash", "/silent"])
+@pytest.mark.parametrize(
+    "url", [f"/echo/{q(injection)}" for injection in INJECTIONS if injection[0] in "<\"'j"] + ["/crash", "/silent"]
+)
 def test_the_checks_catch_raw_reflections_server_errors_and_silent_refusals(url):
     response = careless_app().test_client().get(url)
     with pytest.raises(AssertionError):
@@ -568,8 +837,10 @@ def test_the_checks_catch_raw_reflections_server_errors_and_silent_refusals(url)
 
 
 def test_a_route_test_reports_every_unsafe_answer_not_only_the_first():
-    requests = [(Probe(f"careless{i}", "GET", url), False, None)
-                for i, url in enumerate(("/crash", "/echo/fine", "/silent", f"/echo/{q(INJECTIONS[0])}"))]
+    requests = [
+        (Probe(f"careless{i}", "GET", url), False, None)
+        for i, url in enumerate(("/crash", "/echo/fine", "/silent", f"/echo/{q(INJECTIONS[0])}"))
+    ]
     unsafe = unsafe_answers(careless_app(), requests)
     assert [line.split(":")[0] for line in unsafe] == ["careless0", "careless2", "careless3"]
     assert "careless0: 500" in unsafe[0] and "without a message" in unsafe[1] and "reflected raw" in unsafe[2]
@@ -595,8 +866,10 @@ SLOTS = {
     "tile": lambda text: Probe("tile", "GET", "/solve?" + args(l0_0=text, m0_1=text, size="2x2")),
 }
 surrogate_free = st.text(st.characters(exclude_categories=("Cs",)), max_size=40)
-hostile = st.one_of(surrogate_free, st.builds("".join, st.lists(st.one_of(surrogate_free, st.sampled_from(INJECTIONS)),
-                                                              min_size=1, max_size=4)))
+hostile = st.one_of(
+    surrogate_free,
+    st.builds("".join, st.lists(st.one_of(surrogate_free, st.sampled_from(INJECTIONS)), min_size=1, max_size=4)),
+)
 
 
 @settings(max_examples=examples(400), derandomize=True, suppress_health_check=[HealthCheck.too_slow])
@@ -608,13 +881,17 @@ def test_random_text_in_any_parameter_is_answered_safely(fuzz_app, cookies, slot
 
 # --- regressions the fuzzing found --------------------------------------------------------------------------------
 
+
 # str.isdigit() accepts superscripts (² ³⁰) that int() cannot read: such a number is a refusal, not a crash.
-@pytest.mark.parametrize("url, status, message", [
-    (f"{BOARD}?time=²", 400, "whole number of seconds"),
-    (f"{BOARD}?time=³⁰", 400, "whole number of seconds"),
-    (f"{BOARD}/projector?step=²", 400, "whole number"),
-    (f"{BOARD}?challenge=²", 200, "Type a word"),  # a nonsense challenge is ignored
-])
+@pytest.mark.parametrize(
+    "url, status, message",
+    [
+        (f"{BOARD}?time=²", 400, "whole number of seconds"),
+        (f"{BOARD}?time=³⁰", 400, "whole number of seconds"),
+        (f"{BOARD}/projector?step=²", 400, "whole number"),
+        (f"{BOARD}?challenge=²", 200, "Type a word"),  # a nonsense challenge is ignored
+    ],
+)
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
 def test_digits_int_cannot_read_are_refused_not_a_crash(client, url, status, message, headers):
     response = client.get(url, headers=headers)

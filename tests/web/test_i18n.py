@@ -47,18 +47,24 @@ def key(message) -> tuple:
 
 # --- the catalogues --------------------------------------------------------------------------------------------
 
+
 def test_pybabel_extract_finds_no_message_missing_from_the_catalogues(tmp_path):
     """The code's messages today (tools/translations.sh extract) are all in every catalogue."""
     pot = tmp_path / "messages.pot"
-    subprocess.run(["bash", "tools/translations.sh", "extract"], cwd=ROOT, check=True,
-                   env={**os.environ, "POT": str(pot), "PYBABEL": str(Path(sys.executable).parent / "pybabel")})
+    subprocess.run(
+        ["bash", "tools/translations.sh", "extract"],
+        cwd=ROOT,
+        check=True,
+        env={**os.environ, "POT": str(pot), "PYBABEL": str(Path(sys.executable).parent / "pybabel")},
+    )
     with open(pot, "rb") as file:
         extracted = {key(message) for message in read_po(file) if message.id}
     assert len(extracted) > 250
     for language in TRANSLATED:
         missing = extracted - {key(message) for message in entries(language)}
-        assert not missing, \
+        assert not missing, (
             f"{language}: not in the catalogue (bash tools/translations.sh update): {sorted(missing)[:5]}"
+        )
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -69,8 +75,9 @@ def test_every_catalogue_entry_is_translated_with_its_placeholders(language):
         assert "fuzzy" not in message.flags, f"{language}: fuzzy {message.id!r}"
         assert all(form.strip() for form in forms), f"{language}: untranslated {message.id!r}"
         for form, original in zip(forms, originals, strict=False):
-            assert set(PLACEHOLDER.findall(form)) == set(PLACEHOLDER.findall(original)), \
+            assert set(PLACEHOLDER.findall(form)) == set(PLACEHOLDER.findall(original)), (
                 f"{language}: placeholders of {form!r} differ from {original!r}"
+            )
             assert "%" not in PLACEHOLDER.sub("", form).replace("%%", ""), f"{language}: a stray % in {form!r}"
 
 
@@ -80,8 +87,11 @@ def test_the_compiled_catalogue_is_the_po_file(language):
     compiled = Translations.load(str(TRANSLATIONS), [language])
     for message in entries(language):
         if isinstance(message.id, tuple):
-            assert compiled.unpgettext(message.context, *message.id, 2) == message.string[1] \
-                if message.context else compiled.ungettext(*message.id, 2) == message.string[1]
+            assert (
+                compiled.unpgettext(message.context, *message.id, 2) == message.string[1]
+                if message.context
+                else compiled.ungettext(*message.id, 2) == message.string[1]
+            )
         elif message.context:
             assert compiled.upgettext(message.context, message.id) == message.string
         else:
@@ -89,6 +99,7 @@ def test_the_compiled_catalogue_is_the_po_file(language):
 
 
 # --- which language a request gets -----------------------------------------------------------------------------
+
 
 def translate(language: str, text: str, context: str | None = None) -> str:
     translations = Translations.load(str(TRANSLATIONS), [language])
@@ -104,8 +115,10 @@ def test_a_client_without_accept_language_gets_english(client):
     assert html_lang(page) == "en" and "Find words on a board of letters" in page
 
 
-@pytest.mark.parametrize("accepted, language", [("de-DE,de;q=0.9,en;q=0.5", "de"), ("pt-BR", "pt"),
-                                                ("ja, fr;q=0.3", "fr"), ("ja", "en"), ("*", "en")])
+@pytest.mark.parametrize(
+    "accepted, language",
+    [("de-DE,de;q=0.9,en;q=0.5", "de"), ("pt-BR", "pt"), ("ja, fr;q=0.3", "fr"), ("ja", "en"), ("*", "en")],
+)
 def test_the_browsers_accept_language_picks_the_interface(client, accepted, language):
     page = client.get("/", headers={"Accept-Language": accepted}).get_data(as_text=True)
     assert html_lang(page) == language
@@ -131,15 +144,21 @@ def test_the_players_choice_wins_sticks_and_brings_them_back(client):
         assert html_lang(page) == "fr", url
 
 
-@pytest.mark.parametrize("form, status, location", [
-    ({"language": "xx", "next": "/"}, 400, None), ({"language": "", "next": "/"}, 400, None),
-    ({"language": "de", "next": "//evil.example/"}, 303, "/"),
-    ({"language": "de", "next": "https://evil.example"}, 303, "/"),
-    ({"language": "de", "next": "/\\evil.example"}, 303, "/"), ({"language": "de"}, 303, "/"),
-    # a browser drops tabs and line breaks from a URL: "/\t/evil.example" is "//evil.example" (and a line break is a
-    # header no response may carry: it was a 500)
-    ({"language": "de", "next": "/\t/evil.example"}, 303, "/"), ({"language": "de", "next": "/\n/evil.example"}, 303, "/"),
-])
+@pytest.mark.parametrize(
+    "form, status, location",
+    [
+        ({"language": "xx", "next": "/"}, 400, None),
+        ({"language": "", "next": "/"}, 400, None),
+        ({"language": "de", "next": "//evil.example/"}, 303, "/"),
+        ({"language": "de", "next": "https://evil.example"}, 303, "/"),
+        ({"language": "de", "next": "/\\evil.example"}, 303, "/"),
+        ({"language": "de"}, 303, "/"),
+        # a browser drops tabs and line breaks from a URL: "/\t/evil.example" is "//evil.example" (and a line break is a
+        # header no response may carry: it was a 500)
+        ({"language": "de", "next": "/\t/evil.example"}, 303, "/"),
+        ({"language": "de", "next": "/\n/evil.example"}, 303, "/"),
+    ],
+)
 def test_the_switcher_refuses_unknown_languages_and_foreign_addresses(client, form, status, location):
     response = client.post("/language", data=form)
     assert response.status_code == status
@@ -183,9 +202,14 @@ def test_rendered_boards_are_cached_per_language(client):
     assert "punt" in next(iter(names["it"])) and "Punkt" in next(iter(names["de"]))
 
 
-@pytest.mark.parametrize("language, points", [
-    ("en", "1,234 points"), ("de", "1.234 Punkte"), ("fr", "1\u202f234 points"),
-])
+@pytest.mark.parametrize(
+    "language, points",
+    [
+        ("en", "1,234 points"),
+        ("de", "1.234 Punkte"),
+        ("fr", "1\u202f234 points"),
+    ],
+)
 def test_numbers_take_the_languages_format(client, language, points):
     client.set_cookie(LANGUAGE_COOKIE, language)
     page = client.get(BOARD + "?challenge=1234").get_data(as_text=True)
@@ -200,14 +224,15 @@ START_COLUMN = "solution table column: row,column of the word's first tile"
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_start_is_translated_once_as_a_button_and_once_as_the_first_tiles_column(client, language):
-    """"Start" is a button (the projector's clock, the host's round) and the solution table's column of the word's
+    """ "Start" is a button (the projector's clock, the host's round) and the solution table's column of the word's
     first tile: each language says each meaning in its own word, and every one of ours needs two."""
     button, column = translate(language, "Start", START_BUTTON), translate(language, "Start", START_COLUMN)
     assert button != column, language
     client.set_cookie(LANGUAGE_COOKIE, language)
     projector = client.get(BOARD + "/projector").get_data(as_text=True)
-    assert re.search(rf'id="timer-start" data-start-text="{re.escape(button)}"[^>]*>{re.escape(button)}</button>',
-                     projector)
+    assert re.search(
+        rf'id="timer-start" data-start-text="{re.escape(button)}"[^>]*>{re.escape(button)}</button>', projector
+    )
     client.post(BOARD + "/round", data={"action": "give-up"})
     solution = client.get(BOARD + "/solution").get_data(as_text=True)
     assert f'<th scope="col">{column}</th><th scope="col">' in solution
@@ -224,7 +249,7 @@ def summary_sentence(client, app, language: str, found: int) -> str:
 
 
 def test_the_french_summary_counts_one_word_found_of_many_in_good_french(client, app):
-    """"1 mots trouvés sur 54": the plural followed the board's count, not the words found. The plural form now puts
+    """ "1 mots trouvés sur 54": the plural followed the board's count, not the words found. The plural form now puts
     the board's count before "mots"."""
     total = len(solution_of(app))
     assert summary_sentence(client, app, "en", 1).startswith(f"1 of {total} words found")
@@ -240,8 +265,14 @@ def test_the_found_of_total_plural_agrees_in_both_forms(language):
     singular, plural = "%(found)s of %(num)s word found (%(percent)s)", "%(found)s of %(num)s words found (%(percent)s)"
     one_of_one = translations.ungettext(singular, plural, 1) % {"found": 1, "num": 1, "percent": "100%"}
     one_of_many = translations.ungettext(singular, plural, 54) % {"found": 1, "num": 54, "percent": "2%"}
-    wrong = {"fr": ["1 mots"], "it": ["parola trovate"], "es": ["palabra encontradas"], "pt": ["palavra encontradas"],
-             "de": [], "nl": []}[language]
+    wrong = {
+        "fr": ["1 mots"],
+        "it": ["parola trovate"],
+        "es": ["palabra encontradas"],
+        "pt": ["palavra encontradas"],
+        "de": [],
+        "nl": [],
+    }[language]
     assert not [text for text in wrong if text in one_of_one + one_of_many], (one_of_one, one_of_many)
 
 
@@ -269,8 +300,11 @@ def test_a_round_is_never_called_a_match(language):
     for message in entries(language):
         english = " ".join(message.id) if isinstance(message.id, tuple) else message.id
         forms = " ".join(message.string) if isinstance(message.string, tuple) else message.string
-        if re.search(r"\b(round|rounds|game)\b", english, re.I) and not re.search(r"\bmatch\b", english, re.I) \
-                and MATCH_WORDS[language] in forms.lower():
+        if (
+            re.search(r"\b(round|rounds|game)\b", english, re.I)
+            and not re.search(r"\bmatch\b", english, re.I)
+            and MATCH_WORDS[language] in forms.lower()
+        ):
             wrong.append((english, forms))
     assert wrong == []
 
@@ -286,6 +320,7 @@ def test_the_solve_pages_paste_hint_names_the_badges_the_page_shows(client, lang
 
 
 # --- every page, fragment and refusal, in every language, with no English left -----------------------------------
+
 
 def round_with_words(client, app, count=2):
     """A round on BOARD with the board's best words found."""
@@ -304,9 +339,11 @@ def path_refused(path: str):
 
 def a_word_on_the_dictionary_but_not_the_board(app) -> str:
     from ruzzle import Lexicon
+
     words = {found.word for found in solution_of(app)}
-    return next(word for word in ("HOUSE", "GARDEN", "PLANET", "WINDOW")
-                if word in Lexicon.builtin("en") and word not in words)
+    return next(
+        word for word in ("HOUSE", "GARDEN", "PLANET", "WINDOW") if word in Lexicon.builtin("en") and word not in words
+    )
 
 
 def already_found(client, app):
@@ -351,6 +388,7 @@ def locked(url):
     def ask(client, app):
         client.get(BOARD)
         return client.get(url)
+
     return ask
 
 
@@ -359,6 +397,7 @@ def after_the_round(url, headers=None):
         client.get(BOARD)
         client.post(BOARD + "/round", data={"action": "give-up"})
         return client.get(url, headers=headers or {})
+
     return ask
 
 
@@ -389,8 +428,9 @@ PAGES = {
     "board": get(BOARD),
     "board with a challenge": get(BOARD + "?challenge=1234"),
     "board, untimed, filter off": get(BOARD + "?time=0&safe=0"),
-    "word found (htmx)": lambda client, app: client.post(BOARD + "/words", data={"word": solution_of(app)[0].word},
-                                                         headers=HTMX),
+    "word found (htmx)": lambda client, app: client.post(
+        BOARD + "/words", data={"word": solution_of(app)[0].word}, headers=HTMX
+    ),
     "word found (form)": found_by_form,
     "word refused (form)": refused_by_form,
     "refused: empty": word_refused(""),
@@ -399,7 +439,8 @@ PAGES = {
     "refused: too long": word_refused("A" * 17),
     "refused: not a word": word_refused("QQQQ"),
     "refused: not on the board": lambda client, app: word_refused(a_word_on_the_dictionary_but_not_the_board(app))(
-        client, app),
+        client, app
+    ),
     "refused: already found": already_found,
     "refused: time up": time_up,
     "refused path: reused tile": path_refused("0,0 0,1 0,0"),
@@ -413,12 +454,14 @@ PAGES = {
     "summary, lost a challenge": summary,
     "summary, won a challenge": summary_won,
     "word page after the round": lambda client, app: after_the_round(BOARD + "/words/" + solution_of(app)[0].word)(
-        client, app),
+        client, app
+    ),
     "solution locked": locked(BOARD + "/solution"),
     "solution": after_the_round(BOARD + "/solution"),
     "solution filtered": after_the_round(BOARD + "/solution?cell=1,1&prefix=a&sort=length&theme=dark"),
     "solution word (htmx)": lambda client, app: after_the_round(
-        BOARD + f"/solution?word={solution_of(app)[0].word}", {**HTMX, "HX-Target": "solution_word"})(client, app),
+        BOARD + f"/solution?word={solution_of(app)[0].word}", {**HTMX, "HX-Target": "solution_word"}
+    )(client, app),
     "projector": get(BOARD + "/projector"),
     "projector step 1": get(BOARD + "/projector?step=1&order=length"),
     "projector step 2, no scores, dark": get(BOARD + "/projector?step=2&scores=0&theme=dark"),
@@ -466,6 +509,7 @@ PAGES = {
 
 # --- live rooms: the host opens a room on BOARD's seed, players (upper-case nicknames) join ------------------------
 
+
 def player_like(app, client):
     """Another browser with the same interface language."""
     other = app.test_client()
@@ -482,6 +526,7 @@ def open_room(client, **form) -> str:
 def room_words(app, code: str) -> list:
     """The words of a room's current board, best first."""
     from views.rooms import room_board
+
     with app.test_request_context():
         return list(room_board(app.extensions["ruzzle.store"].rooms.get(code)).solution())
 
@@ -508,10 +553,12 @@ def room_with_players(client, app, started=False, over=False, **form):
 
 def in_room(url, as_player=True, started=False, over=False, headers=None, method="get", data=None, **form):
     """A room page, asked by a player (or the host) once the room is as described."""
+
     def ask(client, app):
         code, players = room_with_players(client, app, started, over, **form)
         asker = players[0] if as_player else client
         return getattr(asker, method)(url.format(code=code), headers=headers or {}, data=data)
+
     return ask
 
 
@@ -527,6 +574,7 @@ def joining(nickname, taken=False, full=False):
             return player_like(app, client).post(f"/rooms/{code}/players", data={"nickname": nickname})
         finally:
             app.config["ROOM_PLAYERS"] = 150
+
     return ask
 
 
@@ -552,16 +600,20 @@ def join_page(client, app):
     return player_like(app, client).get(f"/rooms/{open_room(client, preset='match')}")
 
 
-def after_host(*actions, url="/rooms/{code}/host", as_player=False, started=True, over=False, method="get",
-               data=None, headers=None):
+def after_host(
+    *actions, url="/rooms/{code}/host", as_player=False, started=True, over=False, method="get", data=None, headers=None
+):
     """A room page once the host did some actions (POST path, form) in a started room."""
+
     def ask(client, app):
         code, players = room_with_players(client, app, started, over)
         for path, form in actions:
             client.post(path.format(code=code, player=_player_id(app, code)), data=form)
         asker = players[0] if as_player else client
-        return getattr(asker, method)(url.format(code=code, player=_player_id(app, code)), headers=headers or {},
-                                      data=data)
+        return getattr(asker, method)(
+            url.format(code=code, player=_player_id(app, code)), headers=headers or {}, data=data
+        )
+
     return ask
 
 
@@ -576,6 +628,7 @@ def remote_page(started=False, over=False, walk=False):
         if walk:
             client.post(f"/rooms/{code}/walk", data={"step": "next"})
         return client.get(f"/rooms/{code}/remote")
+
     return ask
 
 
@@ -583,28 +636,38 @@ def rejoining(code_typed):
     def ask(client, app):
         code, _ = room_with_players(client, app)
         return player_like(app, client).post(f"/rooms/{code}/players", data={"nickname": "ADA", "code": code_typed})
+
     return ask
 
 
 ROOM_PAGES = {
     "room: paused (player)": after_host(("/rooms/{code}/pause", {}), url="/rooms/{code}/play", as_player=True),
-    "room: word while paused": after_host(("/rooms/{code}/pause", {}), url="/rooms/{code}/words", as_player=True,
-                                          method="post", data={"word": "QQQQ"}, headers=HTMX),
+    "room: word while paused": after_host(
+        ("/rooms/{code}/pause", {}),
+        url="/rooms/{code}/words",
+        as_player=True,
+        method="post",
+        data={"word": "QQQQ"},
+        headers=HTMX,
+    ),
     "room: host paused": after_host(("/rooms/{code}/pause", {})),
-    "room: host with extra time playing": after_host(("/rooms/{code}/players/{player}/time", {"seconds": "600"}),
-                                                     over=True),
+    "room: host with extra time playing": after_host(
+        ("/rooms/{code}/players/{player}/time", {"seconds": "600"}), over=True
+    ),
     "room: host, names hidden": after_host(("/rooms/{code}/settings", {"names": "none"}), over=True),
     "room: pause before the start": after_host(url="/rooms/{code}/pause", started=False, method="post"),
     "room: time out of bounds": after_host(url="/rooms/{code}/time", method="post", data={"seconds": "9999"}),
-    "room: rename refused": after_host(url="/rooms/{code}/players/{player}/name", method="post",
-                                       data={"nickname": "fuck"}),
+    "room: rename refused": after_host(
+        url="/rooms/{code}/players/{player}/name", method="post", data={"nickname": "fuck"}
+    ),
     "room: remote lobby": remote_page(),
     "room: remote playing": remote_page(started=True),
     "room: remote walk-through": remote_page(over=True, walk=True),
     "room: remote link wrong": in_room("/rooms/{code}/remote/not-the-key"),
     "room: locked": after_host(("/rooms/{code}/lock", {}), url="/rooms/{code}", as_player=False, started=False),
-    "room: removed": after_host(("/rooms/{code}/players/{player}/remove", {}), url="/rooms/{code}", as_player=True,
-                                started=False),
+    "room: removed": after_host(
+        ("/rooms/{code}/players/{player}/remove", {}), url="/rooms/{code}", as_player=True, started=False
+    ),
     "room: wrong rejoin code": rejoining("ZZZZ"),
     "room: join page": join_page,
     "room: nickname refused": joining("xXcrapXx"),
@@ -619,10 +682,12 @@ ROOM_PAGES = {
     "room: word in the 3-2-1": word_in_countdown,
     "room: word before the start": in_room("/rooms/{code}/words", method="post", data={"word": "CAT"}, headers=HTMX),
     "room: board": in_room("/rooms/{code}/play", started=True),
-    "room: word (htmx)": in_room("/rooms/{code}/words", started=True, method="post", data={"word": "QQQQ"},
-                                 headers=HTMX),
-    "room: word after the end": in_room("/rooms/{code}/words", over=True, method="post", data={"word": "QQQQ"},
-                                        headers=HTMX),
+    "room: word (htmx)": in_room(
+        "/rooms/{code}/words", started=True, method="post", data={"word": "QQQQ"}, headers=HTMX
+    ),
+    "room: word after the end": in_room(
+        "/rooms/{code}/words", over=True, method="post", data={"word": "QQQQ"}, headers=HTMX
+    ),
     "room: results": in_room("/rooms/{code}/play", over=True),
     "room: results of a match": in_room("/rooms/{code}/play", over=True, preset="match"),
     "room: host lobby": in_room("/rooms/{code}/host", as_player=False),
@@ -640,7 +705,8 @@ ROOM_PAGES = {
     "room: bad preset": post("/rooms", {"language": "en", "time": "60", "preset": "marathon"}),
     "room: code field empty": get("/rooms?code="),
     "room: its code typed as a board code": lambda client, app: client.get(
-        f"/new?language=en&seed={open_room(client)}"),
+        f"/new?language=en&seed={open_room(client)}"
+    ),
     "room: another round too early": in_room("/rooms/{code}/rounds", as_player=False, started=True, method="post"),
 }
 PAGES.update(ROOM_PAGES)
@@ -665,8 +731,11 @@ class Segments(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         classes = set((attrs.get("class") or "").split())
-        skip = (tag != "html" and "lang" in attrs) or tag in ("code", "script", "style", "textarea") \
+        skip = (
+            (tag != "html" and "lang" in attrs)
+            or tag in ("code", "script", "style", "textarea")
             or bool(classes & self.SKIPPED_CLASSES)
+        )
         if not self.skipping() and not skip:
             for name, value in attrs.items():
                 if value and (name in self.SPOKEN or (name.startswith("data-") and name.endswith(("-text", "-label")))):
@@ -735,9 +804,16 @@ def render(app, language: str, ask) -> tuple[int, str]:
 def pages_app(tmp_path_factory):
     """One app for every page in every language (each page is asked by a new player)."""
     from app import create_app
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "CLOCK": Clock(),
-                      "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('pages') / 'store.sqlite3'}",
-                      "RATELIMIT_ENABLED": False})  # dozens of rooms from one address (as the `app` fixture)
+
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "CLOCK": Clock(),
+            "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('pages') / 'store.sqlite3'}",
+            "RATELIMIT_ENABLED": False,
+        }
+    )  # dozens of rooms from one address (as the `app` fixture)
     yield app
     app.extensions["ruzzle.store"].dispose()
 
@@ -749,8 +825,7 @@ def pages_in_english(pages_app):
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_every_page_fragment_and_refusal_is_in_the_language_with_no_english_left(language, pages_app,
-                                                                                 pages_in_english):
+def test_every_page_fragment_and_refusal_is_in_the_language_with_no_english_left(language, pages_app, pages_in_english):
     allowed = same_in_english(language)
     problems = []
     for name, ask in PAGES.items():

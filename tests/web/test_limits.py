@@ -18,6 +18,7 @@ BOARD = "/play/en/TESTS2"
 
 # --- the request body ---------------------------------------------------------------------------------------------
 
+
 def form_of_size(size: int) -> bytes:
     """A urlencoded form of exactly `size` bytes."""
     return b"word=" + b"A" * (size - len(b"word="))
@@ -45,6 +46,7 @@ def test_the_body_limit_is_small():
 
 # --- the words a round holds ------------------------------------------------------------------------------------------
 
+
 def test_a_round_holds_at_most_the_boards_words_since_each_counts_once(client, app):
     """The cap on words per round is the board's word count: found words are a set over the solution's index."""
     solution = solution_of(app)
@@ -58,11 +60,14 @@ def test_a_round_holds_at_most_the_boards_words_since_each_counts_once(client, a
         again = client.post(BOARD + "/words", data={"word": found.word}, headers=HTMX).get_data(as_text=True)
         assert f"{found.word} is already found." in again
     with app.app_context(), app.extensions["ruzzle.store"].engine.connect() as connection:
-        assert connection.exec_driver_sql("SELECT count(*), count(DISTINCT word) FROM words").one() == \
-            (len(solution), len(solution))
+        assert connection.exec_driver_sql("SELECT count(*), count(DISTINCT word) FROM words").one() == (
+            len(solution),
+            len(solution),
+        )
 
 
 # --- absurd boards are refused before any work ------------------------------------------------------------------------
+
 
 @pytest.fixture
 def work(monkeypatch) -> list[str]:
@@ -92,16 +97,19 @@ ABSURD_SIZES = ["999x999", "13x13", "12x13", "0x0", "100000x100000", "9" * 10_00
 
 
 @pytest.mark.parametrize("size", ABSURD_SIZES)
-@pytest.mark.parametrize("method, route", [("GET", ""), ("POST", "/words"), ("POST", "/round"), ("GET", "/solution"),
-                                           ("GET", "/projector")])
+@pytest.mark.parametrize(
+    "method, route", [("GET", ""), ("POST", "/words"), ("POST", "/round"), ("GET", "/solution"), ("GET", "/projector")]
+)
 def test_an_absurd_size_is_refused_before_generating(client, work, size, method, route):
     response = client.open(f"{BOARD}{route}?size={size}", method=method, data={"word": "CAT", "action": "again"})
     assert response.status_code == 400 and "rows" in response.get_data(as_text=True)
     assert work == []
 
 
-@pytest.mark.parametrize("url", [f"/new?seed=X&size={size}" for size in ABSURD_SIZES]
-                         + [f"/solve?size={size}&l0_0=A" for size in ABSURD_SIZES])
+@pytest.mark.parametrize(
+    "url",
+    [f"/new?seed=X&size={size}" for size in ABSURD_SIZES] + [f"/solve?size={size}&l0_0=A" for size in ABSURD_SIZES],
+)
 def test_an_absurd_size_on_a_form_is_refused_before_any_board(client, work, url):
     assert client.get(url).status_code == 400
     assert work == []

@@ -53,8 +53,9 @@ def join(app, nickname: str, language: str = "en"):
     phone = app.test_client()
     assert get(phone, f"/live/{language}").status_code == 200
     answer = phone.post(f"/rooms/LIVE{language.upper()}/players", data={"nickname": nickname})
-    assert answer.status_code == 303 and answer.headers["Location"] == f"/rooms/LIVE{language.upper()}/play", \
+    assert answer.status_code == 303 and answer.headers["Location"] == f"/rooms/LIVE{language.upper()}/play", (
         answer.get_data(as_text=True)
+    )
     return phone
 
 
@@ -68,6 +69,7 @@ def board_words(app, clock, language: str = "en") -> list:
     """The words of the slot's board under way, best first, as the server has them."""
     with app.test_request_context():
         from views.live import slot_board
+
         return list(slot_board(language, PLAN.slot_at(clock.now)).solution())
 
 
@@ -82,17 +84,21 @@ def remaining(html: str) -> float:
 def tables(html: str) -> dict[str, dict[str, int]]:
     """Each live ranking of a results page by its caption: nickname -> score."""
     found = {}
-    for caption, body in re.findall(r'<table class="ranking live-ranking">\s*<caption>([^<]*)</caption>(.*?)</table>',
-                                    html, flags=re.S):
-        found[caption] = {name: int(score.replace(",", "")) for name, score in re.findall(
-            r'<th scope="row" class="nickname">([^<]*)</th><td class="rank-score">([\d,]+)</td>', body)}
+    for caption, body in re.findall(
+        r'<table class="ranking live-ranking">\s*<caption>([^<]*)</caption>(.*?)</table>', html, flags=re.S
+    ):
+        found[caption] = {
+            name: int(score.replace(",", ""))
+            for name, score in re.findall(
+                r'<th scope="row" class="nickname">([^<]*)</th><td class="rank-score">([\d,]+)</td>', body
+            )
+        }
     return found
 
 
 def my_line(html: str) -> dict:
     match = re.search(r'data-rank="(\d+)" data-points="(\d+)" data-percentile="(\d*)"', html)
-    return match and {"rank": int(match[1]), "points": int(match[2]),
-                      "percentile": int(match[3]) if match[3] else None}
+    return match and {"rank": int(match[1]), "points": int(match[2]), "percentile": int(match[3]) if match[3] else None}
 
 
 def store_of(app):
@@ -105,6 +111,7 @@ def count(app, table, *where) -> int:
 
 
 # --- the page and its refusals ---------------------------------------------------------------------------------
+
 
 def test_the_start_page_offers_the_live_rooms(client):
     html = client.get("/").get_data(as_text=True)
@@ -121,10 +128,13 @@ def test_the_live_page_offers_to_join_the_round_under_way(client, clock):
     assert f"the next round starts in <strong>0:{RESULTS - 5:02d}</strong>" in html
 
 
-@pytest.mark.parametrize("language, status, words", [
-    ("xx", 404, "There is no live room in xx. Live rooms play in: Deutsch, English"),
-    ("klingon", 404, "There is no live room in klingon."),
-])
+@pytest.mark.parametrize(
+    "language, status, words",
+    [
+        ("xx", 404, "There is no live room in xx. Live rooms play in: Deutsch, English"),
+        ("klingon", 404, "There is no live room in klingon."),
+    ],
+)
 def test_an_unknown_language_is_a_404_with_a_sentence(client, language, status, words):
     answer = client.get(f"/live/{language}")
     assert answer.status_code == status and words in answer.get_data(as_text=True)
@@ -135,11 +145,14 @@ def test_a_language_in_capitals_goes_to_its_one_address(client):
     assert answer.status_code == 308 and answer.headers["Location"] == "/live/en"
 
 
-@pytest.mark.parametrize("nickname, status, words", [
-    ("", 422, "nickname"),
-    ("x" * 21, 422, "20"),
-    ("fuck", 422, "not allowed"),
-])
+@pytest.mark.parametrize(
+    "nickname, status, words",
+    [
+        ("", 422, "nickname"),
+        ("x" * 21, 422, "20"),
+        ("fuck", 422, "not allowed"),
+    ],
+)
 def test_a_bad_nickname_gets_the_rooms_message(client, nickname, status, words):
     get(client, "/live/en")
     answer = client.post("/rooms/LIVEEN/players", data={"nickname": nickname})
@@ -171,6 +184,7 @@ def test_a_member_opening_the_live_page_goes_to_the_board(app):
 
 # --- the rounds follow the clock ----------------------------------------------------------------------------------
 
+
 def test_rounds_follow_each_other_on_the_wall_clock(app, clock):
     phone = join(app, "Ann")
     first = page(phone)
@@ -185,8 +199,9 @@ def test_rounds_follow_each_other_on_the_wall_clock(app, clock):
     assert {found.word for found in board_words(app, clock)} != first_words  # another board
     slot = PLAN.slot_at(clock.now)
     with store_of(app).engine.connect() as connection:
-        numbers = connection.execute(select(room_rounds.c.number, room_rounds.c.started).order_by(
-            room_rounds.c.number)).all()
+        numbers = connection.execute(
+            select(room_rounds.c.number, room_rounds.c.started).order_by(room_rounds.c.number)
+        ).all()
     assert [tuple(row) for row in numbers][:2] == [(slot - 1, PLAN.starts(slot - 1)), (slot, PLAN.starts(slot))]
 
 
@@ -236,12 +251,14 @@ def test_words_after_the_end_do_not_count(app, clock):
     clock.advance(1)
     send(phone, second.word)  # another board now: the word, if it is on it, counts there
     with store_of(app).engine.connect() as connection:
-        scores = connection.execute(select(player_rounds.c.board_key, player_rounds.c.score)
-                                    .order_by(player_rounds.c.started)).all()
+        scores = connection.execute(
+            select(player_rounds.c.board_key, player_rounds.c.score).order_by(player_rounds.c.started)
+        ).all()
     assert scores[0][1] == first.score
 
 
 # --- results ------------------------------------------------------------------------------------------------
+
 
 def test_the_percentile_on_a_constructed_round(app, clock):
     by_score = {}
@@ -265,16 +282,24 @@ def test_the_percentile_on_a_constructed_round(app, clock):
     assert "Better than <strong>100%</strong> of the 3 other players." in ann
     started = datetime.datetime.fromtimestamp(PLAN.starts(PLAN.slot_at(clock.now)), datetime.UTC)
     time_text = started.strftime("%H:%M")
-    assert (f"Ruzzle live (en), {time_text} UTC: {best.score + second.score} points, better than 100% of 3 other "
-            "players http://localhost/live/en") in ann
-    assert tables(ann)["This round"] == {"Ann": best.score + second.score, "Ben": best.score, "Cat": best.score,
-                                         "Dan": third.score}
+    assert (
+        f"Ruzzle live (en), {time_text} UTC: {best.score + second.score} points, better than 100% of 3 other "
+        "players http://localhost/live/en"
+    ) in ann
+    assert tables(ann)["This round"] == {
+        "Ann": best.score + second.score,
+        "Ben": best.score,
+        "Cat": best.score,
+        "Dan": third.score,
+    }
     # the words most players found, and those one player alone found, with who
     most = re.search(r"Found by most players</h2>\s*<ol[^>]*>(.*?)</ol>", ann, flags=re.S).group(1)
-    assert f">{best.word}</a> <span class=\"points\">{best.score}</span> <span class=\"hint\">3 players</span>" in most
+    assert f'>{best.word}</a> <span class="points">{best.score}</span> <span class="hint">3 players</span>' in most
     rare = re.search(r"Rare finds.*?<ol[^>]*>(.*?)</ol>", ann, flags=re.S).group(1)
     assert re.findall(r">([A-Z]+)</a>.*?<span class=\"hint\">([^<]+)</span>", rare) == [
-        (second.word, "Ann"), (third.word, "Dan")]
+        (second.word, "Ann"),
+        (third.word, "Dan"),
+    ]
 
 
 def test_one_player_alone_gets_no_percentile_sentence(app, clock):
@@ -295,8 +320,11 @@ def test_the_hours_and_days_rankings_add_up_the_rounds(app, clock, boundary):
     scores: list[dict[str, int]] = []
     for round_ in range(4):
         found = board_words(app, clock)
-        taken = {"Ann": found[round_:round_ + 2], "Ben": found[5:6], "Cat": found[6 + round_:7 + round_] if round_ % 2
-                 else []}
+        taken = {
+            "Ann": found[round_ : round_ + 2],
+            "Ben": found[5:6],
+            "Cat": found[6 + round_ : 7 + round_] if round_ % 2 else [],
+        }
         for name, phone in phones.items():
             page(phone)
             for word in taken[name]:
@@ -329,6 +357,7 @@ def test_the_next_slots_round_and_board_are_made_ahead(app, clock):
     assert count(app, room_rounds, room_rounds.c.number == slot + 1) == 1
     with app.test_request_context():
         from views.live import slot_board
+
         solutions = services(app).solutions.cached
         misses = solutions.cache_info().misses
         slot_board("en", slot + 1).solution()
@@ -371,9 +400,19 @@ def test_old_live_rounds_are_cleaned_up_after_a_day_and_an_hour(app, clock):
 
 # --- several workers and servers -------------------------------------------------------------------------------------
 
+
 def test_two_app_servers_on_one_store_agree_on_the_slot_and_its_board(app, clock, store_url, tmp_path):
-    other = create_app({"TESTING": True, "SECRET_KEY": KEY, "CLOCK": clock, "DATABASE_URL": store_url,
-                        "RATELIMIT_ENABLED": False, "LIVE_PLAY_SECONDS": PLAY, "LIVE_RESULTS_SECONDS": RESULTS})
+    other = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": KEY,
+            "CLOCK": clock,
+            "DATABASE_URL": store_url,
+            "RATELIMIT_ENABLED": False,
+            "LIVE_PLAY_SECONDS": PLAY,
+            "LIVE_RESULTS_SECONDS": RESULTS,
+        }
+    )
     other.instance_path = str(tmp_path / "other")
     try:
         phone = join(app, "Ann")  # joins on the first server...
@@ -385,8 +424,11 @@ def test_two_app_servers_on_one_store_agree_on_the_slot_and_its_board(app, clock
         assert send(there, words_here[0].word).status_code == 200  # ...plays on the second
         assert send(phone, words_here[1].word).status_code == 200
         clock.advance(PLAY + 3)
-        assert my_line(page(there))["points"] == my_line(page(phone))["points"] == \
-            words_here[0].score + words_here[1].score
+        assert (
+            my_line(page(there))["points"]
+            == my_line(page(phone))["points"]
+            == words_here[0].score + words_here[1].score
+        )
         clock.advance(RESULTS)
         assert [f.word for f in board_words(app, clock)] == [f.word for f in board_words(other, clock)]
         assert count(app, rooms) == 1

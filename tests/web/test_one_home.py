@@ -30,14 +30,27 @@ def sources_matching(files: list[Path], pattern: str) -> list[str]:
 
 # --- the m:ss clock ---------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("seconds, shown", [
-    (0, "0:00"), (None, "0:00"), (-3.5, "0:00"), (5, "0:05"), (59, "0:59"), (60, "1:00"), (61, "1:01"),
-    (120, "2:00"), (3600, "60:00"),
-    # whole seconds rounded up, as the scripts count: 89.2 s left is "1:30" until the 89th second begins
-    (89.2, "1:30"), (0.01, "0:01"),
-    # a countdown of more than a minute (a room of 20,000 phones, ROOM_PLAYERS raised, counts down 81 s) is not "0:81"
-    (81, "1:21"),
-])
+
+@pytest.mark.parametrize(
+    "seconds, shown",
+    [
+        (0, "0:00"),
+        (None, "0:00"),
+        (-3.5, "0:00"),
+        (5, "0:05"),
+        (59, "0:59"),
+        (60, "1:00"),
+        (61, "1:01"),
+        (120, "2:00"),
+        (3600, "60:00"),
+        # whole seconds rounded up, as the scripts count: 89.2 s left is "1:30" until the 89th second begins
+        (89.2, "1:30"),
+        (0.01, "0:01"),
+        # a countdown of more than a minute (a room of 20,000 phones, ROOM_PLAYERS raised, counts down 81 s) is not
+        # "0:81"
+        (81, "1:21"),
+    ],
+)
 def test_every_clock_shows_minutes_and_seconds_rounded_up(seconds, shown):
     assert clock_text(seconds) == shown
 
@@ -57,6 +70,7 @@ def test_each_page_with_a_counting_clock_loads_the_clock_script_before_the_scrip
 
 # --- the multiplier codes ---------------------------------------------------------------------------------------
 
+
 def test_the_multiplier_codes_are_written_only_by_the_game():
     """ruzzle.rules.Multiplier names the codes; the typing form's script cycles through the choices the page gives."""
     views = sorted((ROOT / "views").glob("*.py"))
@@ -70,6 +84,7 @@ def test_the_typing_form_offers_no_multiplier_then_each_multipliers_code_in_orde
 
 
 # --- a room's rules: a nickname's length, the lines of a ranking, the rounds of a match -----------------------------
+
 
 def test_no_template_writes_a_rooms_rule_by_itself():
     """ruzzle.nicknames.MAX_NICKNAME, ruzzle.room's ranking lines and ruzzle.match's rounds, asked by name."""

@@ -51,7 +51,8 @@ def disk(app, full_disk):
 
 
 def test_a_full_disk_answers_a_word_with_a_503_in_words_and_the_word_counts_once_there_is_room(
-        app, client, disk, caplog):
+    app, client, disk, caplog
+):
     client.get(BOARD)
     word = solution_of(app)[0]
     disk.fill()
@@ -98,6 +99,7 @@ def test_a_database_locked_past_the_busy_timeout_is_a_503(app, client, store_url
 
 def test_a_statement_sqlite_cannot_run_is_a_bug_not_an_outage(app, client, monkeypatch, caplog):
     """SQLite says "OperationalError" for a typo too: that one is the 500 page, with its trace in the log."""
+
     def broken(rounds, *_, **__):
         with rounds.database.engine.connect() as connection:
             connection.exec_driver_sql("SELEC 1")

@@ -25,6 +25,7 @@ def board_cells(html: str) -> list[str]:
 
 # --- pages -----------------------------------------------------------------------------------------------
 
+
 def test_start_page_offers_language_size_time_seed_and_daily_boards(client):
     page = client.get("/").get_data(as_text=True)
     assert '<select id="language" name="language">' in page
@@ -151,22 +152,26 @@ def test_same_board_url_same_board_markup(app, clock):
     assert table.search(one).group() == table.search(other).group()
 
 
-@pytest.mark.parametrize("query, message", [
-    ("size=0x0", "1 to 12 rows and columns"),
-    ("size=-1x4", "rows x columns"),
-    ("size=13x13", "1 to 12 rows and columns"),
-    ("size=999x999", "1 to 12 rows and columns"),
-    ("size=4x", "rows x columns"),
-    ("size=big", "rows x columns"),
-    ("time=-1", "whole number of seconds"),
-    ("time=abc", "whole number of seconds"),
-    ("time=4", "5 to 3600 seconds"),
-    ("time=3601", "5 to 3600 seconds"),
-    ("time=99999999999", "whole number of seconds"),
-    ("safe=maybe", "The classroom filter (safe=) is 1"),
-    ("match=0", "A match round (match=) is one of 1, 2, 3"), ("match=4", "A match round (match=) is one of 1, 2, 3"),
-    ("gen=3", "A board generator version (gen=) is one of 1, 2"),
-])
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("size=0x0", "1 to 12 rows and columns"),
+        ("size=-1x4", "rows x columns"),
+        ("size=13x13", "1 to 12 rows and columns"),
+        ("size=999x999", "1 to 12 rows and columns"),
+        ("size=4x", "rows x columns"),
+        ("size=big", "rows x columns"),
+        ("time=-1", "whole number of seconds"),
+        ("time=abc", "whole number of seconds"),
+        ("time=4", "5 to 3600 seconds"),
+        ("time=3601", "5 to 3600 seconds"),
+        ("time=99999999999", "whole number of seconds"),
+        ("safe=maybe", "The classroom filter (safe=) is 1"),
+        ("match=0", "A match round (match=) is one of 1, 2, 3"),
+        ("match=4", "A match round (match=) is one of 1, 2, 3"),
+        ("gen=3", "A board generator version (gen=) is one of 1, 2"),
+    ],
+)
 def test_bad_board_parameters_are_refused_with_a_message(client, query, message):
     response = client.get(f"{BOARD}?{query}")
     assert response.status_code == 400
@@ -181,8 +186,9 @@ def test_unknown_language_lists_the_languages(client):
     assert 'href="/daily/it"' in page and "Italiano" in page
 
 
-@pytest.mark.parametrize("seed, message", [("A" * 65, "at most 64 characters"), ("..", "only dots"),
-                                           ("a%01b", "control characters")])
+@pytest.mark.parametrize(
+    "seed, message", [("A" * 65, "at most 64 characters"), ("..", "only dots"), ("a%01b", "control characters")]
+)
 def test_bad_seeds_are_refused_with_a_message(client, seed, message):
     response = client.get(f"/play/en/{seed}")
     assert response.status_code == 400
@@ -213,6 +219,7 @@ def test_a_refusal_reads_as_a_sentence_under_a_plain_title(client):
 
 # --- submitting words ------------------------------------------------------------------------------------
 
+
 def test_traced_word_shows_its_path_in_order_and_its_breakdown(client, app):
     client.get(BOARD)
     solution = solution_of(app)
@@ -225,7 +232,7 @@ def test_traced_word_shows_its_path_in_order_and_its_breakdown(client, app):
     breakdown = score_breakdown(solution.board, word.path)
     assert f'<span class="breakdown-total">{breakdown.total} points</span>' in page
     for letter in breakdown.letters:
-        assert f"<tr><th scope=\"row\">{letter.letter}</th><td>{letter.value}</td>" in page
+        assert f'<tr><th scope="row">{letter.letter}</th><td>{letter.value}</td>' in page
     assert 'id="score" class="score-box" hx-swap-oob="true"' in page
     assert f'<strong class="score">{word.score:,}</strong>' in page
     assert 'id="found" class="found" hx-swap-oob="true"' in page and f">{word.word}</a>" in page
@@ -254,13 +261,16 @@ def off_board_word(app, solution):
     return next(w for w in ("QUIZ", "JAZZ", "FJORD", "RHYTHM", "ZEPHYR") if w in lexicon and solution.find(w) is None)
 
 
-@pytest.mark.parametrize("word, message", [
-    ("ZZXQ", "ZZXQ is not in the dictionary."),
-    ("A", "A word has at least 2 letters."),
-    ("   ", "Type a word, or trace one on the board."),
-    ("CAT3", "A word is made of letters only"),
-    ("ABCDEFGHIJKLMNOPQ", "A word on this board has at most 16 letters."),
-])
+@pytest.mark.parametrize(
+    "word, message",
+    [
+        ("ZZXQ", "ZZXQ is not in the dictionary."),
+        ("A", "A word has at least 2 letters."),
+        ("   ", "Type a word, or trace one on the board."),
+        ("CAT3", "A word is made of letters only"),
+        ("ABCDEFGHIJKLMNOPQ", "A word on this board has at most 16 letters."),
+    ],
+)
 def test_typed_refusals_say_why(client, word, message):
     client.get(BOARD)
     response = client.post(WORDS, data={"word": word}, headers=HTMX)
@@ -295,16 +305,19 @@ def test_a_traced_non_word_is_refused(client, app):
     assert "is not in the dictionary" in page
 
 
-@pytest.mark.parametrize("path, message", [
-    ("0,0 2,2", "are not neighbours"),
-    ("0,0 0,1 0,0", "only once"),
-    ("0,0 0,1 4,1", "is not on this 4x4 board"),
-    ("0,0 9999,9999", "is not on this 4x4 board"),
-    ("zero,one two", "row,column"),
-    ("0,0;0,1", "row,column"),
-    ("0,0 " * 17, "at most 16 tiles"),
-    ("0,0", "at least 2 tiles"),
-])
+@pytest.mark.parametrize(
+    "path, message",
+    [
+        ("0,0 2,2", "are not neighbours"),
+        ("0,0 0,1 0,0", "only once"),
+        ("0,0 0,1 4,1", "is not on this 4x4 board"),
+        ("0,0 9999,9999", "is not on this 4x4 board"),
+        ("zero,one two", "row,column"),
+        ("0,0;0,1", "row,column"),
+        ("0,0 " * 17, "at most 16 tiles"),
+        ("0,0", "at least 2 tiles"),
+    ],
+)
 def test_forged_paths_get_a_4xx_that_says_why(client, path, message):
     client.get(BOARD)
     response = client.post(WORDS, data={"path": path}, headers=HTMX)
@@ -336,6 +349,7 @@ def test_oversized_request_body_is_refused(client):
 
 
 # --- the round -------------------------------------------------------------------------------------------
+
 
 def test_round_survives_a_reload_and_keeps_its_deadline(client, app, clock):
     client.get(BOARD)
@@ -382,8 +396,7 @@ def test_summary_gives_score_share_best_longest_and_missed(client, app, clock):
     common_total = sum(w.word in common for w in solution)
     common_found = sum(w.word in common for w in mine)
     assert 0 < common_total < len(solution)  # the board has common and rare words
-    assert (f"{common_found} of the {common_total} common words ({round(100 * common_found / common_total)}%)"
-            in page)
+    assert f"{common_found} of the {common_total} common words ({round(100 * common_found / common_total)}%)" in page
     assert f">{mine[0].word}</a> ({mine[0].score})" in page  # best word
     missed = [w.word for w in solution if w not in mine][:10]
     listed = re.findall(r'<ol class="word-list missed">(.*?)</ol>', page, re.S)[0]
@@ -402,24 +415,41 @@ def test_missed_word_path_is_shown_after_the_round_but_not_during_it(client, app
     assert cells_in_order(after.get_data(as_text=True)) == list(missed.path)
 
 
-@pytest.mark.parametrize("back, location", [
-    ("/play/en/TESTS2/projector?step=3", "/play/en/TESTS2/projector?step=3"),
-    ("//evil.example/", "/play/en/TESTS2"), ("https://evil.example/", "/play/en/TESTS2"),
-    ("/\\evil.example", "/play/en/TESTS2"),
-    # a browser drops tabs and line breaks from a URL, so these are "//evil.example" (a line break was also a 500)
-    ("/\t/evil.example", "/play/en/TESTS2"), ("/\r\n/evil.example", "/play/en/TESTS2"),
-])
+@pytest.mark.parametrize(
+    "back, location",
+    [
+        ("/play/en/TESTS2/projector?step=3", "/play/en/TESTS2/projector?step=3"),
+        ("//evil.example/", "/play/en/TESTS2"),
+        ("https://evil.example/", "/play/en/TESTS2"),
+        ("/\\evil.example", "/play/en/TESTS2"),
+        # a browser drops tabs and line breaks from a URL, so these are "//evil.example" (a line break was also a 500)
+        ("/\t/evil.example", "/play/en/TESTS2"),
+        ("/\r\n/evil.example", "/play/en/TESTS2"),
+    ],
+)
 def test_ending_a_round_for_the_projector_goes_back_only_to_a_page_of_this_site(client, back, location):
     client.get(BOARD)
     answer = client.post(BOARD + "/round", data={"action": "give-up", "next": "projector", "back": back})
     assert (answer.status_code, answer.headers["Location"]) == (303, location)
 
 
-@pytest.mark.parametrize("target, kept", [
-    ("/", True), ("/play/en/K7M2QX?size=5x5", True), ("/play/en/HELLO WORLD", True), ("", False), (None, False),
-    ("play/en", False), ("//evil.example", False), ("/\\evil.example", False), ("https://evil.example", False),
-    ("/\t/evil.example", False), ("/\n/x", False), ("/x\x7f", False),
-])
+@pytest.mark.parametrize(
+    "target, kept",
+    [
+        ("/", True),
+        ("/play/en/K7M2QX?size=5x5", True),
+        ("/play/en/HELLO WORLD", True),
+        ("", False),
+        (None, False),
+        ("play/en", False),
+        ("//evil.example", False),
+        ("/\\evil.example", False),
+        ("https://evil.example", False),
+        ("/\t/evil.example", False),
+        ("/\n/x", False),
+        ("/x\x7f", False),
+    ],
+)
 def test_a_redirect_stays_on_this_site(target, kept):
     assert same_site_path(target) == (target if kept else None)
 
@@ -488,8 +518,10 @@ def test_challenge_link_shows_the_score_to_beat(client, app):
     assert f'href="http://localhost/play/en/TESTS2?challenge={score}">beat {score} on this board</a>' in share
 
 
-@pytest.mark.parametrize("margin, says", [(-12, "12 short of {challenge}."), (0, "You tied with {challenge}."),
-                                           (44, "You beat {challenge} by 44!")])
+@pytest.mark.parametrize(
+    "margin, says",
+    [(-12, "12 short of {challenge}."), (0, "You tied with {challenge}."), (44, "You beat {challenge} by 44!")],
+)
 def test_the_summary_compares_the_score_with_the_challenge(client, app, margin, says):
     """Ending the round from a challenge link keeps the challenge: the summary says how the player did, offers a
     link to challenge back with their own score, and the banner asking to beat it is gone."""
@@ -509,8 +541,9 @@ def test_a_word_that_ends_the_round_keeps_the_challenge_for_the_summary(client, 
     """The time-up answer to a word replaces the game with the summary: it compares with the challenge too."""
     client.get(f"{BOARD}?time=30&challenge=5")
     clock.advance(33)
-    page = client.post(f"{WORDS}?time=30&challenge=5", data={"word": solution_of(app)[0].word},
-                       headers=HTMX).get_data(as_text=True)
+    page = client.post(f"{WORDS}?time=30&challenge=5", data={"word": solution_of(app)[0].word}, headers=HTMX).get_data(
+        as_text=True
+    )
     assert "Round over" in page and "5 short of 5." in page
 
 
@@ -520,6 +553,7 @@ def test_a_nonsense_challenge_is_ignored(client):
 
 
 # --- standards -------------------------------------------------------------------------------------------
+
 
 def test_security_headers(client):
     response = client.get(BOARD)
@@ -533,8 +567,17 @@ def test_security_headers(client):
 
 
 def test_no_inline_script_or_style_in_pages(client, app):
-    pages = [client.get(url) for url in ("/", BOARD, "/play/xx/A", BOARD + "/projector?step=1", "/solve",
-                                         "/solve/en/TtlRSNdl-OdwHtwEI-CdwINV-EtlADE?word=COHESIVE")]
+    pages = [
+        client.get(url)
+        for url in (
+            "/",
+            BOARD,
+            "/play/xx/A",
+            BOARD + "/projector?step=1",
+            "/solve",
+            "/solve/en/TtlRSNdl-OdwHtwEI-CdwINV-EtlADE?word=COHESIVE",
+        )
+    ]
     client.post(BOARD + "/round", data={"action": "give-up"})
     pages += [client.get(BOARD), client.get(BOARD + "/solution")]
     for response in pages:
@@ -549,7 +592,7 @@ def test_htmx_is_configured_by_meta_tag(client):
     page = client.get("/").get_data(as_text=True)
     assert '"allowEval": false' in page and '"includeIndicatorStyles": false' in page
     assert '"historyRestoreAsHxRequest": false' in page
-    assert re.search(r'/static/vendor/htmx-2\.0\.11\.min\.[0-9a-f]{12}\.js', page)
+    assert re.search(r"/static/vendor/htmx-2\.0\.11\.min\.[0-9a-f]{12}\.js", page)
 
 
 def test_history_restore_gets_the_whole_page(client):
@@ -574,6 +617,7 @@ def test_static_urls_are_what_url_for_builds(app):
 
 
 # --- the classroom filter ----------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def board_with_a_blocked_word(app):
@@ -642,15 +686,19 @@ def test_words_are_marked_with_the_board_language(client, app):
     assert f'<p class="walk-word"><span lang="it">{word.word}</span>' in projector
 
 
-@pytest.mark.parametrize("headers", [{"Origin": "https://elsewhere.example"}, {"Origin": "null"},
-                                     {"Sec-Fetch-Site": "cross-site"}], ids=["other-origin", "null", "fetch-site"])
+@pytest.mark.parametrize(
+    "headers",
+    [{"Origin": "https://elsewhere.example"}, {"Origin": "null"}, {"Sec-Fetch-Site": "cross-site"}],
+    ids=["other-origin", "null", "fetch-site"],
+)
 def test_a_post_from_another_site_is_refused(client, app, headers):
     client.get(BOARD)
     word = solution_of(app)[0]
     refused = client.post(WORDS, data={"word": word.word}, headers={**HTMX, **headers})
     assert refused.status_code == 403 and "sent from another site" in refused.get_data(as_text=True)
-    taken = client.post(WORDS, data={"word": word.word}, headers={**HTMX, "Origin": "http://localhost",
-                                                                   "Sec-Fetch-Site": "same-origin"})
+    taken = client.post(
+        WORDS, data={"word": word.word}, headers={**HTMX, "Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"}
+    )
     assert taken.status_code == 200 and f'<strong class="score">{word.score:,}</strong>' in taken.get_data(as_text=True)
 
 
@@ -670,8 +718,10 @@ def test_each_answer_to_a_word_states_its_outcome_for_the_script(client, app, cl
     assert f'<span class="breakdown-total">{word.score} points</span>' in found.get_data(as_text=True)
     again = outcome_of(client.post(WORDS, data={"word": word.word}, headers=HTMX))
     assert again == {"outcome": "refused", "reason": "already-found", "message": f"{word.word} is already found."}
-    assert outcome_of(client.post(WORDS, data={"word": "ZZXQ"}, headers=HTMX))["message"] == \
-        "ZZXQ is not in the dictionary."
+    assert (
+        outcome_of(client.post(WORDS, data={"word": "ZZXQ"}, headers=HTMX))["message"]
+        == "ZZXQ is not in the dictionary."
+    )
     forged = client.post(WORDS, data={"path": "0,0 2,2"}, headers=HTMX)
     assert forged.status_code == 422 and outcome_of(forged)["outcome"] == "refused"
     assert "are not neighbours" in outcome_of(forged)["message"]

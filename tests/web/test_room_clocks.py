@@ -33,8 +33,11 @@ SLACK = 0.05  # seconds: how far apart two reads of one clock may be and still c
 KEY = "the key both servers of this test share"
 JSON = {"Accept": "application/json"}
 HTMX = {"HX-Request": "true"}
-FAKETIME_LIBRARIES = ("/usr/lib/*/faketime/libfaketimeMT.so.1", "/usr/lib/faketime/libfaketimeMT.so.1",
-                      "/usr/local/lib/faketime/libfaketimeMT.so.1")
+FAKETIME_LIBRARIES = (
+    "/usr/lib/*/faketime/libfaketimeMT.so.1",
+    "/usr/lib/faketime/libfaketimeMT.so.1",
+    "/usr/local/lib/faketime/libfaketimeMT.so.1",
+)
 
 
 def faketime_library() -> str:
@@ -59,6 +62,7 @@ def shared_postgres(postgres) -> str:
 
 
 # --- a browser, and two requests at the same moment ---------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Answer:
@@ -144,6 +148,7 @@ def wait_until(moment: float) -> None:
 
 # --- what the leaderboard says, and the changes that may honestly split two answers ------------------------------
 
+
 @dataclass(frozen=True)
 class Reading:
     """A server's leaderboard JSON at one moment: the phase, the deadline (ms), and when it was read."""
@@ -189,8 +194,11 @@ def straddles(one: Reading, other: Reading, changes: list[Change]) -> bool:
         return False
     for before, after in ((one, other), (other, one)):
         for change in changes:
-            if (before.state, after.state) == (change.before, change.after) and \
-                    before.server_time - before.took <= change.latest and after.server_time >= change.earliest:
+            if (
+                (before.state, after.state) == (change.before, change.after)
+                and before.server_time - before.took <= change.latest
+                and after.server_time >= change.earliest
+            ):
                 return True
     return False
 
@@ -228,6 +236,7 @@ class Sampler(threading.Thread):
 
 
 # --- words ------------------------------------------------------------------------------------------------------
+
 
 def outcome(answer: Answer) -> str:
     """What a server made of a word: taken, or why not."""
@@ -276,16 +285,23 @@ def test_two_servers_one_with_its_clock_5_s_ahead_agree_on_every_phase_and_take_
     pause, just after the resume, just before the deadline and in the grace (where B's own clock would say the grace
     is over), and after the grace."""
     store = {"RUZZLE_DATABASE_URL": shared_postgres, "RUZZLE_ROOM_RANKING_SECONDS": "0"}
-    with gunicorn_server(KEY, workers=2, **store) as on_time, \
-            gunicorn_server(KEY, workers=2, **store, **clock_ahead(SKEW)) as ahead, Together() as together:
+    with (
+        gunicorn_server(KEY, workers=2, **store) as on_time,
+        gunicorn_server(KEY, workers=2, **store, **clock_ahead(SKEW)) as ahead,
+        Together() as together,
+    ):
         skewed_workers = ahead.worker_pids()
         host, ada, bruno = Browser(on_time.url), Browser(on_time.url), Browser(ahead.url)
         code = open_room(host)
         join(ada, code, "Ada")
         join(bruno, code, "Bruno")
         leaderboard = f"/rooms/{code}/leaderboard"
-        assert_second_clock_ahead(*together(lambda: host.request(leaderboard, headers=JSON),
-                                            lambda: host.on(ahead.url).request(leaderboard, headers=JSON)))
+        assert_second_clock_ahead(
+            *together(
+                lambda: host.request(leaderboard, headers=JSON),
+                lambda: host.on(ahead.url).request(leaderboard, headers=JSON),
+            )
+        )
         app = create_app({"SECRET_KEY": KEY, "DATABASE_URL": shared_postgres})  # the room's words, the servers' grace
         try:
             points = {found.word: found.score for found in words_of(app, code)}
@@ -299,8 +315,10 @@ def test_two_servers_one_with_its_clock_5_s_ahead_agree_on_every_phase_and_take_
         def send_both(expected: str) -> None:
             """The next word, sent by Ada to A and by Bruno to B at the same moment."""
             word = next(words)
-            answers = together(lambda: ada.request(f"/rooms/{code}/words", {"word": word}, HTMX),
-                               lambda: bruno.request(f"/rooms/{code}/words", {"word": word}, HTMX))
+            answers = together(
+                lambda: ada.request(f"/rooms/{code}/words", {"word": word}, HTMX),
+                lambda: bruno.request(f"/rooms/{code}/words", {"word": word}, HTMX),
+            )
             sent.append((word, expected, *answers))
 
         def host_does(action: str, form: dict | None = None) -> dict:
@@ -310,8 +328,9 @@ def test_two_servers_one_with_its_clock_5_s_ahead_agree_on_every_phase_and_take_
             answer = host.request(f"/rooms/{code}/{action}", form or {})
             assert answer.status == 303, answer.body[:300]
             after = host.request(leaderboard, headers=JSON)
-            changes.append(Change(answer.server_time - answer.took, answer.server_time, before.state,
-                                  Reading.of(after).state))
+            changes.append(
+                Change(answer.server_time - answer.took, answer.server_time, before.state, Reading.of(after).state)
+            )
             return json.loads(after.body)
 
         def round_reaches(moment: float, before: str, after: str, ends_at: float) -> None:
@@ -361,18 +380,22 @@ def test_two_servers_one_with_its_clock_5_s_ahead_agree_on_every_phase_and_take_
     split = [(one, other) for one, other in samples if one.state != other.state]
     unexplained = [(one, other) for one, other in split if not straddles(one, other, changes)]
     taken = [word for word, expected, *_ in sent if expected == "taken"]
-    print(f"\n{len(samples)} samples: {sum(one.phase == other.phase for one, other in samples)} agreed on the phase, "
-          f"{len(samples) - len(split)} on phase and deadline, {len(split) - len(unexplained)} straddled a change; "
-          f"words taken: Ada via A {len(credited[0])}, Bruno via B {len(credited[1])}, of {len(sent)} each sent")
+    print(
+        f"\n{len(samples)} samples: {sum(one.phase == other.phase for one, other in samples)} agreed on the phase, "
+        f"{len(samples) - len(split)} on phase and deadline, {len(split) - len(unexplained)} straddled a change; "
+        f"words taken: Ada via A {len(credited[0])}, Bruno via B {len(credited[1])}, of {len(sent)} each sent"
+    )
 
     assert not unexplained, f"{len(unexplained)} of {len(samples)} samples disagree, e.g. {unexplained[:3]}"
     assert {"waiting", "countdown", "playing", "paused", "over"} <= {one.phase for one, _ in samples}
     assert len(samples) >= 60
-    assert [(word, outcome(one), outcome(other)) for word, _, one, other in sent] == \
-        [(word, expected, expected) for word, expected, *_ in sent]
+    assert [(word, outcome(one), outcome(other)) for word, _, one, other in sent] == [
+        (word, expected, expected) for word, expected, *_ in sent
+    ]
     assert credited[0] == credited[1] == set(taken)
-    totals = [{player["nickname"]: (player["score"], player["words"]) for player in final["players"]}
-              for final in finals]
+    totals = [
+        {player["nickname"]: (player["score"], player["words"]) for player in final["players"]} for final in finals
+    ]
     each = (sum(points[word] for word in taken), len(taken))
     assert totals[0] == totals[1] == {"Ada": each, "Bruno": each}
     # every answer tells the one clock this machine, PostgreSQL and server A share, never B's own
@@ -387,14 +410,21 @@ STARTS = 1_790_000_000.0
 COUNTING_DOWN, PLAYING = ("countdown", 1_790_000_015_000), ("playing", 1_790_000_015_000)
 
 
-@pytest.mark.parametrize("first, second, may_differ", [
-    ((COUNTING_DOWN, STARTS - 0.002), (PLAYING, STARTS + 0.001), True),  # read at the same moment, either side of it
-    ((PLAYING, STARTS + 0.001), (COUNTING_DOWN, STARTS - 0.002), True),  # (in either order)
-    ((COUNTING_DOWN, STARTS - 0.002), (PLAYING, STARTS + 5.001), False),  # 5 s apart: not the same moment
-    ((COUNTING_DOWN, STARTS + 0.020), (PLAYING, STARTS + 0.021), False),  # still counting down after the start
-    ((COUNTING_DOWN, STARTS - 0.5), (PLAYING, STARTS - 0.499), False),  # playing before the start
-    ((PLAYING, STARTS - 0.002), (COUNTING_DOWN, STARTS + 0.001), False),  # the change the other way round
-])
+@pytest.mark.parametrize(
+    "first, second, may_differ",
+    [
+        (
+            (COUNTING_DOWN, STARTS - 0.002),
+            (PLAYING, STARTS + 0.001),
+            True,
+        ),  # read at the same moment, either side of it
+        ((PLAYING, STARTS + 0.001), (COUNTING_DOWN, STARTS - 0.002), True),  # (in either order)
+        ((COUNTING_DOWN, STARTS - 0.002), (PLAYING, STARTS + 5.001), False),  # 5 s apart: not the same moment
+        ((COUNTING_DOWN, STARTS + 0.020), (PLAYING, STARTS + 0.021), False),  # still counting down after the start
+        ((COUNTING_DOWN, STARTS - 0.5), (PLAYING, STARTS - 0.499), False),  # playing before the start
+        ((PLAYING, STARTS - 0.002), (COUNTING_DOWN, STARTS + 0.001), False),  # the change the other way round
+    ],
+)
 def test_two_answers_may_differ_only_read_at_the_same_moment_across_a_known_change(first, second, may_differ):
     """The excuse for a sample whose two answers differ is honest: both read at once, the change between them."""
     change = Change(STARTS, STARTS, COUNTING_DOWN, PLAYING)

@@ -33,11 +33,13 @@ def rejoin_code(phone, code: str) -> str:
 
 
 def remote_link(client, code: str) -> str:
-    return re.search(r'data-remote-url="http://localhost(/rooms/[^"]+)"',
-                     client.get(f"/rooms/{code}/host").get_data(as_text=True)).group(1)
+    return re.search(
+        r'data-remote-url="http://localhost(/rooms/[^"]+)"', client.get(f"/rooms/{code}/host").get_data(as_text=True)
+    ).group(1)
 
 
 # --- pause, more time, end ---------------------------------------------------------------------------------
+
 
 def test_a_pause_stops_every_clock_and_resuming_keeps_the_time_left_exactly(app, client, clock):
     code = open_room(client)
@@ -62,10 +64,17 @@ def test_a_pause_stops_every_clock_and_resuming_keeps_the_time_left_exactly(app,
     assert send(phone, code, word).status_code == 200
 
 
-@pytest.mark.parametrize("when, action", [
-    ("waiting", "pause"), ("waiting", "resume"), ("playing", "resume"), ("over", "pause"), ("over", "time"),
-    ("waiting", "time"),
-])
+@pytest.mark.parametrize(
+    "when, action",
+    [
+        ("waiting", "pause"),
+        ("waiting", "resume"),
+        ("playing", "resume"),
+        ("over", "pause"),
+        ("over", "time"),
+        ("waiting", "time"),
+    ],
+)
 def test_a_clock_change_that_cannot_happen_now_is_a_409_that_says_why(app, client, clock, when, action):
     code = open_room(client)
     if when != "waiting":
@@ -74,8 +83,10 @@ def test_a_clock_change_that_cannot_happen_now_is_a_409_that_says_why(app, clien
         clock.advance(SECONDS + 10)
     answer = client.post(f"/rooms/{code}/{action}")
     assert answer.status_code == 409
-    assert re.search(r"Only a running round can be paused|The round is not paused|Time can be added only",
-                     answer.get_data(as_text=True))
+    assert re.search(
+        r"Only a running round can be paused|The round is not paused|Time can be added only",
+        answer.get_data(as_text=True),
+    )
 
 
 @pytest.mark.parametrize("seconds, moved", [(None, 30), ("30", 30), ("600", 600), ("-60", -60), ("+15", 15)])
@@ -146,12 +157,15 @@ def test_the_leaderboard_json_says_the_phase_the_deadline_and_the_lock(app, clie
 
 # --- a pupil's extra time ------------------------------------------------------------------------------------
 
+
 def test_a_pupil_with_extra_time_plays_on_after_the_class_and_the_projector_says_so(app, client, clock):
     code = open_room(client)
     ada = join(app, code, "Ada")
     bruno = join(app, code, "Bruno")
-    assert client.post(f"/rooms/{code}/players/{player_id(app, code, 'Bruno')}/time",
-                       data={"seconds": "60"}).status_code == 303
+    assert (
+        client.post(f"/rooms/{code}/players/{player_id(app, code, 'Bruno')}/time", data={"seconds": "60"}).status_code
+        == 303
+    )
     start(client, clock, code)
     clock.advance(SECONDS + 5)
     words = words_of(app, code)
@@ -193,6 +207,7 @@ def test_an_unknown_player_is_a_404_never_a_500(app, client, action, player):
 
 
 # --- lock, rename, remove and undo ------------------------------------------------------------------------------
+
 
 def test_a_locked_room_refuses_a_new_phone_with_a_sentence_and_unlocking_opens_it(app, client):
     code = open_room(client)
@@ -239,8 +254,10 @@ def test_a_removed_browser_cannot_rejoin_under_any_name_its_name_is_free_and_the
     assert "Undo" in client.get(f"/rooms/{code}/host").get_data(as_text=True)
     assert client.post(f"/rooms/{code}/players/{bruno}/unban").status_code == 303
     assert bot.post(f"/rooms/{code}/players", data={"nickname": "Bruno 2"}).status_code == 303  # may join again
-    assert sorted((p["nickname"], p["score"]) for p in state(client, code)["players"]) == [("Bruno", 0),
-                                                                                           ("Bruno 2", word.score)]
+    assert sorted((p["nickname"], p["score"]) for p in state(client, code)["players"]) == [
+        ("Bruno", 0),
+        ("Bruno 2", word.score),
+    ]
     assert real.get(f"/rooms/{code}/play").status_code == 200
 
 
@@ -259,6 +276,7 @@ def test_undoing_a_removal_gives_back_the_seat_name_and_score_when_the_name_is_f
 
 
 # --- the teacher's remote -----------------------------------------------------------------------------------------
+
 
 def test_the_remote_link_makes_any_device_a_host_and_a_phone_gets_the_big_buttons(app, client, clock):
     code = open_room(client)
@@ -318,11 +336,13 @@ def test_the_remote_steps_the_walk_through_and_the_projector_follows(app, client
     assert client.get(f"/rooms/{code}/walk?round=1&step=2", headers=HTMX).status_code == 204
     assert "Word 2 of" in remote.get(f"/rooms/{code}/remote").get_data(as_text=True)
     remote.post(f"/rooms/{code}/rounds")  # another round: the projector goes back to the room
-    assert client.get(f"/rooms/{code}/walk?round=1&step=2", headers=HTMX).headers["HX-Redirect"] == \
-        f"/rooms/{code}/host"
+    assert (
+        client.get(f"/rooms/{code}/walk?round=1&step=2", headers=HTMX).headers["HX-Redirect"] == f"/rooms/{code}/host"
+    )
 
 
 # --- rejoin codes ------------------------------------------------------------------------------------------------
+
 
 def test_a_pupil_moves_to_a_new_phone_with_the_rejoin_code_and_keeps_seat_score_and_words(app, client, clock):
     code = open_room(client)
@@ -338,8 +358,15 @@ def test_a_pupil_moves_to_a_new_phone_with_the_rejoin_code_and_keeps_seat_score_
     assert wrong.status_code == 409 and "rejoin code is not" in message(wrong)
     assert new.post(f"/rooms/{code}/players", data={"nickname": "peter", "code": pupil_code.lower()}).status_code == 303
     assert send(new, code, words[1].word).status_code == 200
-    assert state(client, code)["players"] == [{"rank": 1, "nickname": "Peter", "score": words[0].score + words[1].score,
-                                               "words": 2, "rounds": [words[0].score + words[1].score]}]
+    assert state(client, code)["players"] == [
+        {
+            "rank": 1,
+            "nickname": "Peter",
+            "score": words[0].score + words[1].score,
+            "words": 2,
+            "rounds": [words[0].score + words[1].score],
+        }
+    ]
     assert send(old, code, words[2].word).status_code == 403  # the seat left the dead phone
     assert words[0].word in new.get(f"/rooms/{code}/play").get_data(as_text=True)
 
@@ -366,6 +393,7 @@ def test_a_phone_already_seated_cannot_take_another_seat(app, client):
 
 # --- who the projector names ---------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("names, shown", [("all", 4), ("top3", 3), ("none", 0)])
 def test_the_projector_names_everyone_the_top_3_or_nobody(app, client, clock, names, shown):
     code = open_room(client)
@@ -391,22 +419,41 @@ def test_a_bad_names_setting_is_a_400(app, client):
 
 # --- every host action is the host's --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("path", ["pause", "resume", "time", "end", "lock", "unlock", "settings", "walk",
-                                  "players/{player}/time", "players/{player}/name", "players/{player}/let-in",
-                                  "players/{player}/unban", "players/{player}/remove"])
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "pause",
+        "resume",
+        "time",
+        "end",
+        "lock",
+        "unlock",
+        "settings",
+        "walk",
+        "players/{player}/time",
+        "players/{player}/name",
+        "players/{player}/let-in",
+        "players/{player}/unban",
+        "players/{player}/remove",
+    ],
+)
 def test_only_a_host_may_use_the_teachers_controls(app, client, clock, path):
     code = open_room(client)
     phone = join(app, code, "Ada")
     start(client, clock, code)
     for stranger in (phone, app.test_client()):
-        answer = stranger.post(f"/rooms/{code}/" + path.format(player=player_id(app, code, "Ada")),
-                               data={"seconds": "30", "nickname": "X", "names": "none"})
+        answer = stranger.post(
+            f"/rooms/{code}/" + path.format(player=player_id(app, code, "Ada")),
+            data={"seconds": "30", "nickname": "X", "names": "none"},
+        )
         assert answer.status_code == 403 and "Only the host of room" in answer.get_data(as_text=True)
     assert stranger.get(f"/rooms/{code}/remote").status_code == 403
     assert state(client, code)["phase"] == "playing"
 
 
 # --- the phones' clocks ---------------------------------------------------------------------------------------------
+
 
 def test_a_phones_clock_poll_is_a_304_until_the_teacher_changes_the_round(app, client, clock):
     code = open_room(client)
@@ -423,7 +470,7 @@ def test_a_phones_clock_poll_is_a_304_until_the_teacher_changes_the_round(app, c
     client.post(f"/rooms/{code}/pause")
     paused = phone.get(url, headers=HTMX)
     assert paused.headers["HX-Retarget"] == "#game" and "The teacher paused the round." in paused.get_data(as_text=True)
-    assert 'data-paused' in paused.get_data(as_text=True) and 'id="board"' not in paused.get_data(as_text=True)
+    assert "data-paused" in paused.get_data(as_text=True) and 'id="board"' not in paused.get_data(as_text=True)
 
 
 def test_every_answer_says_the_servers_time(app, client, clock):

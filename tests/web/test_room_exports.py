@@ -66,6 +66,7 @@ def in_language(app, language: str, *messages: str) -> list[str]:
 
 # --- the CSV -----------------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("language", INTERFACE_LANGUAGES)
 def test_the_csv_reads_back_in_the_spreadsheets_of_each_language(app, client, played, language):
     code, found = played
@@ -76,15 +77,17 @@ def test_the_csv_reads_back_in_the_spreadsheets_of_each_language(app, client, pl
     assert answer.headers["Cache-Control"] == "no-store"
     body = answer.get_data()
     assert body.startswith(codecs.BOM_UTF8)
-    rows = list(csv.reader(io.StringIO(body[len(codecs.BOM_UTF8):].decode("utf-8")), delimiter=DELIMITERS[language]))
+    rows = list(csv.reader(io.StringIO(body[len(codecs.BOM_UTF8) :].decode("utf-8")), delimiter=DELIMITERS[language]))
     assert rows[0][:5] == in_language(app, language, "nickname", "score", "words found", "rank", "words")
     players = leaderboard(client, code)
     assert [len(row) for row in rows] == [7] * (len(NAMES) + 1)
     assert [row[:4] for row in rows[1:]] == [
         [("'" if p["nickname"].startswith("=") else "") + p["nickname"], str(p["score"]), str(p["words"]), str(rank)]
-        for rank, p in enumerate(players, start=1)]
+        for rank, p in enumerate(players, start=1)
+    ]
     assert {row[0].lstrip("'"): row[4].split() for row in rows[1:]} == {
-        name: sorted(found[name, 1] + found[name, 2]) for name in NAMES}
+        name: sorted(found[name, 1] + found[name, 2]) for name in NAMES
+    }
     assert [row[5:] for row in rows[1:]] == [[str(points) for points in p["rounds"]] for p in players]
 
 
@@ -92,11 +95,14 @@ def test_a_host_who_chose_no_language_gets_the_rooms_as_on_its_pages(app, client
     code = open_room(client, language="it")
     join(app, code, "Zoë")
     body = client.get(f"/rooms/{code}/results.csv", headers={"Accept-Language": "en"}).get_data().decode("utf-8-sig")
-    assert body.splitlines() == [";".join(in_language(app, "it", "nickname", "score", "words found", "rank", "words")),
-                                 "Zoë;0;0;1;"]
+    assert body.splitlines() == [
+        ";".join(in_language(app, "it", "nickname", "score", "words found", "rank", "words")),
+        "Zoë;0;0;1;",
+    ]
 
 
 # --- the workbook ------------------------------------------------------------------------------------------------
+
 
 def sheet_rows(sheet) -> list[list]:
     return [list(row) for row in sheet.iter_rows(values_only=True)]
@@ -113,15 +119,17 @@ def test_the_workbook_has_the_totals_and_a_sheet_per_round(client, played):
     totals = sheet_rows(book["Totals"])
     assert totals[0] == ["nickname", "score", "rank", "words found", "round 1", "round 2"]
     players = leaderboard(client, code)
-    assert totals[1:] == [[p["nickname"], p["score"], rank, p["words"], *p["rounds"]]
-                          for rank, p in enumerate(players, start=1)]
+    assert totals[1:] == [
+        [p["nickname"], p["score"], rank, p["words"], *p["rounds"]] for rank, p in enumerate(players, start=1)
+    ]
     by_round = {}
     for number in (1, 2):
         rows = sheet_rows(book[f"Round {number}"])
         assert rows[0] == ["nickname", "score", "words found", "words"]
         assert [row[1] for row in rows[1:]] == sorted((row[1] for row in rows[1:]), reverse=True)  # best first
         assert {row[0]: (row[2], (row[3] or "").split()) for row in rows[1:]} == {
-            name: (len(found[name, number]), found[name, number]) for name in NAMES}
+            name: (len(found[name, number]), found[name, number]) for name in NAMES
+        }
         by_round[number] = {row[0]: row[1] for row in rows[1:]}
     assert {row[0]: row[1] for row in totals[1:]} == {name: by_round[1][name] + by_round[2][name] for name in NAMES}
 
@@ -155,7 +163,9 @@ def test_the_workbook_speaks_the_interface_language(app, client):
     speak(client, "it")
     book = load_workbook(io.BytesIO(client.get(f"/rooms/{code}/results.xlsx").get_data()))
     assert sheet_rows(book.worksheets[0]) == [
-        [*in_language(app, "it", "nickname", "score", "rank", "words found"), "round 1"], ["Zoë", 0, 1, 0, 0]]
+        [*in_language(app, "it", "nickname", "score", "rank", "words found"), "round 1"],
+        ["Zoë", 0, 1, 0, 0],
+    ]
 
 
 def test_a_room_nobody_joined_gives_files_with_the_headers_only(client):
@@ -164,10 +174,13 @@ def test_a_room_nobody_joined_gives_files_with_the_headers_only(client):
     assert csv_file == codecs.BOM_UTF8 + b"nickname,score,words found,rank,words\r\n"
     book = load_workbook(io.BytesIO(client.get(f"/rooms/{code}/results.xlsx").get_data()))
     assert [sheet_rows(sheet) for sheet in book.worksheets] == [
-        [["nickname", "score", "rank", "words found", "round 1"]], [["nickname", "score", "words found", "words"]]]
+        [["nickname", "score", "rank", "words found", "round 1"]],
+        [["nickname", "score", "words found", "words"]],
+    ]
 
 
 # --- only the host ---------------------------------------------------------------------------------------------
+
 
 def test_only_the_host_downloads_and_others_get_the_csvs_refusal(app, client):
     code = open_room(client)

@@ -16,9 +16,11 @@ from .test_rooms import JSON, SECONDS, exact_ranking, join, open_room, send, sta
 
 NAMES = ("Ada", "Bruno", "Chiara")
 # Which of the board's words (best first) each player finds, round by round: the lead changes hands.
-MATCH = ({"Ada": (0,), "Bruno": (1, 2), "Chiara": ()},
-         {"Ada": (3,), "Bruno": (), "Chiara": (0, 1)},
-         {"Ada": (), "Bruno": (0,), "Chiara": (2,)})
+MATCH = (
+    {"Ada": (0,), "Bruno": (1, 2), "Chiara": ()},
+    {"Ada": (3,), "Bruno": (), "Chiara": (0, 1)},
+    {"Ada": (), "Bruno": (0,), "Chiara": (2,)},
+)
 
 
 @pytest.fixture(autouse=True)
@@ -57,14 +59,18 @@ def score_line(page: str) -> tuple[str, dict[str, str]]:
 def podium(page: str) -> list[tuple[str, str, str]]:
     """The projector's final podium: (place, name, score) from first to third."""
     final = re.search(r"<section[^>]*data-final-podium[^>]*>(.*?)</section>", page, re.S).group(1)
-    return re.findall(r'<li [^>]*data-place="(\d)"><span class="podium-rank">\d</span> <span class="podium-name">'
-                      r'([^<]+)</span> <span class="podium-score">([^<]+)</span>', final)
+    return re.findall(
+        r'<li [^>]*data-place="(\d)"><span class="podium-rank">\d</span> <span class="podium-name">'
+        r'([^<]+)</span> <span class="podium-score">([^<]+)</span>',
+        final,
+    )
 
 
 def button(page: str, endpoint: str) -> str:
     """The label of the button that posts to `endpoint`."""
-    return re.search(rf'action="{re.escape(endpoint)}" method="post">(?:<input[^>]*>)*<button[^>]*>([^<]+)</button>',
-                     page).group(1)
+    return re.search(
+        rf'action="{re.escape(endpoint)}" method="post">(?:<input[^>]*>)*<button[^>]*>([^<]+)</button>', page
+    ).group(1)
 
 
 def test_a_whole_match_names_each_rounds_points_the_total_and_ends_with_a_final_podium(app, client, clock):
@@ -81,7 +87,7 @@ def test_a_whole_match_names_each_rounds_points_the_total_and_ends_with_a_final_
             assert f"This round: {points(this_round[name])}" in text and f"Total: {points(totals[name])}" in text
             assert (int(data["round-points"]), int(data["total-points"])) == (this_round[name], totals[name])
             if number < 3:
-                assert "<h2 id=\"summary-title\"" in page and ">Round over</h2>" in page
+                assert '<h2 id="summary-title"' in page and ">Round over</h2>" in page
                 assert f"Rank <strong>{place[name]}</strong> of 3 in the match" in text
                 assert int(data["rank"]) == place[name] and "final-place" not in data
             else:
@@ -90,7 +96,7 @@ def test_a_whole_match_names_each_rounds_points_the_total_and_ends_with_a_final_
                 assert int(data["final-place"]) == place[name]
         host = client.get(f"/rooms/{code}/host").get_data(as_text=True)
         assert (f"After {number} of 3 rounds" if number < 3 else "Match 1: final podium") in host
-        assert '>Total</th>' in host and '>This round</th>' in host
+        assert ">Total</th>" in host and ">This round</th>" in host
         board = client.get(f"/rooms/{code}/leaderboard", headers=JSON).get_json()
         assert (board["match"], board["round_in_match"], board["rounds"]) == (1, number, number)
         assert {p["nickname"]: p["score"] for p in board["players"]} == totals
@@ -157,7 +163,8 @@ def test_the_csv_after_two_matches_holds_the_second_match(app, client, clock):
     rows = list(csv.DictReader(io.StringIO(answer)))
     place = ranks(totals)
     assert [(r["nickname"], int(r["score"]), int(r["rank"])) for r in rows] == sorted(
-        ((name, totals[name], place[name]) for name in NAMES), key=lambda row: row[2])
+        ((name, totals[name], place[name]) for name in NAMES), key=lambda row: row[2]
+    )
     for row in rows:
         assert [int(row[f"round {n}"]) for n in (1, 2, 3)] == [scores[row["nickname"]] for scores in second]
         last_words = {last[index].word for index in MATCH[0][row["nickname"]]}

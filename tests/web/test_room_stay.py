@@ -19,8 +19,10 @@ from .conftest import HTMX
 from .test_rooms import SECONDS, SEED, exact_ranking, join, open_room, send, start, store_url, words_of  # noqa: F401 (fixtures: both stores, the exact ranking)
 
 SITE_HEADER = {"/", "/me", "/language"}  # the brand, My rounds, the language switcher: pages with the banner
-BANNER = re.compile(r'<nav class="room-banner"[^>]*><a class="room-banner-link" href="/rooms/([A-Z0-9]+)/play">'
-                    r'Back to room ([A-Z0-9]+)</a></nav>')
+BANNER = re.compile(
+    r'<nav class="room-banner"[^>]*><a class="room-banner-link" href="/rooms/([A-Z0-9]+)/play">'
+    r"Back to room ([A-Z0-9]+)</a></nav>"
+)
 
 
 class Links(HTMLParser):
@@ -35,8 +37,10 @@ class Links(HTMLParser):
         if tag in ("link", "script"):
             return
         for name, value in attrs:
-            if value and (name in ("href", "action", "formaction", "hx-get", "hx-post") or
-                          (name.startswith("data-") and name.endswith("-url"))):
+            if value and (
+                name in ("href", "action", "formaction", "hx-get", "hx-post")
+                or (name.startswith("data-") and name.endswith("-url"))
+            ):
                 self.urls.append(value)
 
 
@@ -93,6 +97,7 @@ def statements(app):
 
 # --- every link stays in the room ------------------------------------------------------------------------------
 
+
 def test_every_link_of_a_pupils_room_pages_stays_in_the_room(app, client, clock):
     code = open_room(client)
     ada = join(app, code, "Ada")
@@ -137,6 +142,7 @@ def test_a_stray_link_would_be_caught():
 
 # --- the room's page of all words ------------------------------------------------------------------------------
 
+
 def test_all_words_are_closed_to_a_pupil_until_their_round_is_over(app, client, clock):
     code = open_room(client)
     ada = join(app, code, "Ada")
@@ -166,13 +172,15 @@ def test_after_the_round_a_pupil_sees_every_word_in_the_room_with_theirs_marked(
     page = html(answer)
     assert answer.status_code == 200
     assert set(re.findall(r'<a id="w-([A-Z]+)"', page)) == {found.word for found in words}
-    assert sorted(re.findall(r'<tr class="word-found"[^>]*><th scope="row">[^>]*>([A-Z]+)</a>', page)) == \
-        sorted(found.word for found in words[:2])
+    assert sorted(re.findall(r'<tr class="word-found"[^>]*><th scope="row">[^>]*>([A-Z]+)</a>', page)) == sorted(
+        found.word for found in words[:2]
+    )
     assert f'Room <span class="seed">{code}</span> · round 1 · Ada' in page
     assert f'<a href="/rooms/{code}/play">Back to the room</a>' in page
     assert '<input type="hidden" name="round" value="1">' in page  # the filter stays on this round
-    opened = ada.get(f"/rooms/{code}/words?round=1&word={words[3].word}",
-                     headers={**HTMX, "HX-Target": "solution_word"})
+    opened = ada.get(
+        f"/rooms/{code}/words?round=1&word={words[3].word}", headers={**HTMX, "HX-Target": "solution_word"}
+    )
     assert opened.status_code == 200 and "breakdown" in html(opened)
     assert ada.get(f"/rooms/{code}/words").status_code == 200  # the current round by default
 
@@ -210,10 +218,16 @@ def test_a_rounds_words_stay_that_rounds_when_the_next_begins(app, client, clock
     assert ada.get(f"/rooms/{code}/words").status_code == 409  # the current round: round 2, still running
 
 
-@pytest.mark.parametrize("number, status, words", [
-    ("3", 404, "has had 1 round: there is no round 3"), ("0", 404, "there is no round 0"),
-    ("x", 400, "whole number"), ("99999", 400, "whole number"), ("²", 400, "whole number"),
-])
+@pytest.mark.parametrize(
+    "number, status, words",
+    [
+        ("3", 404, "has had 1 round: there is no round 3"),
+        ("0", 404, "there is no round 0"),
+        ("x", 400, "whole number"),
+        ("99999", 400, "whole number"),
+        ("²", 400, "whole number"),
+    ],
+)
 def test_a_round_the_room_has_not_had_is_refused_with_a_sentence(app, client, clock, number, status, words):
     code = open_room(client)
     ada = join(app, code, "Ada")
@@ -234,6 +248,7 @@ def test_a_round_alone_on_the_same_letters_keeps_the_rooms_words_hidden(app, cli
 
 
 # --- the banner that brings a pupil back -------------------------------------------------------------------------
+
 
 def test_a_pupil_who_leaves_sees_the_way_back_on_every_page(app, client, clock):
     code = open_room(client)
@@ -296,6 +311,7 @@ def test_the_banner_costs_one_query_a_page_and_none_for_fragments_and_files(app,
 
 # --- the lock of the solution page, and My rounds -------------------------------------------------------------------
 
+
 def test_the_solution_lock_during_a_room_round_leads_to_the_room(app, client, clock):
     code = open_room(client)
     ada = join(app, code, "Ada")
@@ -316,10 +332,10 @@ def test_my_rounds_lists_a_room_round_as_the_room(app, client, clock):
     found = words_of(app, code)[0]
     send(ada, code, found.word)
     end_round(app, client, clock, code)
-    row = html(ada.get("/me")).split('<tbody>')[-1]
+    row = html(ada.get("/me")).split("<tbody>")[-1]
     assert f'<a href="/rooms/{code}/play">Room <span class="seed">{code}</span> · round 1</a>' in row
     assert f'<a href="/rooms/{code}/words?round=1">Solution</a>' in row and f"/play/en/{SEED}" not in row
     clock.advance(EXPIRY_SECONDS)
     app.extensions["ruzzle.store"].rooms.delete_expired(clock.now)
-    row = html(ada.get("/me")).split('<tbody>')[-1]
+    row = html(ada.get("/me")).split("<tbody>")[-1]
     assert "A closed room's round 1" in row and f'href="/play/en/{SEED}?' in row and "/rooms/" not in row

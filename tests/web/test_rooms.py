@@ -49,8 +49,9 @@ def join(app, code: str, nickname: str):
     """A new phone joins with a nickname; its client."""
     phone = app.test_client()
     answer = phone.post(f"/rooms/{code}/players", data={"nickname": nickname})
-    assert (answer.status_code, answer.headers.get("Location")) == (303, f"/rooms/{code}/play"), \
-        answer.get_data(as_text=True)
+    assert (answer.status_code, answer.headers.get("Location")) == (303, f"/rooms/{code}/play"), answer.get_data(
+        as_text=True
+    )
     return phone
 
 
@@ -77,11 +78,13 @@ def ranking(client, code: str) -> list[tuple[str, int, int]]:
 
 
 def message(answer) -> str:
-    return " ".join(re.findall(r'class="(?:result-message|notice notice-refused)"[^>]*>([^<]*)<',
-                               answer.get_data(as_text=True)))
+    return " ".join(
+        re.findall(r'class="(?:result-message|notice notice-refused)"[^>]*>([^<]*)<', answer.get_data(as_text=True))
+    )
 
 
 # --- opening and joining -----------------------------------------------------------------------------------
+
 
 def test_the_start_page_offers_a_room_with_its_settings(client):
     page = client.get("/").get_data(as_text=True)
@@ -98,13 +101,16 @@ def test_opening_a_room_gives_a_code_and_the_host_view(client):
     assert ">Start</button>" in page
 
 
-@pytest.mark.parametrize("form, status, words", [
-    ({"time": "0"}, 400, "needs a time limit"),
-    ({"preset": "marathon"}, 400, "one board a round"),
-    ({"language": "xx"}, 404, "no language"),
-    ({"size": "40x40"}, 400, "1 to 12 rows"),
-    ({"time": "2"}, 400, "5 to 3600 seconds"),
-])
+@pytest.mark.parametrize(
+    "form, status, words",
+    [
+        ({"time": "0"}, 400, "needs a time limit"),
+        ({"preset": "marathon"}, 400, "one board a round"),
+        ({"language": "xx"}, 404, "no language"),
+        ({"size": "40x40"}, 400, "1 to 12 rows"),
+        ({"time": "2"}, 400, "5 to 3600 seconds"),
+    ],
+)
 def test_a_room_with_bad_settings_is_refused_with_a_message(client, form, status, words):
     answer = client.post("/rooms", data={"language": "en", "time": "60", **form})
     assert answer.status_code == status and words in answer.get_data(as_text=True)
@@ -118,13 +124,24 @@ def test_a_code_typed_in_any_case_finds_the_room(client):
     assert client.get("/rooms?code=").status_code == 400
 
 
-@pytest.mark.parametrize("method, path", [
-    ("get", "/rooms/{code}"), ("post", "/rooms/{code}/players"), ("get", "/rooms/{code}/play"),
-    ("post", "/rooms/{code}/words"), ("get", "/rooms/{code}/host"), ("post", "/rooms/{code}/start"),
-    ("get", "/rooms/{code}/leaderboard"), ("get", "/rooms/{code}/results.csv"),
-    ("post", "/rooms/{code}/players/1/remove"), ("post", "/rooms/{code}/rounds"), ("get", "/rooms/{code}/projector"),
-    ("get", "/rooms?code={code}"), ("get", "/rooms/{code}/results.xlsx"),
-])
+@pytest.mark.parametrize(
+    "method, path",
+    [
+        ("get", "/rooms/{code}"),
+        ("post", "/rooms/{code}/players"),
+        ("get", "/rooms/{code}/play"),
+        ("post", "/rooms/{code}/words"),
+        ("get", "/rooms/{code}/host"),
+        ("post", "/rooms/{code}/start"),
+        ("get", "/rooms/{code}/leaderboard"),
+        ("get", "/rooms/{code}/results.csv"),
+        ("post", "/rooms/{code}/players/1/remove"),
+        ("post", "/rooms/{code}/rounds"),
+        ("get", "/rooms/{code}/projector"),
+        ("get", "/rooms?code={code}"),
+        ("get", "/rooms/{code}/results.xlsx"),
+    ],
+)
 @pytest.mark.parametrize("code", ["ZZZZZZ", "not-a-code", "O0I1L"])
 def test_an_unknown_code_is_a_404_that_says_so(client, method, path, code):
     answer = getattr(client, method)(path.format(code=code))
@@ -142,18 +159,21 @@ def test_joining_takes_a_trimmed_nickname_and_lists_it(app, client):
     assert phone.get(f"/rooms/{code}").headers["Location"] == f"/rooms/{code}/play"
 
 
-@pytest.mark.parametrize("nickname, status, words", [
-    ("", 422, "Type a nickname"),
-    ("   ", 422, "Type a nickname"),
-    ("A" * 21, 422, "at most 20 characters"),
-    ("crap", 422, "not allowed in class"),
-    ("xXcrapXx", 422, "not allowed in class"),       # a whole word in a gamer tag's frame
-    ("Sh1tface", 422, "not allowed in class"),       # a digit for a letter, a reviewed compound
-    ("f u c k", 422, "not allowed in class"),        # spaced out
-    ("BICOT", 422, "not allowed in class"),          # French
-    ("neger123", 422, "not allowed in class"),       # Dutch, digits apart
-    ("Ada\u200bx", 422, "letters, digits, spaces"),  # an invisible character
-])
+@pytest.mark.parametrize(
+    "nickname, status, words",
+    [
+        ("", 422, "Type a nickname"),
+        ("   ", 422, "Type a nickname"),
+        ("A" * 21, 422, "at most 20 characters"),
+        ("crap", 422, "not allowed in class"),
+        ("xXcrapXx", 422, "not allowed in class"),  # a whole word in a gamer tag's frame
+        ("Sh1tface", 422, "not allowed in class"),  # a digit for a letter, a reviewed compound
+        ("f u c k", 422, "not allowed in class"),  # spaced out
+        ("BICOT", 422, "not allowed in class"),  # French
+        ("neger123", 422, "not allowed in class"),  # Dutch, digits apart
+        ("Ada\u200bx", 422, "letters, digits, spaces"),  # an invisible character
+    ],
+)
 def test_a_bad_nickname_is_refused_with_a_message(app, client, nickname, status, words):
     code = open_room(client)
     answer = app.test_client().post(f"/rooms/{code}/players", data={"nickname": nickname})
@@ -180,6 +200,7 @@ def test_any_name_gives_a_friendly_unused_name(app, client):
 
 def test_any_name_speaks_the_rooms_language(app, client):
     from ruzzle.nicknames import friendly_name
+
     code = open_room(client, language="it")
     phone = app.test_client()
     assert phone.post(f"/rooms/{code}/players", data={"nickname": "", "any": "1"}).status_code == 303
@@ -189,8 +210,23 @@ def test_any_name_speaks_the_rooms_language(app, client):
     assert name not in english and any(name.split()[0] == other.split()[0] for other in italian)
 
 
-@pytest.mark.parametrize("nickname", ["Peter", "Mona", "Pippa", "Janusz", "Maricarmen", "Analisa", "Dickens", "Shital",
-                                      "Anusha", "Constantin", "Consuelo", "Mariano"])
+@pytest.mark.parametrize(
+    "nickname",
+    [
+        "Peter",
+        "Mona",
+        "Pippa",
+        "Janusz",
+        "Maricarmen",
+        "Analisa",
+        "Dickens",
+        "Shital",
+        "Anusha",
+        "Constantin",
+        "Consuelo",
+        "Mariano",
+    ],
+)
 def test_real_childrens_names_join_the_room(app, client, nickname):
     code = open_room(client)
     join(app, code, nickname)
@@ -208,16 +244,23 @@ def test_a_room_is_full_at_its_limit(app, client):
 
 # --- the host's actions --------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("method, path", [
-    ("get", "/rooms/{code}/host"), ("post", "/rooms/{code}/start"), ("get", "/rooms/{code}/results.csv"),
-    ("get", "/rooms/{code}/results.xlsx"),
-    ("post", "/rooms/{code}/players/{player}/remove"), ("post", "/rooms/{code}/rounds"),
-    ("get", "/rooms/{code}/projector"),
-])
+
+@pytest.mark.parametrize(
+    "method, path",
+    [
+        ("get", "/rooms/{code}/host"),
+        ("post", "/rooms/{code}/start"),
+        ("get", "/rooms/{code}/results.csv"),
+        ("get", "/rooms/{code}/results.xlsx"),
+        ("post", "/rooms/{code}/players/{player}/remove"),
+        ("post", "/rooms/{code}/rounds"),
+        ("get", "/rooms/{code}/projector"),
+    ],
+)
 def test_only_the_host_may_run_the_room(app, client, method, path):
     code = open_room(client)
     phone = join(app, code, "Ada")
-    player_id = re.search(r'/players/(\d+)/remove', client.get(f"/rooms/{code}/host").get_data(as_text=True)).group(1)
+    player_id = re.search(r"/players/(\d+)/remove", client.get(f"/rooms/{code}/host").get_data(as_text=True)).group(1)
     for stranger in (phone, app.test_client()):
         answer = getattr(stranger, method)(path.format(code=code, player=player_id))
         assert answer.status_code == 403 and "Only the host of room" in answer.get_data(as_text=True)
@@ -242,6 +285,7 @@ def test_the_host_removes_a_player_and_their_name(app, client, clock):
 
 
 # --- playing ------------------------------------------------------------------------------------------------
+
 
 def test_a_word_before_the_start_is_refused(app, client, clock):
     code = open_room(client)
@@ -291,7 +335,7 @@ def test_a_word_counts_once_and_the_answer_is_the_solo_boards(app, client, clock
     word = words_of(app, code)[0]
     first = send(phone, code, word.word).get_data(as_text=True)
     assert 'id="result"' in first and 'id="score"' in first
-    assert f"<strong class=\"score\">{word.score}</strong>" in first
+    assert f'<strong class="score">{word.score}</strong>' in first
     again = send(phone, code, word.word).get_data(as_text=True)
     assert "already found" in again
     assert phone.post(f"/rooms/{code}/words", data={"word": "QQQQ"}, headers=HTMX).status_code == 200
@@ -342,6 +386,7 @@ def test_the_waiting_page_answers_304_until_someone_joins(app, client):
 
 # --- the end ---------------------------------------------------------------------------------------------------
 
+
 def play_a_round(app, client, clock, code):
     """Ada finds words 0-2, Bruno 1 and 3, Chiara nothing; the round ends."""
     phones = {name: join(app, code, name) for name in ("Ada", "Bruno", "Chiara")}
@@ -370,7 +415,7 @@ def test_the_host_sees_the_podium_and_the_class_view(app, client, clock):
     page = client.get(f"/rooms/{code}/host").get_data(as_text=True)
     podium = re.findall(r'<span class="podium-name">([^<]+)</span>', page)
     assert podium == ["Ada", "Bruno", "Chiara"]
-    assert f"<strong lang=\"en\">{words[0].word}</strong> ({words[0].score}) by Ada" in page
+    assert f'<strong lang="en">{words[0].word}</strong> ({words[0].score}) by Ada' in page
     assert f'<strong lang="en">{words[1].word}</strong> <span class="hint">2 players</span>' in page
     assert f"/play/en/{SEED}" in page
 
@@ -406,8 +451,11 @@ def test_the_walk_through_starts_with_the_words_the_class_found_most_found_first
     clock.advance(SECONDS + 10)
     nobody = [found.word for found in sort_found(words, order) if found.word not in (best, second, third)]
     walk = [walk_word(client, code, step, order) for step in range(1, len(words) + 1)]
-    assert walk[:3] == [(third, "Found by Ada, Bruno, Chiara"), (second, "Found by Ada, Bruno"),
-                        (best, "Found by Chiara")]  # the rare find last of the class's words, with its finder
+    assert walk[:3] == [
+        (third, "Found by Ada, Bruno, Chiara"),
+        (second, "Found by Ada, Bruno"),
+        (best, "Found by Chiara"),
+    ]  # the rare find last of the class's words, with its finder
     assert walk[3:] == [(word, "Nobody found it") for word in nobody]  # then nobody's words, in the walk's order
     assert walk_word(client, code, len(words) + 1, order) == walk[-1]  # a step past the end shows the last word
 
@@ -432,7 +480,9 @@ def test_the_csv_has_a_row_per_player_that_matches_the_ranking(app, client, cloc
     rows = list(csv.DictReader(io.StringIO(answer.get_data().decode("utf-8-sig"))))
     assert [(r["nickname"], int(r["score"]), int(r["words found"]), int(r["rank"])) for r in rows] == [
         ("Ada", words[0].score + words[1].score + words[2].score, 3, 1),
-        ("Bruno", words[1].score + words[3].score, 2, 2), ("Chiara", 0, 0, 3)]
+        ("Bruno", words[1].score + words[3].score, 2, 2),
+        ("Chiara", 0, 0, 3),
+    ]
     assert rows[1]["words"].split() == sorted([words[1].word, words[3].word])
 
 
@@ -475,7 +525,11 @@ def test_the_match_preset_grows_the_bonus_tiles_by_round_and_the_next_match_star
         clock.advance(SECONDS + 10)
         client.post(f"/rooms/{code}/rounds")
     assert [(c[Multiplier.DL], c[Multiplier.TL], c[Multiplier.DW], c[Multiplier.TW]) for c in counts] == [
-        (1, 1, 0, 0), (1, 1, 1, 0), (1, 2, 2, 1), (1, 1, 0, 0)]
+        (1, 1, 0, 0),
+        (1, 1, 1, 0),
+        (1, 2, 2, 1),
+        (1, 1, 0, 0),
+    ]
     page = client.get(f"/rooms/{code}/host").get_data(as_text=True)
     assert ">Start round 2 of 3 in match 2</button>" in page and "Ruzzle match, round 2 of 3 in match 2" in page
 
@@ -488,6 +542,7 @@ def test_a_room_closes_a_day_after_its_last_game(app, client, clock):
 
 
 # --- many players at once ----------------------------------------------------------------------------------------
+
 
 def test_thirty_players_send_ten_words_each_at_once_and_every_point_is_counted(app, client, clock):
     code = open_room(client)

@@ -86,8 +86,10 @@ def test_two_boards_in_two_tabs_keep_every_word(app, client):
     client.get(BOARD)
     first, second = clients_with(app, session_cookie(client), 2)
     second.get(OTHER)
-    words = {BOARD: [f.word for f in solution_of(app)][:8],
-             OTHER: [f.word for f in solution_of(app, seed="OTHER7")][:8]}
+    words = {
+        BOARD: [f.word for f in solution_of(app)][:8],
+        OTHER: [f.word for f in solution_of(app, seed="OTHER7")][:8],
+    }
     for i in range(8):
         barrier = threading.Barrier(2)
 
@@ -137,9 +139,17 @@ def test_a_word_after_the_deadline_and_its_grace_is_refused(app, client, clock):
     assert '<p class="summary-score"><strong>0</strong> points</p>' in client.get(BOARD).get_data(as_text=True)
 
 
-LOCKED_VARIANTS = ["/solution", "/solution?time=299", "/solution?time=0", "/solution?time=5&sort=length",
-                   "/solution?safe=0", "/solution?time=3600&safe=0&prefix=A", "/projector?step=1",
-                   "/projector?step=1&time=0", "/projector?step=2&time=299&order=length"]
+LOCKED_VARIANTS = [
+    "/solution",
+    "/solution?time=299",
+    "/solution?time=0",
+    "/solution?time=5&sort=length",
+    "/solution?safe=0",
+    "/solution?time=3600&safe=0&prefix=A",
+    "/projector?step=1",
+    "/projector?step=1&time=0",
+    "/projector?step=2&time=299&order=length",
+]
 
 
 @pytest.mark.parametrize("variant", LOCKED_VARIANTS)
@@ -179,6 +189,7 @@ def test_another_players_round_does_not_lock_the_solution(app, client):
 
 
 # --- My rounds -----------------------------------------------------------------------------------------------------
+
 
 def test_my_rounds_lists_results_best_words_links_and_personal_bests(app, client):
     solution = solution_of(app)
@@ -233,6 +244,7 @@ def test_a_cookie_signed_by_a_host_whose_clock_runs_ahead_is_read(app, client, m
     """Several hosts: one whose clock runs a few seconds (up to 5 minutes) ahead signs cookies "in the future"; the
     other hosts read them (a pupil keeps their seat), while a date far ahead is still refused."""
     import time as clock_module
+
     real = clock_module.time
     monkeypatch.setattr(clock_module, "time", lambda: real() + ahead)  # the other host's clock
     client.get(BOARD)
@@ -264,8 +276,9 @@ def test_the_locked_page_of_a_match_round_gives_up_and_goes_back_to_that_round(a
         page = locked.get_data(as_text=True)
         assert link_of(page, r'<a class="button" href="([^"]+)">Back to my round</a>') == MATCH, url
         assert link_of(page, r'<form action="([^"]+)" method="post">') == MATCH.replace("?", "/round?"), url
-    answer = client.post(link_of(page, r'<form action="([^"]+)" method="post">'),
-                         data={"action": "give-up", "next": "solution"})
+    answer = client.post(
+        link_of(page, r'<form action="([^"]+)" method="post">'), data={"action": "give-up", "next": "solution"}
+    )
     assert client.get(answer.location).status_code == 200  # the solution the player gave up for
     assert client.get(MATCH.replace("?", "/solution?")).status_code == 200  # the match round is over
     assert "summary-score" in client.get(MATCH).get_data(as_text=True)
@@ -283,6 +296,7 @@ def test_my_rounds_links_a_match_round_to_its_own_board(app, client):
 
 
 # --- a round's score: the store's, the points each word was worth when the store took it ---------------------------
+
 
 def test_a_rounds_score_after_a_dictionary_rebuild_is_the_stored_one_on_every_page(app, client):
     """A word found counts for what it was worth when it was taken. A rebuilt dictionary that no longer has it (the

@@ -123,8 +123,10 @@ def test_one_round_alternating_between_two_servers_loses_nothing(words, database
 def test_a_server_with_another_key_starts_a_fresh_round_with_a_message(words, store_url):
     player = Player()
     store = {"RUZZLE_DATABASE_URL": store_url}
-    with (gunicorn_server(KEY, workers=1, **store) as one,
-          gunicorn_server("another key", workers=1, **store) as stranger):
+    with (
+        gunicorn_server(KEY, workers=1, **store) as one,
+        gunicorn_server("another key", workers=1, **store) as stranger,
+    ):
         player.page(one.url)
         player.submit(one.url, words[0].word)
         fresh = player.page(stranger.url)
@@ -164,7 +166,7 @@ def test_every_word_answered_200_survives_kill_9_of_every_server_process(words, 
             view = player.page(server.url)
             assert sorted(view["found"]) == sorted(found.word for found in accepted)
             started = started or time.time()
-            for found in words[batch * 4:(batch + 1) * 4]:
+            for found in words[batch * 4 : (batch + 1) * 4]:
                 player.submit(server.url, found.word)  # asserts the 200 and that the word was taken
                 accepted.append(found)
             processes = [server.process.pid, *server.worker_pids()]

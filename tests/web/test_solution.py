@@ -27,6 +27,7 @@ def listed_words(page: str) -> list[str]:
 
 # --- the solution explorer --------------------------------------------------------------------------------
 
+
 def test_statistics_are_the_solvers(client, app):
     page = client.get(SOLUTION).get_data(as_text=True)
     solution = solution_of(app)
@@ -39,13 +40,16 @@ def test_statistics_are_the_solvers(client, app):
         assert f'<span class="length">{length}</span> letters: <strong>{count}</strong>' in page
 
 
-@pytest.mark.parametrize("sort, key", [
-    ("score", lambda f: (-f.score, f.word)),
-    ("length", lambda f: (-len(f.word), -f.score, f.word)),
-    ("alpha", lambda f: f.word),
-    ("start", lambda f: (f.path[0], -f.score, f.word)),
-    ("end", lambda f: (f.path[-1], -f.score, f.word)),
-])
+@pytest.mark.parametrize(
+    "sort, key",
+    [
+        ("score", lambda f: (-f.score, f.word)),
+        ("length", lambda f: (-len(f.word), -f.score, f.word)),
+        ("alpha", lambda f: f.word),
+        ("start", lambda f: (f.path[0], -f.score, f.word)),
+        ("end", lambda f: (f.path[-1], -f.score, f.word)),
+    ],
+)
 def test_every_sort_order_follows_its_rule(client, app, sort, key):
     page = client.get(f"{SOLUTION}?sort={sort}").get_data(as_text=True)
     assert listed_words(page) == [f.word for f in sorted(solution_of(app), key=key)]
@@ -56,7 +60,7 @@ def test_cell_filter_lists_exactly_the_words_through_that_cell(client, app, cell
     page = client.get(f"{SOLUTION}?cell={cell[0]},{cell[1]}").get_data(as_text=True)
     through = {f.word for f in solution_of(app) if cell in f.path}
     assert set(listed_words(page)) == through and len(listed_words(page)) == len(through)
-    assert 'class="tile marked"' in page or "marked\"" in page
+    assert 'class="tile marked"' in page or 'marked"' in page
 
 
 def test_prefix_filter_and_sort_combine(client, app):
@@ -81,10 +85,15 @@ def test_changing_the_list_swaps_the_list(client):
     assert page.lstrip().startswith('<section id="solution_words"') and "<html" not in page
 
 
-@pytest.mark.parametrize("query, message", [
-    ("sort=random", "The words sort by"), ("cell=9,9", "A cell is row,column"), ("cell=x", "A cell is row,column"),
-    ("prefix=a1", "letters only"),
-])
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("sort=random", "The words sort by"),
+        ("cell=9,9", "A cell is row,column"),
+        ("cell=x", "A cell is row,column"),
+        ("prefix=a1", "letters only"),
+    ],
+)
 def test_bad_list_parameters_are_refused(client, query, message):
     response = client.get(f"{SOLUTION}?{query}")
     assert response.status_code == 400 and message in response.get_data(as_text=True)
@@ -134,15 +143,19 @@ def test_an_opened_word_shows_the_page_it_is_on(client, app):
     word = ordered[WORDS_PER_PAGE + 7].word
     client.set_cookie(LANGUAGE_COOKIE, "en")
     page = client.get(f"{BIG}&word={word}").get_data(as_text=True)
-    assert listed_words(page) == [f.word for f in ordered[WORDS_PER_PAGE:2 * WORDS_PER_PAGE]]
+    assert listed_words(page) == [f.word for f in ordered[WORDS_PER_PAGE : 2 * WORDS_PER_PAGE]]
     assert f'aria-current="true"><th scope="row"><a id="w-{word}"' in page
     assert "Previous words</a>" in page
 
 
-@pytest.mark.parametrize("query, status, message", [
-    ("page=0", 400, "A page of the word list is a whole number"), ("page=x", 400, "A page of the word list"),
-    ("page=99", 404, "This list has {words} words, {pages} pages of 500: there is no page 99"),
-])
+@pytest.mark.parametrize(
+    "query, status, message",
+    [
+        ("page=0", 400, "A page of the word list is a whole number"),
+        ("page=x", 400, "A page of the word list"),
+        ("page=99", 404, "This list has {words} words, {pages} pages of 500: there is no page 99"),
+    ],
+)
 def test_bad_pages_are_refused(client, app, query, status, message):
     words = len(solution_of(app, "es", "BENCH2", "12x12"))
     client.set_cookie(LANGUAGE_COOKIE, "en")
@@ -185,11 +198,15 @@ def test_opening_the_solution_first_ends_that_boards_round(client):
 
 # --- typed boards -----------------------------------------------------------------------------------------
 
+
 def test_typed_board_url_reproduces_the_board(client, app, english):
     page = client.get(f"/solve/en/{DEMO_CODE}").get_data(as_text=True)
     board = Board.from_code(DEMO_CODE, "en")
-    cells = re.findall(r'<td data-cell="(\d+),(\d+)"[^>]*>\s*<button[^>]*>\s*'
-                       r'<span class="tile-letter">([A-Z])</span>', page)
+    cells = re.findall(
+        r'<td data-cell="(\d+),(\d+)"[^>]*>\s*<button[^>]*>\s*'
+        r'<span class="tile-letter">([A-Z])</span>',
+        page,
+    )
     assert [letter for _, _, letter in cells] == list(board.letters)
     for tile, (r, c, _) in zip(board.tiles, cells, strict=True):
         if tile.multiplier:
@@ -214,8 +231,9 @@ def test_pasted_text_goes_to_the_boards_own_url(client):
 
 
 def test_bad_typed_cells_are_marked_where_they_are(client):
-    response = client.get("/solve", query_string={"size": "2x2", "l0_0": "A", "l0_1": "7", "l1_0": "", "l1_1": "ÉT",
-                                                  "m0_0": "xx"})
+    response = client.get(
+        "/solve", query_string={"size": "2x2", "l0_0": "A", "l0_1": "7", "l1_0": "", "l1_1": "ÉT", "m0_0": "xx"}
+    )
     page = response.get_data(as_text=True)
     assert response.status_code == 400
     assert "4 tiles need a fix" in page
@@ -226,20 +244,28 @@ def test_bad_typed_cells_are_marked_where_they_are(client):
     assert page.count('aria-invalid="true"') == 4
 
 
-@pytest.mark.parametrize("text, message", [
-    ("A B\nC", "line 2"),
-    ("A B\nC 9", "line 2, column 3"),
-    ("\n".join(" ".join("A" * 13) for _ in range(13)), "at most 12x12"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("A B\nC", "line 2"),
+        ("A B\nC 9", "line 2, column 3"),
+        ("\n".join(" ".join("A" * 13) for _ in range(13)), "at most 12x12"),
+    ],
+)
 def test_bad_pasted_boards_say_where(client, text, message):
     response = client.get("/solve", query_string={"text": text})
     assert response.status_code == 400 and message in response.get_data(as_text=True)
 
 
-@pytest.mark.parametrize("code, status, message", [
-    ("TtlR-S", 400, "Line 2"), ("T1", 400, "column 2"), ("A" * 500, 400, "at most 12x12"),
-    ("-".join(["A" * 13] * 13), 400, "1 to 12 rows and columns"),
-])
+@pytest.mark.parametrize(
+    "code, status, message",
+    [
+        ("TtlR-S", 400, "Line 2"),
+        ("T1", 400, "column 2"),
+        ("A" * 500, 400, "at most 12x12"),
+        ("-".join(["A" * 13] * 13), 400, "1 to 12 rows and columns"),
+    ],
+)
 def test_bad_board_codes_are_refused(client, code, status, message):
     response = client.get(f"/solve/en/{code}")
     assert response.status_code == status and message in response.get_data(as_text=True)
@@ -251,6 +277,7 @@ def test_solve_form_offers_a_grid_of_the_chosen_size(client):
 
 
 # --- the projector ----------------------------------------------------------------------------------------
+
 
 def qr_matrix_from_svg(svg: str) -> list[list[bool]]:
     """Read the dark modules back from segno's SVG path (horizontal runs: `M x y h n m dx dy ...`)."""
@@ -278,18 +305,20 @@ def test_projector_qr_code_encodes_the_board_url(client):
     border = 4
     matrix = [[bool(v) for v in row] for row in expected.matrix]
     drawn = qr_matrix_from_svg(svg)
-    trimmed = [row[border:border + len(matrix)] for row in drawn[border:border + len(matrix)]]
+    trimmed = [row[border : border + len(matrix)] for row in drawn[border : border + len(matrix)]]
     assert trimmed == matrix
 
 
 def test_projector_walks_through_the_words_best_first(client, app):
     solution = solution_of(app)
     for step in (1, 2, 3):
-        page = client.get(f"{BOARD}/projector?step={step}",
-                          headers={**HTMX, "HX-Target": "walk"}).get_data(as_text=True)
+        page = client.get(f"{BOARD}/projector?step={step}", headers={**HTMX, "HX-Target": "walk"}).get_data(
+            as_text=True
+        )
         word = solution[step - 1]
-        assert (f'<p class="walk-word"><span lang="en">{word.word}</span> '
-                f'<span class="walk-score">{word.score}</span></p>') in page
+        assert (
+            f'<p class="walk-word"><span lang="en">{word.word}</span> <span class="walk-score">{word.score}</span></p>'
+        ) in page
         assert cells_in_order(page) == list(word.path)
 
 

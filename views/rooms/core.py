@@ -42,6 +42,7 @@ ROOM_IDLE_SECONDS = 2 * 3600
 
 # --- a room's board ----------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class RoomBoard(BoardRequest):
     """The board of a room's round: a generated board whose pages are the room's (the words go to the room)."""
@@ -49,9 +50,13 @@ class RoomBoard(BoardRequest):
     room_code: str = ""
     room_id: int = 0
     number: int = 1
-    ENDPOINTS = {"play.show_board": "rooms.play_room", "play.submit_word": "rooms.submit_room_word",
-                 "play.show_word": "rooms.show_room_word", "solution.show_projector": "rooms.show_room_walk",
-                 "solution.show_solution": "rooms.show_room_words"}
+    ENDPOINTS = {
+        "play.show_board": "rooms.play_room",
+        "play.submit_word": "rooms.submit_room_word",
+        "play.show_word": "rooms.show_room_word",
+        "solution.show_projector": "rooms.show_room_walk",
+        "solution.show_solution": "rooms.show_room_words",
+    }
     PAGES = {"board": "rooms.play_room", "projector": "rooms.show_room_walk", "solution": "rooms.show_room_words"}
     WORDS_PAGE = "rooms.show_room_words"
 
@@ -76,16 +81,34 @@ class RoomBoard(BoardRequest):
     @cached_property
     def seed_board(self) -> BoardRequest:
         """The same board as an ordinary board URL (to play it again alone, or see its solution page)."""
-        return BoardRequest(self.language, self.seed, self.rows, self.cols, self.seconds, self.safe,
-                            generator=self.generator, match_round=self.match_round)
+        return BoardRequest(
+            self.language,
+            self.seed,
+            self.rows,
+            self.cols,
+            self.seconds,
+            self.safe,
+            generator=self.generator,
+            match_round=self.match_round,
+        )
 
 
 def room_board(room: Room, number: int | None = None) -> RoomBoard:
     """The board of a round of the room (the current one by default)."""
     played = room.round(number)
-    return RoomBoard(room.language, played.seed, room.rows, room.cols, room.seconds, room.safe,
-                     generator=played.generator, match_round=played.match_round, room_code=room.code, room_id=room.id,
-                     number=played.number)
+    return RoomBoard(
+        room.language,
+        played.seed,
+        room.rows,
+        room.cols,
+        room.seconds,
+        room.safe,
+        generator=played.generator,
+        match_round=played.match_round,
+        room_code=room.code,
+        room_id=room.id,
+        number=played.number,
+    )
 
 
 # --- a big room's pace ---------------------------------------------------------------------------------------
@@ -120,8 +143,9 @@ def pace_of(players: int) -> Pace:
     play = max(POLL_SECONDS, math.ceil(players / PLAY_POLLS_PER_SECOND))
     if players < BIG_ROOM:
         return Pace(lobby, play, COUNTDOWN, 0.0, 0.0)
-    return Pace(lobby, play, max(COUNTDOWN, lobby + 1), float(RESULTS_POLL_AFTER_END),
-                round(players / RESULTS_PER_SECOND, 1))
+    return Pace(
+        lobby, play, max(COUNTDOWN, lobby + 1), float(RESULTS_POLL_AFTER_END), round(players / RESULTS_PER_SECOND, 1)
+    )
 
 
 def room_pace(room: Room) -> Pace:
@@ -129,6 +153,7 @@ def room_pace(room: Room) -> Pace:
 
 
 # --- where a room stands -----------------------------------------------------------------------------------
+
 
 def stage_of(room: Room) -> RoomStage:
     """Where the room's current round stands (ruzzle.room.stage_of)."""
@@ -149,8 +174,13 @@ class RoomClock:
 def clock_of(timeline: Timeline, moment: float) -> RoomClock:
     """A round's clock at a moment."""
     started = timeline.started if timeline.started is not None else moment
-    return RoomClock(timeline.phase(moment).value, timeline.seconds_left(moment), max(0.0, started - moment),
-                     timeline.ends_at(moment), moment)
+    return RoomClock(
+        timeline.phase(moment).value,
+        timeline.seconds_left(moment),
+        max(0.0, started - moment),
+        timeline.ends_at(moment),
+        moment,
+    )
 
 
 def room_timeline(room: Room, number: int | None = None) -> Timeline:
@@ -176,9 +206,14 @@ def find_room(code: str) -> Room:
     room = rooms_store().get(code, player_id()) if is_room_code(code) else find_live_room(code, player_id(), moment)
     if room is None or room.active_until < moment:
         check_code_lookup(missed=True)
-        raise NotFound(gettext("There is no room %(code)s. Check the code on the projector: %(length)d letters and "
-                               "digits, such as K7M2QX. A room closes a day after its last game.", code=code[:12],
-                               length=CODE_LENGTH))
+        raise NotFound(
+            gettext(
+                "There is no room %(code)s. Check the code on the projector: %(length)d letters and "
+                "digits, such as K7M2QX. A room closes a day after its last game.",
+                code=code[:12],
+                length=CODE_LENGTH,
+            )
+        )
     check_code_lookup(missed=False, knows_room=room.member is not None or room.asker_hosts)
     g.board_language = room.language  # a room's link opened fresh speaks the room's language (views/i18n.py)
     return room
@@ -192,8 +227,9 @@ def is_host(room: Room) -> bool:
 def require_host(room: Room) -> None:
     """403 for anyone but the host."""
     if not is_host(room):
-        raise Forbidden(gettext("Only the host of room %(code)s (the browser that opened it) can do this.",
-                                code=room.code))
+        raise Forbidden(
+            gettext("Only the host of room %(code)s (the browser that opened it) can do this.", code=room.code)
+        )
 
 
 def require_member(room: Room) -> RoomPlayer:
@@ -231,9 +267,13 @@ def require_everyone_done(room: Room, not_yet: str) -> None:
         raise Conflict(not_yet)
     still = rooms_store().still_playing(room.id, room.current.number, now())
     if still:
-        raise Conflict(ngettext("%(num)s pupil is still playing (extra time): wait for them, or end the round now.",
-                                "%(num)s pupils are still playing (extra time): wait for them, or end the round now.",
-                                still))
+        raise Conflict(
+            ngettext(
+                "%(num)s pupil is still playing (extra time): wait for them, or end the round now.",
+                "%(num)s pupils are still playing (extra time): wait for them, or end the round now.",
+                still,
+            )
+        )
 
 
 def host_action(code: str) -> Room:
@@ -269,8 +309,9 @@ def parse_names(text: str | None) -> str:
     if not text:
         return NAMES_SHOWN[0]
     if text not in NAMES_SHOWN:
-        raise BadRequest(gettext("The projector shows the names of all players (all), the top 3 (top3) or nobody "
-                                 "(none)."))
+        raise BadRequest(
+            gettext("The projector shows the names of all players (all), the top 3 (top3) or nobody (none).")
+        )
     return text
 
 
@@ -280,6 +321,7 @@ def not_started_message() -> str:
 
 # --- conditional answers ------------------------------------------------------------------------------------------
 
+
 def conditional(state: tuple, make, json: bool = False, path: str | None = None):
     """Answer 304 when the client has this state already (its ETag), else the answer `make` builds, tagged.
 
@@ -287,6 +329,7 @@ def conditional(state: tuple, make, json: bool = False, path: str | None = None)
     tag is the state's at a path: `path` when the answer is another URL's page (the player's page that a clock poll
     brings at the end of a round is the one its results then poll: the same tag, so their first poll is a 304).
     """
+
     def tag(fragment: bool) -> str:
         key = repr((state, fragment, json, path or request.path)).encode("utf-8")
         return hashlib.blake2b(key, digest_size=12).hexdigest()

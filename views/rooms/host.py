@@ -51,6 +51,7 @@ from .results import class_first, class_view, finders_of, live_ranking, named_fi
 
 # --- the host ------------------------------------------------------------------------------------------------
 
+
 @bp.get("/rooms/<code>/host")
 def host_room(code: str):
     """The host's view, for a projector: the join code and QR, the players, Start; the clock with Pause, more time
@@ -66,21 +67,34 @@ def host_room(code: str):
             return "", 200, {"HX-Redirect": walk_url(room, room.walk_step)}  # the remote started the walk-through
         rooms_store().set_room(room.id, walk_step=None)  # the teacher came back to the podium: the remote follows
     context = host_context(room, phase)
-    state = ("host", room.current.number, phase.name, phase.ends_at, phase.seconds_left if phase.name == "paused"
-             else None, room.locked, room.names, room.player_count, context["find"],
-             [(p.id, p.nickname, p.extra) for p in context["players"]],
-             [ban.player_id for ban in context["bans"]], context["still_playing"],
-             context["ranking"].state() if phase.name == "over" else None,
-             context["class_view"] and context["class_view"]["still_counting"])
-    return conditional(state, lambda etag: render("room_host.html", ["game"], etag=etag, **context,
-                                                  **qr_codes(context, phase)))
+    state = (
+        "host",
+        room.current.number,
+        phase.name,
+        phase.ends_at,
+        phase.seconds_left if phase.name == "paused" else None,
+        room.locked,
+        room.names,
+        room.player_count,
+        context["find"],
+        [(p.id, p.nickname, p.extra) for p in context["players"]],
+        [ban.player_id for ban in context["bans"]],
+        context["still_playing"],
+        context["ranking"].state() if phase.name == "over" else None,
+        context["class_view"] and context["class_view"]["still_counting"],
+    )
+    return conditional(
+        state, lambda etag: render("room_host.html", ["game"], etag=etag, **context, **qr_codes(context, phase))
+    )
 
 
 def qr_codes(context: dict, phase: RoomClock) -> dict:
     """The host's QR codes (the join link's in the lobby, the remote's), drawn only when the stage is rendered: a
     poll answered 304 draws none."""
-    return {"qr_svg": qr_svg(context["join_url"]) if phase.name == "waiting" else None,
-            "remote_qr": qr_svg(context["remote_url"])}
+    return {
+        "qr_svg": qr_svg(context["join_url"]) if phase.name == "waiting" else None,
+        "remote_qr": qr_svg(context["remote_url"]),
+    }
 
 
 def host_context(room: Room, phase: RoomClock) -> dict:
@@ -88,13 +102,26 @@ def host_context(room: Room, phase: RoomClock) -> dict:
     url = join_url(room)
     waiting = phase.name == "waiting"
     find = request.args.get("find", "").strip()[:40]
-    context = {"room": room, "phase": phase, "stage": stage_of(room), "request_board": board, "board": board.board(),
-               "join_url": url, "remote_url": remote_url(room), "players": listed_players(room, find), "find": find,
-               "player_count": room.player_count, "names_listed": NAMES_LISTED,
-               "bans": rooms_store().bans(room.id), "poll_seconds": POLL_SECONDS,
-               "ranking": None if waiting else room_results(room).ranking if phase.name == "over"
-               else live_ranking(room), "class_view": None,
-               "still_playing": 0, "add_seconds": ADD_SECONDS[2], "names_shown": NAMES_SHOWN}
+    context = {
+        "room": room,
+        "phase": phase,
+        "stage": stage_of(room),
+        "request_board": board,
+        "board": board.board(),
+        "join_url": url,
+        "remote_url": remote_url(room),
+        "players": listed_players(room, find),
+        "find": find,
+        "player_count": room.player_count,
+        "names_listed": NAMES_LISTED,
+        "bans": rooms_store().bans(room.id),
+        "poll_seconds": POLL_SECONDS,
+        "ranking": None if waiting else room_results(room).ranking if phase.name == "over" else live_ranking(room),
+        "class_view": None,
+        "still_playing": 0,
+        "add_seconds": ADD_SECONDS[2],
+        "names_shown": NAMES_SHOWN,
+    }
     if phase.name == "over":
         context["still_playing"] = rooms_store().still_playing(room.id, room.current.number, phase.now)
         context["class_view"] = class_view(room, board, context["still_playing"])
@@ -120,8 +147,11 @@ def open_remote(code: str, key: str):
     a laptop the full host view (a crashed browser, or the move to the classroom's PC, no longer ends a lesson)."""
     room = find_room(code)
     if not room.remote_key or not hmac.compare_digest(key.encode(), room.remote_key.encode()):
-        raise Forbidden(gettext("This remote link is not the one of room %(code)s. Open the link the host's view "
-                                "shows.", code=room.code))
+        raise Forbidden(
+            gettext(
+                "This remote link is not the one of room %(code)s. Open the link the host's view shows.", code=room.code
+            )
+        )
     rooms_store().add_host(room.id, player_id(create=True))
     view = request.args.get("view")
     if view not in ("remote", "host"):
@@ -136,11 +166,28 @@ def show_remote(code: str):
     room = host_action(code)
     phase = phase_of(room, now())
     still = rooms_store().still_playing(room.id, room.current.number, phase.now) if phase.name == "over" else 0
-    context = {"room": room, "phase": phase, "stage": stage_of(room), "player_count": room.player_count,
-               "still_playing": still, "poll_seconds": POLL_SECONDS, "add_seconds": ADD_SECONDS[2], "walk_total": walk_total(room)
-               if phase.name == "over" else 0, "host_url": cached_url("rooms.host_room", code=room.code)}
-    state = ("remote", room.current.number, phase.name, phase.ends_at, phase.seconds_left if phase.name == "paused"
-             else None, room.locked, room.player_count, still, room.walk_step)
+    context = {
+        "room": room,
+        "phase": phase,
+        "stage": stage_of(room),
+        "player_count": room.player_count,
+        "still_playing": still,
+        "poll_seconds": POLL_SECONDS,
+        "add_seconds": ADD_SECONDS[2],
+        "walk_total": walk_total(room) if phase.name == "over" else 0,
+        "host_url": cached_url("rooms.host_room", code=room.code),
+    }
+    state = (
+        "remote",
+        room.current.number,
+        phase.name,
+        phase.ends_at,
+        phase.seconds_left if phase.name == "paused" else None,
+        room.locked,
+        room.player_count,
+        still,
+        room.walk_step,
+    )
     return conditional(state, lambda etag: render("room_remote.html", ["remote"], etag=etag, **context))
 
 
@@ -149,8 +196,9 @@ def start_room(code: str):
     """Start the current round for everyone, after a short 3-2-1 (a second press changes nothing)."""
     room = host_action(code)
     if room.current.started is None:
-        rooms_store().start(room.id, room.current.number, math.ceil(now()) + room_pace(room).countdown,
-                            round_board(room_board(room)))
+        rooms_store().start(
+            room.id, room.current.number, math.ceil(now()) + room_pace(room).countdown, round_board(room_board(room))
+        )
     return back_to_host(room)
 
 
@@ -183,8 +231,11 @@ def resume_room(code: str):
 def add_room_time(code: str):
     """Move the deadline for everyone (`seconds`, -60 to 600; +30 by default)."""
     seconds = parse_whole(request.form.get("seconds"), *ADD_SECONDS)
-    return change_clock(code, lambda timeline, moment: timeline.add_time(seconds, moment),
-                        lambda room_id, number, moment: rooms_store().add_time(room_id, number, seconds, moment))
+    return change_clock(
+        code,
+        lambda timeline, moment: timeline.add_time(seconds, moment),
+        lambda room_id, number, moment: rooms_store().add_time(room_id, number, seconds, moment),
+    )
 
 
 @bp.post("/rooms/<code>/end")
@@ -317,9 +368,15 @@ def show_room_walk(code: str):
     if step != room.walk_step:
         rooms_store().set_room(room.id, walk_step=step)  # the remote goes on from where the projector is
     finders = finders_of(room)
-    return projector_page(room_board(room), step, join_url=join_url(room), seconds=room.seconds,
-                          finders=named_finders(room, finders), room=room,
-                          arrange=lambda words, order: class_first(words, order, finders))
+    return projector_page(
+        room_board(room),
+        step,
+        join_url=join_url(room),
+        seconds=room.seconds,
+        finders=named_finders(room, finders),
+        room=room,
+        arrange=lambda words, order: class_first(words, order, finders),
+    )
 
 
 @bp.get("/rooms/<code>/walk")

@@ -22,6 +22,7 @@ from .core import banned_message, bp, find_room, parse_names, rooms_store
 
 # --- creating and joining ---------------------------------------------------------------------------------
 
+
 @bp.post("/rooms")
 def create_room():
     """Open a room on a fresh board; the browser that opens it is its host."""
@@ -31,18 +32,39 @@ def create_room():
     rows, cols = parse_size(form.get("size"))
     seconds = parse_seconds(form.get("time"))
     if seconds == 0:
-        raise BadRequest(gettext("A room's round needs a time limit (%(least)d to %(most)d seconds), so everyone "
-                                 "stops at once.", least=MIN_SECONDS, most=MAX_SECONDS))
+        raise BadRequest(
+            gettext(
+                "A room's round needs a time limit (%(least)d to %(most)d seconds), so everyone stops at once.",
+                least=MIN_SECONDS,
+                most=MAX_SECONDS,
+            )
+        )
     preset = form.get("preset") or "single"
     if preset not in PRESETS:
-        raise BadRequest(gettext("A room plays one board a round (single) or Ruzzle's %(rounds)d-round match (match).",
-                                 rounds=ROUNDS_PER_MATCH))
+        raise BadRequest(
+            gettext(
+                "A room plays one board a round (single) or Ruzzle's %(rounds)d-round match (match).",
+                rounds=ROUNDS_PER_MATCH,
+            )
+        )
     seed = parse_seed(form["seed"]) if form.get("seed", "").strip() else new_seed()
     match_round = board_round(preset, 1)
     names = parse_names(form.get("names"))
     clean_up_store()
-    room = rooms_store().create(player_id(create=True), language, rows, cols, seconds, parse_safe(form.get("safe")),
-                                preset, seed, LATEST_VERSION, match_round, now(), names=names)
+    room = rooms_store().create(
+        player_id(create=True),
+        language,
+        rows,
+        cols,
+        seconds,
+        parse_safe(form.get("safe")),
+        preset,
+        seed,
+        LATEST_VERSION,
+        match_round,
+        now(),
+        names=names,
+    )
     return redirect(cached_url("rooms.host_room", code=room.code), 303)
 
 
@@ -75,8 +97,11 @@ def _join_form(room: Room, problem: str | None = None, nickname: str = "", statu
 
 
 def locked_message(room: Room) -> str:
-    return gettext("The teacher has locked room %(code)s: nobody new can join now. If you were in it, type your "
-                   "name and your rejoin code.", code=room.code)
+    return gettext(
+        "The teacher has locked room %(code)s: nobody new can join now. If you were in it, type your "
+        "name and your rejoin code.",
+        code=room.code,
+    )
 
 
 @bp.post("/rooms/<code>/players")
@@ -91,25 +116,53 @@ def join_room(code: str):
             nickname = friendly_name((player.nickname for player in store.players(room.id)), room.language)
         else:
             nickname = check_nickname(typed)
-        store.join(room.id, player_id(create=True), nickname, nickname_key(nickname), now(),
-                   live_capacity() if is_live(room) else int(current_app.config["ROOM_PLAYERS"]), rejoin_code)
+        store.join(
+            room.id,
+            player_id(create=True),
+            nickname,
+            nickname_key(nickname),
+            now(),
+            live_capacity() if is_live(room) else int(current_app.config["ROOM_PLAYERS"]),
+            rejoin_code,
+        )
     except NicknameRefused as error:
         return _join_form(room, sentence(translate_error(error)), typed[:40], 422)
     except NicknameTaken:
-        problem = (gettext("That rejoin code is not %(name)s's. Check it under the name on the other phone, or ask "
-                           "the teacher to let you back in.", name=nickname) if rejoin_code else
-                   gettext("Someone in this room is already called %(name)s. If that is you, type your rejoin code "
-                           "(under your name on your other phone) or ask the teacher to let you back in; if not, "
-                           "pick another name.", name=nickname))
+        problem = (
+            gettext(
+                "That rejoin code is not %(name)s's. Check it under the name on the other phone, or ask "
+                "the teacher to let you back in.",
+                name=nickname,
+            )
+            if rejoin_code
+            else gettext(
+                "Someone in this room is already called %(name)s. If that is you, type your rejoin code "
+                "(under your name on your other phone) or ask the teacher to let you back in; if not, "
+                "pick another name.",
+                name=nickname,
+            )
+        )
         return _join_form(room, problem, typed[:40], 409)
     except AlreadySeated as error:
-        return _join_form(room, gettext("This device already plays as %(name)s in this room: take your seat on "
-                                        "another device, or ask the teacher.", name=error.args[0]), typed[:40], 409)
+        return _join_form(
+            room,
+            gettext(
+                "This device already plays as %(name)s in this room: take your seat on "
+                "another device, or ask the teacher.",
+                name=error.args[0],
+            ),
+            typed[:40],
+            409,
+        )
     except Banned:
         return _join_form(room, banned_message(room), typed[:40], 403)
     except RoomLocked:
         return _join_form(room, locked_message(room), typed[:40], 403)
     except RoomFull as error:
-        return _join_form(room, ngettext("This room is full (%(num)d player).", "This room is full (%(num)d players).",
-                                         error.args[0]), typed[:40], 409)
+        return _join_form(
+            room,
+            ngettext("This room is full (%(num)d player).", "This room is full (%(num)d players).", error.args[0]),
+            typed[:40],
+            409,
+        )
     return redirect(cached_url("rooms.play_room", code=room.code), 303)

@@ -40,6 +40,7 @@ from .results import RoomResults, player_results, room_results, still_counting
 
 # --- playing ------------------------------------------------------------------------------------------------
 
+
 def room_round(room: Room, board: RoomBoard) -> PlayerRound | None:
     """This player's round on the room's current board, made when the round has started: the class's timeline as
     it is now (start, pauses, time added), plus the player's own extra time."""
@@ -76,16 +77,35 @@ def player_page(room: Room, member: RoomPlayer):
     if phase.name in ("waiting", "countdown"):
         board.solution()  # solved now, while the class waits, so no worker meets the first words cold
         players = rooms_store().recent_players(room.id, NAMES_LISTED)
-        state = (phase.name, room.current.number, room.current.started, room.player_count,
-                 [p.nickname for p in players], member.id)
-        return conditional(state, lambda etag: render("room_play.html", ["game"], etag=etag, **_waiting_context(
-            room, board, member, phase, players)), path=cached_url("rooms.play_room", code=room.code))
+        state = (
+            phase.name,
+            room.current.number,
+            room.current.started,
+            room.player_count,
+            [p.nickname for p in players],
+            member.id,
+        )
+        return conditional(
+            state,
+            lambda etag: render(
+                "room_play.html", ["game"], etag=etag, **_waiting_context(room, board, member, phase, players)
+            ),
+            path=cached_url("rooms.play_room", code=room.code),
+        )
     played = room_round(room, board)
     if played.round.is_over(moment):
         shared = room_results(room)
         state = ("over", room.current.number, shared.tag, member.id, room.names, tuple(sorted(played.round.found)))
-        return conditional(state, lambda etag: render("room_play.html", ["game"], etag=etag, **room_game_context(
-            room, board, member, played.round, results=shared)), path=cached_url("rooms.play_room", code=room.code))
+        return conditional(
+            state,
+            lambda etag: render(
+                "room_play.html",
+                ["game"],
+                etag=etag,
+                **room_game_context(room, board, member, played.round, results=shared),
+            ),
+            path=cached_url("rooms.play_room", code=room.code),
+        )
     return render("room_play.html", GAME_REGIONS, **room_game_context(room, board, member, played.round))
 
 
@@ -112,36 +132,73 @@ def show_room_clock(code: str):
     played = room_round(room, board) if phase_of(room, moment).name not in ("waiting", "countdown") else None
     clock = played and clock_of(played.round.timeline, moment)
     asked = (request.args.get("phase"), request.args.get("round"))
-    if (clock is not None and clock.name == "over" and asked == ("playing", str(room.current.number))
-            and room_pace(room).results_after and not room_results(room).final):
+    if (
+        clock is not None
+        and clock.name == "over"
+        and asked == ("playing", str(room.current.number))
+        and room_pace(room).results_after
+        and not room_results(room).final
+    ):
         return "", 204
     if clock is None or asked != (clock.name, str(room.current.number)):
         response = current_app.make_response(player_page(room, member))
         response.headers.update({"HX-Retarget": "#game", "HX-Reswap": "outerHTML"})
         return response
     state = (clock.name, room.current.number, clock.ends_at, clock.seconds_left if clock.name == "paused" else None)
-    return conditional(state, lambda etag: render("room_play.html", ["clock"], etag=etag, **room_game_context(
-        room, board, member, played.round)))
+    return conditional(
+        state,
+        lambda etag: render(
+            "room_play.html", ["clock"], etag=etag, **room_game_context(room, board, member, played.round)
+        ),
+    )
 
 
 def _waiting_context(room: Room, board: RoomBoard, member: RoomPlayer, phase: RoomClock, players) -> dict:
-    return {"room": room, "request_board": board, "member": member, "phase": phase, "players": players,
-            "player_count": room.player_count, "pace": room_pace(room), "poll_seconds": room_pace(room).lobby_seconds,
-            "countdown": phase.starts_in, "board": None, "clock": phase, "stage": stage_of(room)}
+    return {
+        "room": room,
+        "request_board": board,
+        "member": member,
+        "phase": phase,
+        "players": players,
+        "player_count": room.player_count,
+        "pace": room_pace(room),
+        "poll_seconds": room_pace(room).lobby_seconds,
+        "countdown": phase.starts_in,
+        "board": None,
+        "clock": phase,
+        "stage": stage_of(room),
+    }
 
 
-def room_game_context(room: Room, board: RoomBoard, member: RoomPlayer, round_: Round, message=None,
-                      results: RoomResults | None = None, moment: float | None = None) -> dict:
+def room_game_context(
+    room: Room,
+    board: RoomBoard,
+    member: RoomPlayer,
+    round_: Round,
+    message=None,
+    results: RoomResults | None = None,
+    moment: float | None = None,
+) -> dict:
     """The board page's context for a room: the game on the player's own clock (the class's, plus their extra
     time), and once over, the room's results for this player (now, or as of `moment`)."""
     moment = now() if moment is None else moment
     context = game_context(board, round_, message, moment)
-    context.update(room=room, member=member, phase=phase_of(room, moment), clock=clock_of(round_.timeline, moment),
-                   pace=room_pace(room), poll_seconds=room_pace(room).play_seconds, page_template="room_play.html",
-                   stage=stage_of(room))
+    context.update(
+        room=room,
+        member=member,
+        phase=phase_of(room, moment),
+        clock=clock_of(round_.timeline, moment),
+        pace=room_pace(room),
+        poll_seconds=room_pace(room).play_seconds,
+        page_template="room_play.html",
+        stage=stage_of(room),
+    )
     if context["over"]:
-        context["results"] = (live_results(room, board, member, still_counting(room)) if is_live(room) else
-                              player_results(results or room_results(room), board, member, context["found"]))
+        context["results"] = (
+            live_results(room, board, member, still_counting(room))
+            if is_live(room)
+            else player_results(results or room_results(room), board, member, context["found"])
+        )
     return context
 
 
@@ -156,8 +213,12 @@ def submit_room_word(code: str):
         raise Conflict(not_started_message())
     if phase.name == "countdown":
         raise Conflict(gettext("The round starts in %(seconds)d s: get ready.", seconds=math.ceil(phase.starts_in)))
-    return answer_word(board, room_round(room, board), None,
-                       lambda board_, round_, message: room_game_context(room, board_, member, round_, message))
+    return answer_word(
+        board,
+        room_round(room, board),
+        None,
+        lambda board_, round_, message: room_game_context(room, board_, member, round_, message),
+    )
 
 
 @bp.get("/rooms/<code>/words/<word>")
@@ -169,8 +230,12 @@ def show_room_word(code: str, word: str):
     if phase_of(room, now()).name in ("waiting", "countdown"):
         raise Conflict(not_started_message())  # (the board is not shown before the start, nor its words)
     played = room_round(room, board)
-    return show_word_on(board, played.round, word,
-                        lambda board_, round_, message: room_game_context(room, board_, member, round_, message))
+    return show_word_on(
+        board,
+        played.round,
+        word,
+        lambda board_, round_, message: room_game_context(room, board_, member, round_, message),
+    )
 
 
 @bp.get("/rooms/<code>/words")
@@ -196,9 +261,15 @@ def parse_round(text: str | None, room: Room) -> int:
     if not text.isdecimal() or len(text) > (10 if is_live(room) else 4):  # (a live round's number is its slot's)
         raise BadRequest(gettext("A room's round is a whole number, from 1."))
     if not any(played.number == int(text) for played in room.rounds):
-        raise NotFound(ngettext("Room %(code)s has had %(num)d round: there is no round %(round)s.",
-                                "Room %(code)s has had %(num)d rounds: there is no round %(round)s.",
-                                len(room.rounds), code=room.code, round=text))
+        raise NotFound(
+            ngettext(
+                "Room %(code)s has had %(num)d round: there is no round %(round)s.",
+                "Room %(code)s has had %(num)d rounds: there is no round %(round)s.",
+                len(room.rounds),
+                code=room.code,
+                round=text,
+            )
+        )
     return int(text)
 
 

@@ -71,6 +71,7 @@ def _by_word(found_words) -> dict[str, list[str]]:
 
 # --- the ranking ---------------------------------------------------------------------------------------------
 
+
 def ranking(room: Room) -> Ranking:
     """The room's ranking over the rounds that count now (ruzzle.room.rank)."""
     stage = stage_of(room)
@@ -106,23 +107,54 @@ def show_leaderboard(code: str):
     table = live_ranking(room)
     phase = phase_of(room, now())
     state = (room.current.number, phase.name, table.state())
-    if request.accept_mimetypes.best_match(["text/html", "application/json"]) == "application/json" and \
-            "application/json" in request.headers.get("Accept", ""):
-        return conditional(state + (phase.ends_at, room.locked), lambda etag: {
-            "room": room.code, "round": room.current.number, "rounds": table.rounds, "phase": phase.name,
-            "match": table.stage.match and table.stage.match.match,
-            "round_in_match": table.stage.match and table.stage.match.round,
-            "starts_at": room.current.started, "ends_at": phase.ends_at, "seconds_left": phase.seconds_left,
-            "locked": room.locked,
-            "players": [{"rank": line.rank, "nickname": line.nickname, "score": line.score, "words": line.words,
-                         "rounds": list(line.round_scores)} for line in table.lines]}, json=True)
+    if request.accept_mimetypes.best_match(
+        ["text/html", "application/json"]
+    ) == "application/json" and "application/json" in request.headers.get("Accept", ""):
+        return conditional(
+            state + (phase.ends_at, room.locked),
+            lambda etag: {
+                "room": room.code,
+                "round": room.current.number,
+                "rounds": table.rounds,
+                "phase": phase.name,
+                "match": table.stage.match and table.stage.match.match,
+                "round_in_match": table.stage.match and table.stage.match.round,
+                "starts_at": room.current.started,
+                "ends_at": phase.ends_at,
+                "seconds_left": phase.seconds_left,
+                "locked": room.locked,
+                "players": [
+                    {
+                        "rank": line.rank,
+                        "nickname": line.nickname,
+                        "score": line.score,
+                        "words": line.words,
+                        "rounds": list(line.round_scores),
+                    }
+                    for line in table.lines
+                ],
+            },
+            json=True,
+        )
     top = TOP_SHOWN if request.args.get("all") != "1" else len(table.lines)
-    return conditional(state, lambda etag: render("_room_leaderboard.html", ["leaderboard"], room=room,
-                                                  ranking=table, top=top, phase=phase, poll_seconds=POLL_SECONDS,
-                                                  member_id=None, etag=etag))
+    return conditional(
+        state,
+        lambda etag: render(
+            "_room_leaderboard.html",
+            ["leaderboard"],
+            room=room,
+            ranking=table,
+            top=top,
+            phase=phase,
+            poll_seconds=POLL_SECONDS,
+            member_id=None,
+            etag=etag,
+        ),
+    )
 
 
 # --- results ----------------------------------------------------------------------------------------------------
+
 
 def class_view(room: Room, board: RoomBoard, still_playing: int = 0) -> dict:
     """The class's view of the round's board: words by how many found them, the words nobody found, the best (with
@@ -130,15 +162,22 @@ def class_view(room: Room, board: RoomBoard, still_playing: int = 0) -> dict:
     solution = board.solution()
     counts = room_results(room).counts
     by_word = {found.word: found for found in solution}
-    common = sorted((word for word in counts if word in by_word),
-                    key=lambda word: (-counts[word], -by_word[word].score, word))
+    common = sorted(
+        (word for word in counts if word in by_word), key=lambda word: (-counts[word], -by_word[word].score, word)
+    )
     nobody = [found for found in solution if found.word not in counts]
     best = max((by_word[word] for word in common), key=lambda f: (f.score, -len(f.word)), default=None)
-    return {"found_by": [(by_word[word], counts[word]) for word in common],
-            "nobody": nobody[:20], "nobody_count": len(nobody), "best": best,
-            "best_finders": finders_of_word(room, best.word) if best else [],
-            "total": len(solution), "found_count": len(common), "still_playing": still_playing,
-            "still_counting": bool(still_playing) or still_counting(room)}
+    return {
+        "found_by": [(by_word[word], counts[word]) for word in common],
+        "nobody": nobody[:20],
+        "nobody_count": len(nobody),
+        "best": best,
+        "best_finders": finders_of_word(room, best.word) if best else [],
+        "total": len(solution),
+        "found_count": len(common),
+        "still_playing": still_playing,
+        "still_counting": bool(still_playing) or still_counting(room),
+    }
 
 
 @dataclass(frozen=True)
@@ -196,10 +235,13 @@ def player_results(shared: RoomResults, board: RoomBoard, member: RoomPlayer, fo
     solution = board.solution()
     missed_by_all = [word for word in solution if word.word not in counts]
     return {
-        "ranking": table, "line": mine, "players": players,
+        "ranking": table,
+        "line": mine,
+        "players": players,
         "percentile": table.percentile(member.id),
         "only_you": [word for word in found if counts.get(word.word) == 1],
         "everyone": [word for word in solution if players > 1 and counts.get(word.word) == players],
-        "missed_by_all": missed_by_all[:MISSED_SHOWN], "missed_by_all_count": len(missed_by_all),
+        "missed_by_all": missed_by_all[:MISSED_SHOWN],
+        "missed_by_all_count": len(missed_by_all),
         "still_counting": shared.still_counting,
     }
