@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Install what is missing (pinned packages, Debian's chromium for the browser tests, postgresql for the store's
 # tests on a real PostgreSQL, faketime for a server whose own clock is off), then run every test.
-# `bash tools/test.sh --fast`: the inner loop, everything but the browser, server and PostgreSQL tests (the markers
-# tests/conftest.py puts on them), in about a minute. Extra arguments go to pytest, e.g. `bash tools/test.sh -k solver`.
+# `bash tools/test.sh --fast`: the inner loop, everything but the browser, server, PostgreSQL and packaging tests (the
+# markers tests/conftest.py and tests/test_packaging.py put on them). Extra arguments go to pytest, e.g.
+# `bash tools/test.sh -k solver`.
 . "$(dirname "${BASH_SOURCE[0]}")/setup.sh" requirements-dev.txt
 selection=()
 if [ "${1:-}" = "--fast" ]; then
     shift
-    selection=(-m "not browser and not server and not postgres")
+    selection=(-m "not browser and not server and not postgres and not packaging")
     export RUZZLE_HYPOTHESIS_PROFILE="${RUZZLE_HYPOTHESIS_PROFILE:-fast}"
 else
     apt_install chromium postgresql faketime
