@@ -122,12 +122,30 @@ class Database:
             with self.writer.begin() as connection:
                 yield connection
             return
+        with self._write_turn(), self.writer.begin() as connection:
+            yield connection
+
+    def write_statement(self, statement: str, values: dict[str, Any]) -> list[tuple[Any, ...]]:
+        """SQLite: one statement that is its own transaction (with what its triggers do), in this process's and thread's
+        turn to write, and its rows. The turn is held for one call into the driver, not across a transaction's several
+        statements, between which a thread of a busy worker may wait for Python's lock while every writer waits."""
+        with self._write_turn(), self.engine.connect() as connection:
+            driver = connection.connection.dbapi_connection
+            try:
+                return list(driver.execute(statement, values).fetchall())  # type: ignore[union-attr]
+            except sqlite3.Error as error:  # as SQLAlchemy raises it, so that an outage is told from a bug
+                raise OperationalError(statement, values, error) from error
+
+    @contextlib.contextmanager
+    def _write_turn(self) -> Iterator[None]:
+        """This thread's turn to write on SQLite: one thread of the process at a time, one process at a time (a file
+        lock), then a passive checkpoint now and then once the turn is over."""
+        assert self._write_lock_path is not None
         with self._thread_lock:
             lock_file = self._lock_file(self._write_lock_path)
             fcntl.flock(lock_file, fcntl.LOCK_EX)
             try:
-                with self.writer.begin() as connection:
-                    yield connection
+                yield
             finally:
                 fcntl.flock(lock_file, fcntl.LOCK_UN)
             self._writes += 1

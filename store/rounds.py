@@ -112,16 +112,15 @@ CURRENT_ROUND = (
     .select_from(rounds.outerjoin(words, words.c.round_id == rounds.c.id))
     .where(rounds.c.id == _latest_round)
 )
-SQLITE_INSERT_WORD = (
-    insert_ignoring_duplicates("sqlite", words)
-    .values(round_id=bindparam("round_id"), word=bindparam("word"), score=bindparam("score"), found_at=bindparam("now"))
-    .returning(words.c.word)
-)
-SQLITE_SCORE_WORD = (
-    update(rounds)
-    .where(rounds.c.id == bindparam("round_id"), text(TAKES_WORD))
-    .values(score=rounds.c.score + bindparam("score"), found=rounds.c.found + 1, scored_at=bindparam("now"))
-)
+# Recording a word on SQLite in one statement, its own transaction: the word inserted if the round takes it and it is
+# new; a trigger adds its points to the round (migration 0901). Nothing returned: already found, or the round is over.
+SQLITE_RECORD_WORD = f"""
+INSERT INTO words (round_id, word, score, found_at)
+SELECT id, :word, :score, :now FROM rounds WHERE id = :round_id AND {TAKES_WORD}
+ON CONFLICT DO NOTHING
+RETURNING word
+"""
+WORD_FOUND = select(words.c.word).where(words.c.round_id == bindparam("round_id"), words.c.word == bindparam("word"))
 ROUND_IN_PLAY = (
     select(*BOARD_COLUMNS)
     .where(rounds.c.player == bindparam("player"), rounds.c.letters_key == bindparam("letters_key"), text(IN_PLAY))
@@ -148,10 +147,6 @@ WITH running AS (
 )
 SELECT (SELECT count(*) FROM running), (SELECT count(*) FROM scored)
 """)
-
-
-class _RoundOver(Exception):
-    """Raised inside a transaction to roll back a word that came after its round's end."""
 
 
 class Rounds:
@@ -201,22 +196,19 @@ class Rounds:
     def record_word(self, round_id: int, word: str, score: int, now: float, grace: float) -> Recorded:
         """Record a found word in one transaction: added once, never twice, never after the round's end.
 
-        The word's row (unique per round) decides "already found"; the update of the round's score, which
-        also checks the round is still running, decides "over". Either refusal rolls the whole step back.
+        One statement on either database: the word's row (unique per round) is inserted only while the round takes
+        words, and the round's score grows with it (PostgreSQL: in the statement; SQLite: by a trigger). When
+        nothing was inserted, the word's row decides "already found" (SQLite) and otherwise the round was "over".
         """
         values = {"round_id": round_id, "word": word, "score": score, "now": now, "grace": grace}
         if self.database.dialect == "postgresql":
             return self._record_word_in_one_statement(values)
-        try:
-            with self.database.writing() as connection:
-                # (rowcount of an INSERT is not reliable on every driver: RETURNING says whether it inserted)
-                if connection.execute(SQLITE_INSERT_WORD, values).first() is None:
-                    return Recorded.ALREADY_FOUND
-                if connection.execute(SQLITE_SCORE_WORD, values).rowcount != 1:
-                    raise _RoundOver  # leaving the block by an exception rolls the word back
-        except _RoundOver:
-            return Recorded.ROUND_OVER
-        return Recorded.ADDED
+        if self.database.write_statement(SQLITE_RECORD_WORD, values):
+            return Recorded.ADDED
+        # Not inserted: already found (whatever the round's state now), or the round did not take it.
+        with self.database.reader.connect() as connection:
+            found = connection.execute(WORD_FOUND, values).first() is not None
+        return Recorded.ALREADY_FOUND if found else Recorded.ROUND_OVER
 
     def _record_word_in_one_statement(self, values: dict[str, Any]) -> Recorded:
         """PostgreSQL: the same step as one statement (one round trip): the running round's row locked, the word
