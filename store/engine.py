@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import math
 import os
 import sqlite3
 import threading
@@ -34,6 +35,7 @@ CHECKPOINT_EVERY = 200  # SQLite: write transactions of a process between two ch
 # The heartbeat's page of bytes: more than a page of SQLite's (4 KiB, the default, which the store keeps) holds, so
 # storing it needs a page of its own.
 HEARTBEAT_PROBE = bytes(4096)
+CLOCK_ASKED_EVERY = 10.0  # seconds between two readings of PostgreSQL's clock (database_time)
 
 
 class StoreUnavailable(RuntimeError):
@@ -111,6 +113,7 @@ class Database:
         self._thread_lock = threading.Lock()
         self._lock_files: dict[int, int] = {}
         self._writes = 0
+        self._clock_offset = (0.0, -math.inf)  # the database's clock minus this host's, and when it was asked
         # A pool must not cross a fork (gunicorn forks workers): the child drops the parent's connections.
         reference = weakref.ref(self)
         os.register_at_fork(after_in_child=lambda: _drop_pool(reference()))
@@ -218,11 +221,22 @@ class Database:
             connection.execute(CLEAR_PROBE)
 
     def database_time(self) -> float:
-        """The database's clock (seconds since the epoch): with several hosts on one PostgreSQL, the one clock."""
+        """The database's clock (seconds since the epoch): with several hosts on one PostgreSQL, the one clock.
+
+        On PostgreSQL it is asked every CLOCK_ASKED_EVERY seconds at most, and in between this host's clock is moved
+        by the difference it had then: asking on every request was a round trip each (a quarter of a room's word, and
+        every poll's), and a host's clock does not drift a millisecond in that time."""
         if self.dialect != "postgresql":
             return time.time()  # SQLite serves one host: its clock is the one
-        with self.reader.connect() as connection:
-            return float(connection.execute(text("SELECT extract(epoch FROM clock_timestamp())")).scalar_one())
+        offset, asked_at = self._clock_offset
+        if time.monotonic() - asked_at > CLOCK_ASKED_EVERY:
+            with self.reader.connect() as connection:
+                before = time.time()
+                database = float(connection.execute(text("SELECT extract(epoch FROM clock_timestamp())")).scalar_one())
+                after = time.time()
+            offset = database - (before + after) / 2
+            self._clock_offset = (offset, time.monotonic())
+        return time.time() + offset
 
     def dispose(self) -> None:
         """Close the pool's connections (and the lock file)."""

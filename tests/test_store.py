@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from alembic.script import ScriptDirectory
 from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sqlalchemy import select
+from sqlalchemy import event, select, text
 from sqlalchemy.exc import OperationalError
 
 from ruzzle.timeline import Timeline
@@ -412,3 +413,22 @@ def test_a_rounds_board_comes_back_whole_from_every_reading(store):
     assert store.rounds.in_play(PLAYER, BOARD.letters_key, 1002, GRACE) == match.board
     assert [record.board for record in store.records.recent(PLAYER)] == [match.board]
     assert store.rounds.current(PLAYER, match.board.board_key).score == 5
+
+
+def test_the_database_clock_is_asked_once_in_a_while_not_on_every_request(store):
+    """On PostgreSQL the clock of every host is the database's; asking it was a round trip per request. It is asked
+    again only after store.engine.CLOCK_ASKED_EVERY seconds, and this host's clock carries the difference between."""
+    statements = []
+    event.listen(store.engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+    first = store.database_time()
+    asked = len(statements)
+    again = [store.database_time() for _ in range(20)]
+    assert len(statements) == asked  # no statement for the next readings
+    assert first <= again[0] <= again[-1] < first + 1
+    if store.dialect == "postgresql":
+        assert asked == 1
+        with store.reader.connect() as connection:
+            database = float(connection.execute(text("SELECT extract(epoch FROM clock_timestamp())")).scalar_one())
+        assert abs(store.database_time() - database) < 0.05  # the difference carried, to within the round trip
+    else:
+        assert asked == 0 and abs(first - time.time()) < 1  # SQLite serves one host: its own clock
