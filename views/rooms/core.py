@@ -80,17 +80,9 @@ class RoomBoard(BoardRequest):
 
     @cached_property
     def seed_board(self) -> BoardRequest:
-        """The same board as an ordinary board URL (to play it again alone, or see its solution page)."""
-        return BoardRequest(
-            self.language,
-            self.seed,
-            self.rows,
-            self.cols,
-            self.seconds,
-            self.safe,
-            generator=self.generator,
-            match_round=self.match_round,
-        )
+        """The same board as an ordinary board URL (to play it again alone, or see its solution page): its every part,
+        passed whole through the one conversion (BoardRequest.of_played)."""
+        return BoardRequest.of_played(self.played())
 
 
 def room_board(room: Room, number: int | None = None) -> RoomBoard:
