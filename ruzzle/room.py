@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from .generator import SEED_ALPHABET
 from .match import MatchRound
@@ -118,7 +118,7 @@ class Ranking:
         """How many rounds the totals add up."""
         return len(self.stage.counted)
 
-    def state(self) -> tuple:
+    def state(self) -> tuple[object, ...]:
         return self.stage, tuple((line.player_id, line.score, line.words, line.round_scores) for line in self.lines)
 
     def of(self, player_id: int) -> RankLine | None:
@@ -136,7 +136,7 @@ def rank(stage: RoomStage, rows: Iterable[ScoreRow]) -> Ranking:
     """Rank a room's players by their total over the rounds the stage counts, ties to the one who reached it first
     (then who joined first, then the earlier seat)."""
     position = {number: index for index, number in enumerate(stage.counted)}
-    totals: dict[int, dict] = {}
+    totals: dict[int, dict[str, Any]] = {}
     for row in rows:
         line = totals.setdefault(
             row.player_id,
