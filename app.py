@@ -31,6 +31,7 @@ from views.caching import SingleFlight
 from views.limits import client_address, init_limits
 from views.pages import (
     TEMPLATE_HELPERS,
+    breakable_url,
     build_url,
     clock_text,
     render_board_table,
@@ -148,6 +149,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.globals.update(TEMPLATE_HELPERS)
     app.jinja_env.filters["sentence"] = sentence
     app.jinja_env.filters["clock"] = clock_text
+    app.jinja_env.filters["breakable_url"] = breakable_url
     _compile_templates(app)
     app.register_blueprint(play.bp)
     app.register_blueprint(solution.bp)

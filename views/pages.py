@@ -80,6 +80,11 @@ def sentence(text: object) -> str:
     return text if text[-1] in ".!?…" else text + "."
 
 
+def breakable_url(url: str) -> Markup:
+    """A URL as the projector shows it: it may wrap after each slash (a long address on a narrow side panel)."""
+    return Markup("/<wbr>").join(url.split("/"))
+
+
 def clock_text(seconds: float | None) -> str:
     """A time left as every clock shows it, m:ss in whole seconds rounded up (None: 0:00); the scripts' clocks count
     the same way (static/js/clock.js), so a clock never jumps when the script takes over from the page."""
