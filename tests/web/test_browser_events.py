@@ -118,7 +118,8 @@ def test_the_end_round_button_waits_for_the_words_on_their_way(board):
     waits = board.evaluate(
         """() => new Promise((done) => {
             const order = [];
-            document.dispatchEvent(new CustomEvent("ruzzle:word-played", {detail: {fields: {word: "zzxq"}, label: "ZZXQ"}}));
+            const word = {fields: {word: "zzxq"}, label: "ZZXQ"};
+            document.dispatchEvent(new CustomEvent("ruzzle:word-played", {detail: word}));
             const waited = window.Ruzzle.whenIdle(() => { order.push("idle"); done({waited: waited, order: order}); });
             order.push(waited ? "waiting" : "at once");
             document.addEventListener("ruzzle:word-answered", () => order.push("answered"));
