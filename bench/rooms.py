@@ -6,16 +6,16 @@ the README runs it, on SQLite (the default store) or PostgreSQL, or two app serv
     python3 bench/rooms.py --players 2000 --lobby 60
     python3 bench/rooms.py --players 300 --store postgresql --servers 2 --json out.json
 
-The loop, as the pages do it (templates/room_play.html, room_host.html, _room_results.html, static/js/play.js):
+The loop, as the pages do it (templates/room_play.html, room_host.html, _room_results.html, static/js/*.js):
 
 1. lobby: the host opens a room (`POST /rooms`) and loads its projector page; the phones join over the join
    window (`POST /rooms/<CODE>/players`, each with its own cookie), follow the join's redirect to the waiting page
    (the page, then its stylesheet and scripts once) and poll it as its `#game` element says.
 2. start: after --lobby seconds the host starts (`POST /rooms/<CODE>/start`, then its page again). A phone's
    waiting poll answers the 3-2-1; when its `#timer` reaches 0 (data-server-now + data-remaining), the phone asks
-   for the board (`GET /rooms/<CODE>/play`, htmx), as play.js's refresh does, and tries again 1, 2, 3, 4 s later
+   for the board (`GET /rooms/<CODE>/play`, htmx), as never_stuck.js's refresh does, and tries again 1, 2, 3, 4 s later
    if that fails. "board at start" is each phone's first board after the start, however it came.
-3. play: a word every 2-4 s per phone until its clock reads 0, one at a time (play.js's queue): 80% words of the
+3. play: a word every 2-4 s per phone until its clock reads 0, one at a time (word_queue.js): 80% words of the
    board's solution it has not sent (half typed, half traced as a path), 10% words it already found (answered
    "already found"), 10% not-words; plus the polls of the board page's `#clock`. A word refused with 429 waits as
    long as Retry-After says, one that failed (5xx, no answer in 8 s) is sent again 0.5, 1, 2, 3, 5 s later.
@@ -30,7 +30,7 @@ Every poll follows the page it came from: its interval is the `hx-trigger="every
 the latest full (200) answer, and its `If-None-Match` the one in that element's `hx-headers`, so a server that
 changes its intervals or ETags is followed without editing this file. A 200 replaces the element (or its
 hx-target, or HX-Retarget) and the polls inside it, as htmx does; a 304 changes nothing. A poll that gets no
-answer (10 s, htmx's timeout here) or a 4xx/5xx backs off as play.js does; a join or a page the browser opens
+answer (10 s, htmx's timeout here) or a 4xx/5xx backs off as never_stuck.js does; a join or a page the browser opens
 itself waits up to 60 s. Every answer is checked (status and
 content); any other answer, a failed connection or a timeout is an error, counted by kind.
 
@@ -82,10 +82,10 @@ from tools.servers import gunicorn_server  # noqa: E402
 SEED = "ROOMLD"
 SHIPPED_ROOM_PLAYERS = 2000  # app.py ROOM_PLAYERS
 POLL_TIMEOUT = 10.0  # htmx's timeout (templates/_htmx_config.html)
-ASK_TIMEOUT = 8.0  # play.js's TIMEOUT: a word, the page asked for at 0:00
+ASK_TIMEOUT = 8.0  # net.js's TIMEOUT: a word, the page asked for at 0:00
 NAVIGATION_TIMEOUT = 60.0  # a form sent or a page opened by the browser itself (it waits minutes; a person less)
-REFRESH_DELAYS = (1, 2, 3, 4)  # play.js: a refresh that failed is tried again after these seconds
-RETRY_DELAYS = (0.5, 1, 2, 3, 5)  # play.js: a word that failed
+REFRESH_DELAYS = (1, 2, 3, 4)  # never_stuck.js: a refresh that failed is tried again after these seconds
+RETRY_DELAYS = (0.5, 1, 2, 3, 5)  # word_queue.js: a word that failed
 WORD_GAP = (2.0, 4.0)
 REPEATS, NOT_WORDS_SHARE, TRACED = 0.10, 0.10, 0.5
 NOT_WORDS = ("ZZXQ", "QQQ", "XKCD", "BRRZ", "JJJJ", "QWRT", "ZZZZT", "XXYYZ")
@@ -95,12 +95,12 @@ JOIN, PAGE, STATIC = "joins", "page loads", "static files"
 LOBBY, BOARD, WORD, CLOCK = "lobby polls", "board at start", "words", "clock polls"
 RESULTS, RESULTS_POLL, STAGE, RANKING = "results at end", "results polls", "host stage polls", "host ranking polls"
 OTHER = "other page asks"  # mostly a refresh at 0:00 overtaken by a clock poll that brought the results
-AHEAD = "board during 3-2-1"  # play.js's fetchAhead: the board asked for when the 3-2-1 shows, shown at 0
+AHEAD = "board during 3-2-1"  # round_clock.js's fetchAhead: the board asked for when the 3-2-1 shows, shown at 0
 CATEGORIES = (JOIN, PAGE, STATIC, LOBBY, AHEAD, BOARD, WORD, CLOCK, RESULTS, RESULTS_POLL, STAGE, RANKING, OTHER)
 POLLS = (LOBBY, CLOCK, RESULTS_POLL, STAGE, RANKING)
 
 TRIGGER = 'hx-trigger="'
-EVERY = re.compile(r"(?:^|,)\s*every\s+([0-9.]+)(ms|s|m)\b")  # as play.js's isPolling reads an hx-trigger
+EVERY = re.compile(r"(?:^|,)\s*every\s+([0-9.]+)(ms|s|m)\b")  # as never_stuck.js's isPolling reads an hx-trigger
 TIMER_TAG = re.compile(r'<span id="timer"[^>]*>')
 ATTRIBUTE = re.compile(r'\s([a-z-]+)(?:="([^"]*)"|=\'([^\']*)\')?')
 WORDS_URL = re.compile(r'data-words-url="([^"]+)"')
@@ -200,9 +200,9 @@ class Tab:
         self.page = ""  # the page's path (HX-Current-URL)
         self.polls: dict[str, Poll] = {}
         self.timer_generation = 0
-        self.quiet_until = 0.0  # play.js: polls wait after a failed one
+        self.quiet_until = 0.0  # never_stuck.js: polls wait after a failed one
         self.poll_failures = 0
-        self.ahead: dict[str, Answer] = {}  # play.js's aheads: a page's region fetched before it is due
+        self.ahead: dict[str, Answer] = {}  # round_clock.js's aheads: a page's region fetched before it is due
 
     # --- requests ------------------------------------------------------------------------------------------------
 
@@ -265,7 +265,7 @@ class Tab:
 
     def swap(self, region: str | None, text: str) -> None:
         """An answer replaced `region` (None: the whole page): the polls inside it go, those in the answer come, and
-        a #timer in it (re)starts the page's clock (a region without one stops it, as play.js's tick does)."""
+        a #timer in it (re)starts the page's clock (a region without one stops it, as round_clock.js's tick does)."""
         inside = [key for key, poll in self.polls.items() if region in (None, "game") or key == region]
         for key in inside:
             self.polls.pop(key).alive = False
@@ -295,11 +295,11 @@ class Tab:
         """The page's clock now reads 0 at `at` (a phone sends words until then)."""
 
     async def words_done(self) -> None:
-        """play.js's whenIdle: the page asks for its next page once the words on their way are answered."""
+        """net.js's whenIdle: the page asks for its next page once the words on their way are answered."""
 
     async def keep_polling(self, poll: Poll) -> None:
         """htmx's "every Ns": a tick every interval from the swap; a tick while the last request is on its way, or
-        while play.js holds the polls back after a failure, asks nothing."""
+        while never_stuck.js holds the polls back after a failure, asks nothing."""
         loop = asyncio.get_running_loop()
         next_tick = loop.time() + poll.every
         while True:
@@ -311,7 +311,7 @@ class Tab:
                 answer, elapsed, failure = await self.ask(
                     "GET", poll.url, self.headers(poll.target or "", poll.etag), b"", POLL_TIMEOUT
                 )
-                if poll.alive:  # an answer for an element already swapped out is dropped (play.js)
+                if poll.alive:  # an answer for an element already swapped out is dropped (never_stuck.js)
                     self.polled(poll, category, answer, elapsed, failure)
                 else:
                     self.record(category, elapsed, answer)
@@ -335,8 +335,8 @@ class Tab:
         self.record(category, elapsed, answer)
 
     def back_off(self, answer: Answer | None) -> None:
-        """play.js: after a failed poll, none for a while (no answer: up to 3 s; a server in trouble: as long as it
-        asks, or 2, 4, 8... up to 30 s)."""
+        """never_stuck.js: after a failed poll, none for a while (no answer: up to 3 s; a server in trouble: as long
+        as it asks, or 2, 4, 8... up to 30 s)."""
         self.poll_failures += 1
         if answer is not None and answer.status >= 429:
             asked = float(answer.headers.get("retry-after", 0) or 0)
@@ -346,7 +346,7 @@ class Tab:
         self.quiet_until = time.monotonic() + wait
 
     async def fetch_ahead(self, url: str, ahead_url: str) -> None:
-        """play.js's fetchAhead: during the 3-2-1, the board as of the start, kept to show at 0 without asking."""
+        """round_clock.js's fetchAhead: during the 3-2-1, the board as of the start, kept to show at 0 unasked."""
         answer, elapsed, failure = await self.ask("GET", ahead_url, self.headers(""), b"", ASK_TIMEOUT)
         self.record(AHEAD, elapsed, answer)
         if answer is not None and answer.status == 200 and "data-words-url" in answer.text:
@@ -357,7 +357,7 @@ class Tab:
     async def clock_reaches_zero(
         self, generation: int, at: float, url: str, target: str, wait: tuple[float, float] = (0.0, 0.0)
     ) -> None:
-        """play.js's clock: at 0, once the words are answered (and in a big room after the wait the server gave:
+        """round_clock.js: at 0, once the words are answered (and in a big room after the wait the server gave:
         `after` seconds plus a random share of `spread`), the page shows the board it fetched during the 3-2-1, or
         asks for what comes next until it has it."""
         await asyncio.sleep(max(0.0, at - time.time()))
@@ -518,7 +518,7 @@ class Phone(Tab):
                 self.sending.set()
 
     async def send_word(self, form: dict, word: str, expect: str, score: int) -> None:
-        """play.js's queue: the word until it is answered (429: after Retry-After; 5xx or no answer: again)."""
+        """word_queue.js: the word until it is answered (429: after Retry-After; 5xx or no answer: again)."""
         body = urllib.parse.urlencode(form).encode()
         lost = False  # an attempt got no answer: the server may have taken the word all the same
         for attempt in range(1, 12):

@@ -109,7 +109,7 @@ def render_error(status: int, title: str, message: str, list_languages: bool = F
 
 
 def word_outcome(points: int | None = None, refused: str | None = None, reason: str | None = None) -> dict[str, str]:
-    """The header that states what became of a word the page sent (static/js/play.js reads it, not the HTML):
+    """The header that states what became of a word the page sent (static/js/word_queue.js reads it, not the HTML):
     `HX-Trigger` with the event `ruzzle:word` and {"outcome": "found", "points"} or {"outcome": "refused",
     "reason", "message"}; "too-late" when the round was over. (htmx also fires the event on a swap it made.)"""
     if refused is None:

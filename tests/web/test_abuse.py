@@ -259,7 +259,7 @@ def test_a_thousand_words_in_ten_seconds_are_capped_with_a_sentence(app, clock, 
     assert Counter(statuses) == {200: 20, 429: 980}  # 10 every 5 s
     refused = next(answer for answer in answers if answer.status_code == 429)
     body = refused.get_data(as_text=True)
-    # the board page shows it as the word's answer (static/js/play.js reads #result's message)
+    # the board page shows it as the word's answer (static/js/word_queue.js passes on the HX-Trigger's message)
     assert body.lstrip().startswith('<section id="result" class="result result-refused"') and "<html" not in body
     assert message_of(refused).startswith(
         "Slow down: that is more words than anyone traces in a few seconds, so this one was not taken. Wait "

@@ -97,3 +97,23 @@ def test_pages_are_compressed_as_the_browser_asks(app, encoding, path):
 def test_no_compression_unless_asked(client):
     response = client.get("/play/en/TESTS2/solution")
     assert "Content-Encoding" not in response.headers and b"<!doctype html>" in response.get_data()
+
+
+def scripts_of(client, path: str) -> list[str]:
+    """The names of our scripts a page loads (static/js/<name>.js), in order."""
+    return re.findall(r'src="/static/js/(\w+)\.[0-9a-f]{12}\.js"', client.get(path).get_data(as_text=True))
+
+
+PLAYING = ["trace", "keyboard", "word_form", "word_queue", "feedback", "network_notice", "announce", "share"]
+FOLLOWING = ["net", "never_stuck", "round_clock", "end_round"]
+
+
+def test_each_page_loads_only_the_scripts_it_needs(client):
+    """A board page plays (the trace, the queue...); the host's stage and the remote only follow the round's clock;
+    a solution page none of them. (templates/_scripts.html; every module a page loads exists: the hash test above.)"""
+    assert set(scripts_of(client, "/play/en/TESTS2")) == {"clock", *FOLLOWING, *PLAYING}
+    host = client.post("/rooms", data={"language": "en", "size": "4x4", "time": "60"})
+    code = host.headers["Location"].split("/")[2]
+    assert scripts_of(client, f"/rooms/{code}/host") == ["clock", *FOLLOWING, "room"]
+    assert scripts_of(client, f"/rooms/{code}/remote") == ["clock", *FOLLOWING]
+    assert not set(scripts_of(client, "/play/en/TESTS2/solution")) & {*FOLLOWING, *PLAYING}

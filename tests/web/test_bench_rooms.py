@@ -1,5 +1,6 @@
-"""bench/rooms.py reads the room's pages as htmx and play.js do: these tests hold it to the pages as they are, so a
-change of the templates that the bench would misread fails here rather than in a benchmark's figures."""
+"""bench/rooms.py reads the room's pages as htmx and the board page's scripts (static/js/) do: these tests hold it to
+the pages as they are, so a change of the templates that the bench would misread fails here rather than in a
+benchmark's figures."""
 
 from __future__ import annotations
 

@@ -612,7 +612,7 @@ def test_static_urls_are_what_url_for_builds(app):
 
     files = services(app).static_files
     with app.test_request_context("/", environ_base={"SCRIPT_NAME": "/games"}):
-        for name in ("css/ruzzle.css", "js/play.js", "vendor/htmx-2.0.11.min.js", "favicon.svg"):
+        for name in ("css/ruzzle.css", "js/word_queue.js", "vendor/htmx-2.0.11.min.js", "favicon.svg"):
             assert static_url(name) == url_for("static", filename=files.name(name)) != url_for("static", filename=name)
 
 
