@@ -7,13 +7,29 @@ import hashlib
 import re
 from pathlib import Path
 
-from flask import Flask, send_from_directory
+from flask import Flask, Response, request, send_from_directory
 
 from .services import services
 
 ONE_YEAR = 365 * 24 * 3600
 DIGEST_LENGTH = 12
 _HASHED = re.compile(rf"(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})(?P<suffix>\.[^./]+)")
+
+# The board page's scripts are small modules (static/js/, one concern each, talking through `ruzzle:` events:
+# docs/ARCHITECTURE.md); a page loads them as one file, so that a phone on a slow network makes one request for
+# them, not twelve. A bundle is the modules joined in this order, made in memory when the app starts.
+FOLLOWING = ("net", "never_stuck", "round_clock", "end_round")  # a page that follows a room's round: host, remote
+PLAYING = FOLLOWING + (
+    "announce",
+    "trace",
+    "keyboard",
+    "word_form",
+    "word_queue",
+    "feedback",
+    "network_notice",
+    "share",
+)  # a board page
+BUNDLES = {"js/following.js": FOLLOWING, "js/playing.js": PLAYING}
 
 
 def hashed_name(name: str, content: bytes) -> str:
@@ -32,11 +48,22 @@ class StaticFiles:
             if path.is_file() and path.name != "README.md":
                 name = path.relative_to(folder).as_posix()
                 self.hashed[name] = hashed_name(name, path.read_bytes())
+        self.bundles = {name: bundle(folder, modules) for name, modules in BUNDLES.items()}
+        for name, content in self.bundles.items():
+            self.hashed[name] = hashed_name(name, content)
         self.real = {hashed: name for name, hashed in self.hashed.items()}
 
     def name(self, filename: str) -> str:
         """The name to link a static file by: hashed when the file is known, else as it is."""
         return self.hashed.get(filename, filename)
+
+
+def bundle(folder: Path, modules: tuple[str, ...]) -> bytes:
+    """The modules' files joined in order, each after a comment naming it (each module is a whole statement)."""
+    return b"".join(
+        f"/* js/{module}.js */\n".encode() + (folder / "js" / f"{module}.js").read_bytes().rstrip() + b"\n"
+        for module in modules
+    )
 
 
 def serve_static_files(app: Flask) -> None:
@@ -46,6 +73,8 @@ def serve_static_files(app: Flask) -> None:
 
     def static(filename: str):
         real = files.real.get(filename)
+        if (real or filename) in files.bundles:
+            return _send_bundle(files.bundles[real or filename], immutable=real is not None)
         if real is None:
             older = _HASHED.fullmatch(filename)
             if older and f"{older['stem']}{older['suffix']}" in files.hashed:
@@ -57,3 +86,17 @@ def serve_static_files(app: Flask) -> None:
         return response
 
     app.view_functions["static"] = static
+
+
+def _send_bundle(content: bytes, immutable: bool) -> Response:
+    """A bundle of scripts, as the static view sends a file: for a year under its hashed name, else revalidated."""
+    response = Response(content, mimetype="text/javascript")
+    if immutable:
+        response.cache_control.max_age = ONE_YEAR
+        response.cache_control.public = True
+        response.cache_control.immutable = True
+    else:
+        response.cache_control.no_cache = True
+        response.set_etag(hashlib.sha256(content).hexdigest()[:DIGEST_LENGTH])
+        response.make_conditional(request)
+    return response

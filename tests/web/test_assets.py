@@ -11,7 +11,7 @@ import brotli
 import pytest
 from backports import zstd
 
-from views.assets import StaticFiles, hashed_name
+from views.assets import BUNDLES, FOLLOWING, PLAYING, StaticFiles, bundle, hashed_name
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 PAGES = ["/", "/play/en/TESTS2", "/play/en/TESTS2/projector", "/solve"]
@@ -28,7 +28,8 @@ def test_pages_link_static_files_by_the_hash_of_their_content(client, path):
     for url in urls:
         match = re.fullmatch(r"/static/(.+)\.([0-9a-f]{12})(\.[a-z]+)", url)
         assert match, url
-        content = (STATIC / f"{match[1]}{match[3]}").read_bytes()
+        name = f"{match[1]}{match[3]}"
+        content = bundle(STATIC, BUNDLES[name]) if name in BUNDLES else (STATIC / name).read_bytes()
         assert hashlib.sha256(content).hexdigest().startswith(match[2])
 
 
@@ -76,8 +77,8 @@ def test_hashed_names_put_the_digest_before_the_extension(name, expected):
 def test_every_static_file_has_its_own_hashed_name():
     files = StaticFiles(STATIC)
     on_disk = {p.relative_to(STATIC).as_posix() for p in STATIC.rglob("*") if p.is_file() and p.name != "README.md"}
-    assert set(files.hashed) == on_disk
-    assert len(set(files.hashed.values())) == len(on_disk)
+    assert set(files.hashed) == on_disk | set(BUNDLES)  # the bundles, made in memory, beside the files
+    assert len(set(files.hashed.values())) == len(on_disk) + len(BUNDLES)
 
 
 DECODERS = {"gzip": gzip.decompress, "br": brotli.decompress, "zstd": zstd.decompress}
@@ -100,20 +101,36 @@ def test_no_compression_unless_asked(client):
 
 
 def scripts_of(client, path: str) -> list[str]:
-    """The names of our scripts a page loads (static/js/<name>.js), in order."""
-    return re.findall(r'src="/static/js/(\w+)\.[0-9a-f]{12}\.js"', client.get(path).get_data(as_text=True))
-
-
-PLAYING = ["trace", "keyboard", "word_form", "word_queue", "feedback", "network_notice", "announce", "share"]
-FOLLOWING = ["net", "never_stuck", "round_clock", "end_round"]
+    """The modules a page loads (static/js/<name>.js), in order, a bundle read as the modules it joins."""
+    page = client.get(path).get_data(as_text=True)
+    urls = re.findall(r'src="(/static/js/(\w+)\.[0-9a-f]{12}\.js)"', page)
+    modules = []
+    for url, name in urls:
+        if f"js/{name}.js" in BUNDLES:
+            modules += re.findall(r"^/\* js/(\w+)\.js \*/$", client.get(url).get_data(as_text=True), re.MULTILINE)
+        else:
+            modules.append(name)
+    return modules
 
 
 def test_each_page_loads_only_the_scripts_it_needs(client):
     """A board page plays (the trace, the queue...); the host's stage and the remote only follow the round's clock;
-    a solution page none of them. (templates/_scripts.html; every module a page loads exists: the hash test above.)"""
-    assert set(scripts_of(client, "/play/en/TESTS2")) == {"clock", *FOLLOWING, *PLAYING}
+    a solution page none of them. (views/assets.py BUNDLES.)"""
+    assert scripts_of(client, "/play/en/TESTS2") == ["clock", *PLAYING]
     host = client.post("/rooms", data={"language": "en", "size": "4x4", "time": "60"})
     code = host.headers["Location"].split("/")[2]
     assert scripts_of(client, f"/rooms/{code}/host") == ["clock", *FOLLOWING, "room"]
     assert scripts_of(client, f"/rooms/{code}/remote") == ["clock", *FOLLOWING]
     assert not set(scripts_of(client, "/play/en/TESTS2/solution")) & {*FOLLOWING, *PLAYING}
+
+
+def test_a_board_page_loads_its_modules_in_one_request(client):
+    """Twelve small modules, one request on a slow network: the bundle is each module's file whole, in order."""
+    page = client.get("/play/en/TESTS2").get_data(as_text=True)
+    ours = re.findall(r'src="(/static/js/[^"]+)"', page)
+    assert len(ours) == 2  # clock.js (every page with a clock) and the board page's bundle
+    content = client.get(ours[1]).get_data()
+    for module in PLAYING:
+        assert (STATIC / "js" / f"{module}.js").read_bytes().strip() in content
+    plain = client.get("/static/js/playing.js")  # its plain name, as a page open before a new version asks
+    assert plain.status_code == 200 and plain.get_data() == content and plain.cache_control.no_cache

@@ -65,7 +65,7 @@ def test_each_page_with_a_counting_clock_loads_the_clock_script_before_the_scrip
     for url in ("/play/en/TESTS2", "/play/en/TESTS2/projector"):
         page = client.get(url).get_data(as_text=True)
         scripts = re.findall(r'<script src="[^"]*/js/(\w+)\.[0-9a-f]+\.js"', page)
-        assert scripts[0] == "clock" and {"round_clock", "projector"} & set(scripts), (url, scripts)
+        assert scripts[0] == "clock" and {"playing", "projector"} & set(scripts), (url, scripts)
 
 
 # --- the multiplier codes ---------------------------------------------------------------------------------------
