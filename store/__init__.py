@@ -6,6 +6,7 @@ each a small typed interface of its own module:
 - `store.rounds` (store/rounds.py): start, end, record a word (one atomic step), the round in play on some letters;
 - `store.records` (store/records.py): a player's recent rounds and personal bests ("My rounds");
 - `store.rooms` (store/rooms.py) and `store.live` (store/live.py): the rooms, and the rooms that never close;
+- `store.assignments` (store/assignments.py): homework, boards a class plays by a deadline;
 - store/cleanup.py: what the store forgets, and when.
 """
 
@@ -21,6 +22,7 @@ from .engine import (
     is_outage,
     sqlite_url,
 )
+from .assignments import Assignments
 from .live import LiveRooms
 from .records import PersonalBest, Records, RoundRecord, is_player_id, new_player_id
 from .rooms import Rooms
@@ -36,6 +38,7 @@ class Store(Database):
         self.records = Records(self)
         self.rooms = Rooms(self)
         self.live = LiveRooms(self)  # the rooms that never close (store/live.py)
+        self.assignments = Assignments(self)  # homework: boards a class plays by a deadline (store/assignments.py)
 
 
 __all__ = [

@@ -171,3 +171,51 @@ heartbeat = Table(
     Column("beat", Float, nullable=False),
     Column("probe", LargeBinary, nullable=True),
 )
+
+# Homework (issue 25): an assignment is a few boards a class plays by a deadline, each pupil once per board, whenever
+# they like. Its code is a room code's kind (the pupils' link /a/<code>); `teacher_key` is the secret of the teacher's
+# private link. A pupil's round on a board is an ordinary row of `rounds` (board_key `homework|<id>|<number>`), so
+# their words are recorded by the same atomic step as every other word (migration 0920).
+assignments = Table(
+    "assignments",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(8), nullable=False, unique=True),
+    Column("teacher_key", String(32), nullable=False),
+    Column("language", String(8), nullable=False),
+    Column("rows", Integer, nullable=False),
+    Column("cols", Integer, nullable=False),
+    Column("seconds", Integer, nullable=False),
+    Column("safe", Boolean, nullable=False),
+    Column("generator", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("due", Float, nullable=False),  # no new round after this moment (a round already running finishes)
+    Column("due_offset", Integer, nullable=False),  # the teacher's UTC offset (minutes), the deadline is shown in it
+)
+Index("assignments_due", assignments.c.due)
+
+# The boards of an assignment, numbered from 1.
+assignment_boards = Table(
+    "assignment_boards",
+    metadata,
+    Column("assignment_id", Integer, ForeignKey("assignments.id", ondelete="CASCADE"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("seed", String(64), nullable=False),
+    PrimaryKeyConstraint("assignment_id", "number", name="assignment_boards_pkey"),
+)
+
+# The pupils of an assignment: a browser with a nickname unique in it (by `nickname_key`) and a rejoin code, as in a
+# room.
+assignment_pupils = Table(
+    "assignment_pupils",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("assignment_id", Integer, ForeignKey("assignments.id", ondelete="CASCADE"), nullable=False),
+    Column("player", String(32), nullable=False),
+    Column("nickname", String(80), nullable=False),
+    Column("nickname_key", String(160), nullable=False),
+    Column("joined", Float, nullable=False),
+    Column("rejoin_code", String(8), nullable=False),
+    UniqueConstraint("assignment_id", "player", name="assignment_pupils_player"),
+    UniqueConstraint("assignment_id", "nickname_key", name="assignment_pupils_nickname"),
+)
