@@ -95,6 +95,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         LIVE_RESULTS_SECONDS=60,
         LIVE_PLAYERS=100_000,
         LIVE_KEEP_SECONDS=25 * 3600,
+        ASSIGNMENT_KEEP_DAYS=30,  # homework (its pupils, rounds and words) is deleted this long after its deadline
         # Behind this many proxies of our own that speak HTTPS to the browsers (nginx in front: 1): their
         # X-Forwarded-For, -Proto and -Host are believed, and every cookie is Secure. 0: those headers are ignored
         # (a client cannot pass for another address).
@@ -214,8 +215,13 @@ def open_store(app: Flask) -> tuple[Store, Cleanup]:
 
 
 def retention(app: Flask) -> Retention:
-    """How long the store keeps rounds and live rounds (RUZZLE_RETENTION_DAYS, RUZZLE_LIVE_KEEP_SECONDS)."""
-    return Retention(float(app.config["RETENTION_DAYS"]), float(app.config["LIVE_KEEP_SECONDS"]))
+    """How long the store keeps rounds, live rounds and homework (RUZZLE_RETENTION_DAYS, RUZZLE_LIVE_KEEP_SECONDS,
+    RUZZLE_ASSIGNMENT_KEEP_DAYS)."""
+    return Retention(
+        float(app.config["RETENTION_DAYS"]),
+        float(app.config["LIVE_KEEP_SECONDS"]),
+        float(app.config["ASSIGNMENT_KEEP_DAYS"]),
+    )
 
 
 def _trust_proxies(app: Flask) -> None:

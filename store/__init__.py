@@ -12,6 +12,7 @@ each a small typed interface of its own module:
 
 from __future__ import annotations
 
+from .assignments import Assignments
 from .engine import (
     CHECKPOINT_EVERY,
     STORE_OUTAGES,
@@ -22,7 +23,6 @@ from .engine import (
     is_outage,
     sqlite_url,
 )
-from .assignments import Assignments
 from .live import LiveRooms
 from .records import PersonalBest, Records, RoundRecord, is_player_id, new_player_id
 from .rooms import Rooms

@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, bindparam, delete, select, update
+from sqlalchemy import ColumnElement, Connection, bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .engine import Database, insert_ignoring_duplicates
@@ -313,7 +313,9 @@ class Assignments:
         """Every word every pupil found on the assignment's boards."""
         keys = assignment.keys()
         query = (
-            select(assignment_pupils.c.id, assignment_pupils.c.nickname, rounds.c.board_key, words.c.word, words.c.score)
+            select(
+                assignment_pupils.c.id, assignment_pupils.c.nickname, rounds.c.board_key, words.c.word, words.c.score
+            )
             .select_from(
                 words.join(rounds, rounds.c.id == words.c.round_id).join(
                     assignment_pupils,
@@ -373,7 +375,7 @@ def _delete_rounds(connection: Connection, keys: list[str], player: str | None =
     """Delete the rounds on these board keys (one player's only, with `player`) and their words."""
     if not keys:
         return
-    where = [rounds.c.board_key.in_(keys)]
+    where: list[ColumnElement[bool]] = [rounds.c.board_key.in_(keys)]
     if player is not None:
         where.append(rounds.c.player == player)
     connection.execute(delete(words).where(words.c.round_id.in_(select(rounds.c.id).where(*where))))
@@ -382,7 +384,7 @@ def _delete_rounds(connection: Connection, keys: list[str], player: str | None =
 
 def _code_matches(code: str | None, rejoin_code: str) -> bool:
     """Whether a typed rejoin code is the seat's (any case, spaces around)."""
-    return bool(code) and secrets.compare_digest(code.strip().upper().encode(), rejoin_code.encode())
+    return code is not None and secrets.compare_digest(code.strip().upper().encode(), rejoin_code.encode())
 
 
 __all__ = ["MAX_BOARDS", "AlreadyPlayed", "Assignment", "Assignments", "PastDue", "Pupil", "PupilRound", "homework_key"]

@@ -18,8 +18,8 @@ from functools import cached_property
 
 from babel.dates import format_datetime
 from flask import Blueprint, redirect, request
-from markupsafe import Markup
 from flask_babel import get_locale, gettext, ngettext
+from markupsafe import Markup
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, UnprocessableEntity
 
 from ruzzle import get_language, new_seed
@@ -30,7 +30,16 @@ from ruzzle.timeline import Timeline
 from store.assignments import MAX_BOARDS, AlreadyPlayed, Assignment, PastDue, Pupil, PupilRound, homework_key
 from store.rooms import AlreadySeated, NicknameTaken
 
-from .boards import MAX_SECONDS, MIN_SECONDS, BoardRequest, lexicon_for, parse_safe, parse_seconds, parse_seed, parse_size
+from .boards import (
+    MAX_SECONDS,
+    MIN_SECONDS,
+    BoardRequest,
+    lexicon_for,
+    parse_safe,
+    parse_seconds,
+    parse_seed,
+    parse_size,
+)
 from .i18n import translate_error
 from .limits import check_code_lookup
 from .pages import cached_url, render, sentence
@@ -218,7 +227,8 @@ def when_text(assignment: Assignment, moment: float) -> str:
 def time_html(assignment: Assignment, moment: float) -> Markup:
     """A moment as a <time> element: as people read it, and as a machine does (ISO 8601 with the offset)."""
     return Markup('<time datetime="%s">%s</time>') % (
-        local_time(assignment, moment).isoformat(), when_text(assignment, moment)
+        local_time(assignment, moment).isoformat(),
+        when_text(assignment, moment),
     )
 
 

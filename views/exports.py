@@ -1,5 +1,6 @@
-"""A room's (and homework's) results for the teacher to keep: a CSV and an .xlsx workbook, each opening right in the spreadsheets of
-every interface language (no mangled accents, one value a column, numbers as numbers, no nickname run as a formula).
+"""A room's (and homework's) results for the teacher to keep: a CSV and an .xlsx workbook, each opening right in the
+spreadsheets of every interface language (no mangled accents, one value a column, numbers as numbers, no nickname run as
+a formula).
 """
 
 from __future__ import annotations
