@@ -22,7 +22,7 @@ from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
 from store import STORE_OUTAGES, Store, StoreUnavailable, database_url, describe_outage, is_outage
 from store.cleanup import Cleanup, Retention
-from views import assignments, exports, history, i18n, live, play, rooms, solution
+from views import assignments, classes, exports, history, i18n, live, play, rooms, solution
 from views.addresses import MAX_HOST, LanAddresses
 from views.assets import StaticFiles, serve_static_files
 from views.boards import solve_board, solve_typed_board
@@ -158,6 +158,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(rooms.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(assignments.bp)
+    app.register_blueprint(classes.bp)
     app.register_blueprint(exports.bp)
     serve_static_files(app)
     init_limits(app)  # after the views: it wraps those it limits

@@ -7,12 +7,14 @@ each a small typed interface of its own module:
 - `store.records` (store/records.py): a player's recent rounds and personal bests ("My rounds");
 - `store.rooms` (store/rooms.py) and `store.live` (store/live.py): the rooms, and the rooms that never close;
 - `store.assignments` (store/assignments.py): homework, boards a class plays by a deadline;
+- `store.classes` (store/classes.py): a teacher's class list, and each pupil's homework over weeks;
 - store/cleanup.py: what the store forgets, and when.
 """
 
 from __future__ import annotations
 
 from .assignments import Assignments
+from .classes import Classes
 from .engine import (
     CHECKPOINT_EVERY,
     STORE_OUTAGES,
@@ -39,6 +41,7 @@ class Store(Database):
         self.rooms = Rooms(self)
         self.live = LiveRooms(self)  # the rooms that never close (store/live.py)
         self.assignments = Assignments(self)  # homework: boards a class plays by a deadline (store/assignments.py)
+        self.classes = Classes(self)  # teachers' class lists, followed over weeks (store/classes.py)
 
 
 __all__ = [

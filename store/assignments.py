@@ -57,6 +57,7 @@ class Assignment:
     due_offset: int  # minutes east of UTC of the teacher's time zone
     seeds: tuple[str, ...]
     member: Pupil | None = None
+    class_id: int | None = None  # the class list it was set for (its pupils only)
 
     def keys(self) -> dict[str, int]:
         """The board keys of its boards in the `rounds` table, with each board's number."""
@@ -133,8 +134,10 @@ class Assignments:
         now: float,
         due: float,
         due_offset: int,
+        class_id: int | None = None,
     ) -> Assignment:
-        """A new assignment on these boards under a fresh code (a room code's kind), with a fresh teacher's key."""
+        """A new assignment on these boards under a fresh code (a room code's kind), with a fresh teacher's key; for a
+        class list's pupils only with `class_id`."""
         values = {
             "teacher_key": secrets.token_urlsafe(REMOTE_KEY_BYTES),
             "language": language,
@@ -146,6 +149,7 @@ class Assignments:
             "created": now,
             "due": due,
             "due_offset": due_offset,
+            "class_id": class_id,
         }
         for _ in range(20):
             code = new_room_code()
@@ -191,6 +195,7 @@ class Assignments:
             row.due_offset,
             seeds,
             Pupil(*seat) if seat else None,
+            row.class_id,
         )
 
     def pupils(self, assignment_id: int) -> list[Pupil]:
@@ -204,10 +209,18 @@ class Assignments:
             return [Pupil(*row) for row in rows]
 
     def join(
-        self, assignment: Assignment, player: str, nickname: str, nickname_key: str, now: float, code: str | None
+        self,
+        assignment: Assignment,
+        player: str,
+        nickname: str,
+        nickname_key: str,
+        now: float,
+        code: str | None,
+        class_pupil_id: int | None = None,
     ) -> Pupil:
         """Seat a browser as in a room: the browser already in keeps its seat; a taken name's seat (and its rounds)
-        moves to this browser with its rejoin code. NicknameTaken, AlreadySeated."""
+        moves to this browser with its rejoin code. NicknameTaken, AlreadySeated. A class list's pupil
+        (`class_pupil_id`) has their class code (`code`) as their rejoin code."""
         with self.store.writing() as connection:
             existing = connection.execute(SEAT, {"assignment_id": assignment.id, "player": player}).first()
             taken = connection.execute(
@@ -233,7 +246,7 @@ class Assignments:
                     update(assignment_pupils).where(assignment_pupils.c.id == taken.id).values(player=player)
                 )
                 return Pupil(taken.id, player, taken.nickname, taken.joined, taken.rejoin_code)
-            rejoin = new_rejoin_code()
+            rejoin = code.strip().upper() if class_pupil_id is not None and code else new_rejoin_code()
             pupil_id = connection.execute(
                 assignment_pupils.insert()
                 .values(
@@ -243,6 +256,7 @@ class Assignments:
                     nickname_key=nickname_key,
                     joined=now,
                     rejoin_code=rejoin,
+                    class_pupil_id=class_pupil_id,
                 )
                 .returning(assignment_pupils.c.id)
             ).scalar_one()

@@ -172,6 +172,32 @@ heartbeat = Table(
     Column("probe", LargeBinary, nullable=True),
 )
 
+# A class over weeks, without accounts (issue 25): a teacher's named list of pupils, each a nickname with a code, kept
+# on the teacher's private link (`teacher_key`); an assignment set for the class takes only its pupils, and a pupil who
+# joins with their code is the same pupil every time (migration 0921).
+classes = Table(
+    "classes",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(8), nullable=False, unique=True),
+    Column("teacher_key", String(32), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("active_until", Float, nullable=False),  # a while after its last homework: then the clean-up forgets it
+)
+Index("classes_active_until", classes.c.active_until)
+
+class_pupils = Table(
+    "class_pupils",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+    Column("nickname", String(80), nullable=False),
+    Column("nickname_key", String(160), nullable=False),
+    Column("code", String(8), nullable=False),
+    UniqueConstraint("class_id", "nickname_key", name="class_pupils_nickname"),
+)
+
 # Homework (issue 25): an assignment is a few boards a class plays by a deadline, each pupil once per board, whenever
 # they like. Its code is a room code's kind (the pupils' link /a/<code>); `teacher_key` is the secret of the teacher's
 # private link. A pupil's round on a board is an ordinary row of `rounds` (board_key `homework|<id>|<number>`), so
@@ -191,6 +217,7 @@ assignments = Table(
     Column("created", Float, nullable=False),
     Column("due", Float, nullable=False),  # no new round after this moment (a round already running finishes)
     Column("due_offset", Integer, nullable=False),  # the teacher's UTC offset (minutes), the deadline is shown in it
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=True),  # (migration 0921)
 )
 Index("assignments_due", assignments.c.due)
 
@@ -216,6 +243,8 @@ assignment_pupils = Table(
     Column("nickname_key", String(160), nullable=False),
     Column("joined", Float, nullable=False),
     Column("rejoin_code", String(8), nullable=False),
+    # the pupil of the teacher's class list this seat is (migration 0921): the same pupil in every assignment
+    Column("class_pupil_id", Integer, ForeignKey("class_pupils.id", ondelete="CASCADE"), nullable=True),
     UniqueConstraint("assignment_id", "player", name="assignment_pupils_player"),
     UniqueConstraint("assignment_id", "nickname_key", name="assignment_pupils_nickname"),
 )

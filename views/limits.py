@@ -73,6 +73,7 @@ def init_limits(app: Flask) -> Limiter:
         ("rooms.create_room", new_rooms),
         ("assignments.join_assignment", joins),
         ("assignments.create_assignment", new_rooms),
+        ("classes.create_class", new_rooms),
         ("assignments.submit_word", words),
         ("rooms.submit_room_word", words),
         ("play.submit_word", words),
