@@ -31,7 +31,8 @@ from .rounds import now, the_store
 bp = Blueprint("classes", __name__)
 MAX_PUPILS = 60  # a class list's pupils
 MAX_NAME = 60  # a class's name
-CHART = (320, 80)  # the charts' width and height (the SVG's own units; CSS scales them)
+CHART = (320, 80)  # the class's chart: width and height in the SVG's own units (CSS scales it)
+PUPIL_CHART = (160, 48)  # a pupil's, in the table (drawn at its size: its numbers stay readable)
 
 
 def store():
@@ -149,10 +150,10 @@ def progress(found: SchoolClass, homework: list[ClassHomework]) -> list[PupilPro
     return lines
 
 
-def bar_chart(values: tuple[int, ...] | list[int], label: str) -> Markup:
+def bar_chart(values: tuple[int, ...] | list[int], label: str, size: tuple[int, int] = CHART) -> Markup:
     """A small bar chart as inline SVG (no script, no style attribute: the strict CSP allows it), one bar a value,
     each with its number as a title for screen readers and a hover; `label` names the chart."""
-    width, height = CHART
+    width, height = size
     count = max(1, len(values))
     top = max([1, *values])
     slot = width / count
@@ -229,7 +230,9 @@ def class_page(code: str):
         lines=lines,
         charts={
             line.pupil_id: bar_chart(
-                line.new_words, gettext("New words of %(name)s, homework by homework", name=line.nickname)
+                line.new_words,
+                gettext("New words of %(name)s, homework by homework", name=line.nickname),
+                PUPIL_CHART,
             )
             for line in lines
         },

@@ -169,3 +169,31 @@ def test_a_class_does_its_homework_over_two_days(app, clock, site, open_page):
     expect(on_phone.locator(".homework-results tbody tr")).to_have_count(3)
     assert on_phone.evaluate("document.documentElement.scrollWidth") <= 390  # the table scrolls, not the page
     shot(on_phone, "teacher-results-390x844")
+
+
+def test_the_class_page_over_three_weeks(app, clock, site, open_page):
+    """A class of three plays three weeks of homework (through the Flask client: the browser test above plays it);
+    its page, with each pupil's chart and the class's, on a laptop and on a phone."""
+    from .test_classes import class_data, join_with_code, make_class, set_class_homework
+    from .test_homework import found, send, words_of
+
+    client = app.test_client()
+    code, link = make_class(client)
+    codes = {pupil["nickname"]: pupil["code"] for pupil in class_data(client, link)["pupils"]}
+    for week in range(3):
+        homework = set_class_homework(client, code, link, clock, f"WEEK{week % 2}")
+        words = words_of(app, homework, 1)
+        for index, name in enumerate(codes):
+            device = join_with_code(app, homework, name, codes[name])
+            device.post(f"/a/{homework}/boards/1/start")
+            for found_word in words[index + week : index + 2 * week + 3]:
+                assert found(send(device, homework, 1, found_word.word))
+        clock.advance(7 * 86400)
+    laptop = open_page(**LAPTOP)
+    laptop.goto(site + link)
+    expect(laptop.locator("svg.chart")).to_have_count(len(codes) + 1)
+    shot(laptop, "class-1280x800")
+    phone = open_page(**PHONE)
+    phone.goto(site + link)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(phone, "class-390x844")

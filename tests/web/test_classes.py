@@ -162,3 +162,19 @@ def test_deleting_a_pupil_and_the_class_leaves_nothing(app, client, clock):
     gone = client.post(f"/classes/{code}/delete", data={"key": key})
     assert gone.status_code == 200 and "are gone from this site" in text_of(gone)
     assert rows_in_every_table(app) == before
+
+
+def test_the_clean_up_forgets_a_class_180_days_after_its_last_homework(app, client, clock):
+    from store.classes import KEEP_SECONDS
+    from store.cleanup import Cleanup, Retention
+
+    before = rows_in_every_table(app)
+    code, link = make_class(client)
+    clock.advance(WEEK)
+    set_class_homework(client, code, link, clock, "WEEK0")  # used a week later: kept from then
+    store = app.extensions["ruzzle.store"]
+    retention = Retention(round_days=365, assignment_days=365)
+    Cleanup(store, retention).run(clock() + KEEP_SECONDS - 60)
+    assert store.classes.get(code) is not None
+    Cleanup(store, retention).run(clock() + KEEP_SECONDS + 60)
+    assert store.classes.get(code) is None and rows_in_every_table(app) == before
