@@ -41,7 +41,7 @@ class Store(Database):
         self.rooms = Rooms(self)
         self.live = LiveRooms(self)  # the rooms that never close (store/live.py)
         self.assignments = Assignments(self)  # homework: boards a class plays by a deadline (store/assignments.py)
-        self.classes = Classes(self)  # teachers' class lists, followed over weeks (store/classes.py)
+        self.classes = Classes(self, self.assignments, self.rooms)  # class lists over weeks (store/classes.py)
 
 
 __all__ = [

@@ -57,7 +57,7 @@ class Cleanup:
         self.store.rooms.delete_expired(now)  # rooms a day without a join or a round
         self.store.live.delete_before(now - self.retention.live_seconds)
         self.store.assignments.delete_due_before(now - self.retention.assignment_days * DAY)
-        self.store.classes.delete_inactive(now, self.store.assignments)  # class lists 180 days after their last use
+        self.store.classes.delete_inactive(now)  # class lists 180 days after their last use
 
     def run_if_due(self, now: float) -> bool:
         """Clean up when the last clean-up of this process is `every` seconds old (or there was none); whether it

@@ -102,6 +102,8 @@ rooms = Table(
     Column("remote_key", String(32), nullable=True),  # the secret of the teacher's remote link (makes a browser a host)
     Column("names", String(8), nullable=False, server_default="all"),  # who the projector names: all, top3, none
     Column("walk_step", Integer, nullable=True),  # the walk-through's step the remote asked for (None: the podium)
+    # the class list whose pupils only may join, by name and class code (issue 25, migration 0922)
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=True),
 )
 
 # The rounds of a room, one board each; `started` stays empty until the host starts it.
@@ -134,6 +136,8 @@ room_players = Table(
     Column("extra", Integer, nullable=False, server_default="0"),  # the pupil's extra time in every round (seconds)
     Column("rejoin_code", String(8), nullable=True),  # the pupil's code to take their seat back on another device
     Column("open_until", Float, nullable=True),  # the host let them back in: their name takes the seat until then
+    # the pupil of the room's class list this seat is (migration 0922)
+    Column("class_pupil_id", Integer, ForeignKey("class_pupils.id", ondelete="CASCADE"), nullable=True),
     UniqueConstraint("room_id", "player", name="room_players_player"),
     UniqueConstraint("room_id", "nickname_key", name="room_players_nickname"),
 )

@@ -28,7 +28,6 @@ from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
 from ruzzle.room import CODE_LENGTH, is_room_code
 from ruzzle.timeline import Timeline
 from store.assignments import MAX_BOARDS, AlreadyPlayed, Assignment, PastDue, Pupil, PupilRound, homework_key
-from store.classes import ClassPupil
 from store.rooms import AlreadySeated, NicknameTaken
 
 from .boards import (
@@ -41,6 +40,8 @@ from .boards import (
     parse_seed,
     parse_size,
 )
+from .classes import NotOnTheList, find_class
+from .classes import class_pupil as class_pupil_on_list
 from .i18n import translate_error
 from .limits import check_code_lookup
 from .pages import cached_url, render, sentence
@@ -281,8 +282,6 @@ def create_assignment():
     due, offset = parse_due(form, now())
     school_class = None
     if form.get("class"):  # set for a class list (the class page's form): its pupils only
-        from .classes import find_class  # (views.classes imports views.play, which imports this module)
-
         school_class = find_class(form["class"], form.get("class_key"))
         the_store().classes.touch(school_class.id, now())
     clean_up_store()
@@ -365,7 +364,7 @@ def join_assignment(code: str):
     rejoin_code = request.form.get("code", "").strip()[:16] or None
     try:
         nickname = check_nickname(typed)
-        class_pupil = class_pupil_of(assignment, nickname, rejoin_code)
+        class_pupil = class_pupil_on_list(assignment.class_id, nickname, rejoin_code)
         store().join(
             assignment,
             player_id(create=True),
@@ -376,7 +375,7 @@ def join_assignment(code: str):
             class_pupil and class_pupil.id,
         )
     except NotOnTheList as error:
-        return homework_page(assignment, str(error), typed[:40], 403)
+        return homework_page(assignment, str(error), typed[:40], 403)  # (homework for a class list)
     except NicknameRefused as error:
         return homework_page(assignment, sentence(translate_error(error)), typed[:40], 422)
     except NicknameTaken:
@@ -398,26 +397,6 @@ def join_assignment(code: str):
             409,
         )
     return redirect(cached_url("assignments.pupil_page", code=assignment.code), 303)
-
-
-class NotOnTheList(Exception):
-    """A name, or a code, that is not the class list's (homework set for a class takes its pupils only)."""
-
-
-def class_pupil_of(assignment: Assignment, nickname: str, code: str | None) -> ClassPupil | None:
-    """The pupil of the class list this name and code are (None for homework set for no class); NotOnTheList."""
-    if assignment.class_id is None:
-        return None
-    pupil = the_store().classes.pupil_named(assignment.class_id, nickname_key(nickname))
-    if pupil is None:
-        raise NotOnTheList(
-            gettext("This homework is for a class list: type your name as it is on the list, and your class code.")
-        )
-    if not code or not hmac.compare_digest(code.strip().upper().encode(), pupil.code.encode()):
-        raise NotOnTheList(
-            gettext("Type your class code with your name: your teacher gave it to you (4 letters and digits).")
-        )
-    return pupil
 
 
 def pupil_board(code: str, number: int) -> tuple[Assignment, Pupil, HomeworkBoard]:

@@ -1,6 +1,7 @@
 """A class over weeks, without accounts (issue 25): the teacher's named list of pupils (each a nickname with a code) on
-a private link, homework set for the class, and the class page: each pupil's rounds, average score, words found, and
-the words they found for the first time, homework after homework, as a small chart drawn on the server (SVG).
+a private link, homework and live rooms for the class (its pupils only, by name and code), and the class page: each
+pupil's rounds, average score, words found, and the words they found for the first time, lesson after lesson, as a
+small chart drawn on the server (SVG).
 """
 
 from __future__ import annotations
@@ -17,8 +18,7 @@ from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, Unpro
 from ruzzle import LANGUAGES
 from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
 from ruzzle.room import is_room_code
-from store.assignments import homework_key
-from store.classes import ClassHomework, SchoolClass
+from store.classes import ClassPupil, Lesson, SchoolClass
 from store.rooms import NicknameTaken
 
 from .boards import BOARD_SIZES, DEFAULT_SIZE, ROUND_LENGTHS
@@ -101,8 +101,8 @@ def create_class():
 
 @dataclass(frozen=True)
 class PupilProgress:
-    """A pupil's numbers over the class's homework: rounds, total and average score, words found, and the words found
-    for the first time in each homework (in the homework's order)."""
+    """A pupil's numbers over the class's lessons (homework and rooms): rounds, total and average score, words found,
+    and the words found for the first time in each lesson (in their order)."""
 
     pupil_id: int
     nickname: str
@@ -117,20 +117,19 @@ class PupilProgress:
         return self.score / self.rounds if self.rounds else 0.0
 
 
-def progress(found: SchoolClass, homework: list[ClassHomework]) -> list[PupilProgress]:
-    """Each pupil's numbers from the rounds the store keeps of the class's homework."""
-    order = {item.id: index for index, item in enumerate(homework)}
-    keys = {homework_key(item.id, number): item.id for item in homework for number in range(1, item.boards + 1)}
+def progress(found: SchoolClass, lessons: list[Lesson]) -> list[PupilProgress]:
+    """Each pupil's numbers from the rounds the store keeps of the class's lessons (homework and rooms), in order."""
+    order = {(lesson.kind, lesson.id): index for index, lesson in enumerate(lessons)}
     rounds: dict[int, dict[int, int]] = defaultdict(dict)  # pupil: round id: score
-    words: dict[int, list[tuple[int, str]]] = defaultdict(list)  # pupil: (homework's place, word)
-    for played in store().played(found.id, keys):
+    words: dict[int, list[tuple[int, str]]] = defaultdict(list)  # pupil: (the lesson's place, word)
+    for played in store().played(found.id, lessons):
         rounds[played.pupil_id][played.round_id] = played.score
         if played.word is not None:
-            words[played.pupil_id].append((order[played.assignment_id], played.word))
+            words[played.pupil_id].append((order[played.lesson], played.word))
     lines = []
     for pupil in found.pupils:
         seen: set[str] = set()
-        new = [0] * len(homework)
+        new = [0] * len(lessons)
         for place, word in sorted(words[pupil.id]):
             if word not in seen:
                 seen.add(word)
@@ -150,9 +149,12 @@ def progress(found: SchoolClass, homework: list[ClassHomework]) -> list[PupilPro
     return lines
 
 
-def bar_chart(values: tuple[int, ...] | list[int], label: str, size: tuple[int, int] = CHART) -> Markup:
+def bar_chart(
+    values: tuple[int, ...] | list[int], names: list[str], label: str, size: tuple[int, int] = CHART
+) -> Markup:
     """A small bar chart as inline SVG (no script, no style attribute: the strict CSP allows it), one bar a value,
-    each with its number as a title for screen readers and a hover; `label` names the chart."""
+    each titled with its lesson's name (`names`) and its number for screen readers and a hover; `label` names the
+    chart."""
     width, height = size
     count = max(1, len(values))
     top = max([1, *values])
@@ -167,12 +169,7 @@ def bar_chart(values: tuple[int, ...] | list[int], label: str, size: tuple[int, 
                 '<text class="chart-value" x="%.1f" y="%.1f" text-anchor="middle">%d</text></g>'
             )
             % (
-                ngettext(
-                    "homework %(number)d: %(num)d new word",
-                    "homework %(number)d: %(num)d new words",
-                    value,
-                    number=index + 1,
-                ),
+                ngettext("%(lesson)s: %(num)d new word", "%(lesson)s: %(num)d new words", value, lesson=names[index]),
                 x,
                 height - bar,
                 slot * 0.7,
@@ -190,11 +187,17 @@ def bar_chart(values: tuple[int, ...] | list[int], label: str, size: tuple[int, 
     )
 
 
-def class_json(found: SchoolClass, homework: list[ClassHomework], lines: list[PupilProgress]) -> dict:
+def lesson_name(lesson: Lesson) -> str:
+    if lesson.kind == "homework":
+        return gettext("Homework %(code)s", code=lesson.code)
+    return gettext("Room %(code)s", code=lesson.code)
+
+
+def class_json(found: SchoolClass, lessons: list[Lesson], lines: list[PupilProgress]) -> dict:
     return {
         "code": found.code,
         "name": found.name,
-        "homework": [{"code": item.code, "boards": item.boards} for item in homework],
+        "lessons": [{"kind": lesson.kind, "code": lesson.code, "boards": lesson.boards} for lesson in lessons],
         "pupils": [
             {
                 "id": line.pupil_id,
@@ -208,7 +211,7 @@ def class_json(found: SchoolClass, homework: list[ClassHomework], lines: list[Pu
             }
             for line in lines
         ],
-        "new_words": [sum(line.new_words[index] for line in lines) for index in range(len(homework))],
+        "new_words": [sum(line.new_words[index] for line in lines) for index in range(len(lessons))],
     }
 
 
@@ -217,26 +220,29 @@ def class_page(code: str):
     """The class page (the teacher's private link): the list with each pupil's code, their numbers and chart, the
     class's total, the homework set for the class, and a form to set more; JSON with `Accept: application/json`."""
     found = find_class(code, request.args.get("key"))
-    homework = store().homework(found.id)
-    lines = progress(found, homework)
-    data = class_json(found, homework, lines)
+    lessons = store().lessons(found.id)
+    lines = progress(found, lessons)
+    data = class_json(found, lessons, lines)
+    names = [lesson_name(lesson) for lesson in lessons]
     if request.accept_mimetypes.best == "application/json":
         return data
     return render(
         "class.html",
         ["main"],
         school_class=found,
-        homework=homework,
+        lessons=lessons,
+        lesson_names=names,
         lines=lines,
         charts={
             line.pupil_id: bar_chart(
                 line.new_words,
-                gettext("New words of %(name)s, homework by homework", name=line.nickname),
+                names,
+                gettext("New words of %(name)s, lesson by lesson", name=line.nickname),
                 PUPIL_CHART,
             )
             for line in lines
         },
-        class_chart=bar_chart(data["new_words"], gettext("The class's new words, homework by homework")),
+        class_chart=bar_chart(data["new_words"], names, gettext("The class's new words, lesson by lesson")),
         total=data["new_words"],
         key=found.teacher_key,
         private_url=class_url(found, _external=True),
@@ -274,10 +280,30 @@ def delete_pupil(code: str, pupil: int):
 
 @bp.post("/classes/<code>/delete")
 def delete_class(code: str):
-    """Delete the class: its list, its homework and everything in them."""
+    """Delete the class: its list, its homework and rooms, and everything in them."""
     found = find_class(code, request.form.get("key"))
-    store().delete(found.id, the_store().assignments)
+    store().delete(found.id)
     return render("class_deleted.html", ["main"], name=found.name)
 
 
-__all__ = ["bar_chart", "bp", "class_url", "find_class", "progress"]
+class NotOnTheList(Exception):
+    """A name, or a code, that is not the class list's (homework or a room for a class takes its pupils only)."""
+
+
+def class_pupil(class_id: int | None, nickname: str, code: str | None) -> ClassPupil | None:
+    """The pupil of the class list this name and code are (None for no class); NotOnTheList saying what is wrong."""
+    if class_id is None:
+        return None
+    pupil = store().pupil_named(class_id, nickname_key(nickname))
+    if pupil is None:
+        raise NotOnTheList(
+            gettext("This is for a class list: type your name as it is on the list, and your class code.")
+        )
+    if not code or not hmac.compare_digest(code.strip().upper().encode(), pupil.code.encode()):
+        raise NotOnTheList(
+            gettext("Type your class code with your name: your teacher gave it to you (4 letters and digits).")
+        )
+    return pupil
+
+
+__all__ = ["NotOnTheList", "bar_chart", "bp", "class_pupil", "class_url", "find_class", "progress"]

@@ -84,7 +84,7 @@ def test_five_homework_with_the_same_class_follow_each_pupil(app, client, clock)
             numbers["seen"] |= {w.word for w in taken}
         clock.advance(WEEK)
     data = class_data(client, link)
-    assert len(data["homework"]) == 5
+    assert [lesson["kind"] for lesson in data["lessons"]] == ["homework"] * 5
     by_name = {pupil["nickname"]: pupil for pupil in data["pupils"]}
     for name, numbers in expected.items():
         pupil = by_name[name]
@@ -99,7 +99,8 @@ def test_five_homework_with_the_same_class_follow_each_pupil(app, client, clock)
     page = client.get(link).get_data(as_text=True)
     # one chart a pupil and the class's, each bar titled with its number
     assert page.count('<svg class="chart"') == len(NAMES) + 1
-    assert f"homework 1: {data['new_words'][0]} new words" in page
+    first = data["lessons"][0]["code"]
+    assert f"Homework {first}: {data['new_words'][0]} new words" in page
 
 
 def test_class_homework_takes_the_lists_pupils_with_their_codes_only(app, client, clock):
@@ -178,3 +179,45 @@ def test_the_clean_up_forgets_a_class_180_days_after_its_last_homework(app, clie
     assert store.classes.get(code) is not None
     Cleanup(store, retention).run(clock() + KEEP_SECONDS + 60)
     assert store.classes.get(code) is None and rows_in_every_table(app) == before
+
+
+def test_a_live_room_for_the_class_takes_its_pupils_and_counts_on_the_class_page(app, client, clock):
+    from views.rooms import COUNTDOWN, room_board
+
+    code, link = make_class(client)
+    key = link.split("key=")[1]
+    codes = {pupil["nickname"]: pupil["code"] for pupil in class_data(client, link)["pupils"]}
+    homework = set_class_homework(client, code, link, clock, "WEEK0")
+    zoe = join_with_code(app, homework, "Zoë", codes["Zoë"])
+    zoe.post(f"/a/{homework}/boards/1/start")
+    first = words_of(app, homework, 1)[0]
+    assert found(send(zoe, homework, 1, first.word))
+    clock.advance(86400)
+    opened = client.post(
+        "/rooms", data={"language": "en", "time": str(SECONDS), "seed": "WEEK0", "class": code, "class_key": key}
+    )
+    room = re.fullmatch(r"/rooms/([A-Z0-9]{6})/host", opened.headers["Location"]).group(1)
+    stranger = app.test_client().post(f"/rooms/{room}/players", data={"nickname": "Max", "any": "1"})
+    assert stranger.status_code == 403 and "type your name as it is on the list" in text_of(stranger)
+    phone = zoe  # the same device, or any: her name and code make her the same pupil
+    joined = phone.post(f"/rooms/{room}/players", data={"nickname": "ZOE", "code": codes["Zoë"]})
+    assert joined.status_code == 303, text_of(joined)
+    assert client.post(f"/rooms/{room}/start").status_code == 303
+    clock.advance(COUNTDOWN + 1)
+    with app.test_request_context():
+        words = list(room_board(app.extensions["ruzzle.store"].rooms.get(room)).solution())
+    second = next(w for w in words if w.word != first.word)
+    for word in (first.word, second.word):
+        assert found(phone.post(f"/rooms/{room}/words", data={"word": word}, headers={"HX-Request": "true"}))
+    data = class_data(client, link)
+    assert [lesson["kind"] for lesson in data["lessons"]] == ["homework", "room"]
+    zoe_line = next(pupil for pupil in data["pupils"] if pupil["nickname"] == "Zoë")
+    # the room's board is the homework's (same seed): only the second word is new there
+    assert (zoe_line["rounds"], zoe_line["words"], zoe_line["new_words"]) == (2, 3, [1, 1])
+    assert zoe_line["score"] == first.score * 2 + second.score
+    # deleting the class deletes its room too
+    before_delete = rows_in_every_table(app)
+    client.post(f"/classes/{code}/delete", data={"key": key})
+    after = rows_in_every_table(app)
+    assert (after["rooms"], after["room_players"], after["classes"]) == (0, 0, 0)
+    assert before_delete["rounds"] - after["rounds"] == 2
