@@ -17,7 +17,7 @@ from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, Unpro
 
 from ruzzle import LANGUAGES
 from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
-from ruzzle.room import is_room_code
+from ruzzle.room import REJOIN_CODE_LENGTH, is_room_code
 from store.classes import ClassPupil, Lesson, SchoolClass
 from store.rooms import NicknameTaken
 
@@ -301,7 +301,10 @@ def class_pupil(class_id: int | None, nickname: str, code: str | None) -> ClassP
         )
     if not code or not hmac.compare_digest(code.strip().upper().encode(), pupil.code.encode()):
         raise NotOnTheList(
-            gettext("Type your class code with your name: your teacher gave it to you (4 letters and digits).")
+            gettext(
+                "Type your class code with your name: your teacher gave it to you (%(length)d letters and digits).",
+                length=REJOIN_CODE_LENGTH,
+            )
         )
     return pupil
 

@@ -1,7 +1,7 @@
 """Homework in Debian's Chromium (issue 25): a teacher sets it from the start page (a deadline in their own time zone),
 three phones play it on a slowed network over two simulated days, one is refused after the deadline, and the
 teacher's page lists exactly the words the phones sent. Screenshots at 390x844 and 1280x800 go to
-$RUZZLE_HOMEWORK_SHOTS (else <screenshots>/homework) for a person to look at.
+$RUZZLE_HOMEWORK_SHOTS (else <screenshots>/homework) for a person to look at; axe-core looks at each page too.
 
 The app runs in this process (a threaded werkzeug server) on a clock that follows this machine's but that the test
 moves by a day: the pages' clocks follow the server's time, so a phone sees the day the server lives in.
@@ -24,6 +24,7 @@ from werkzeug.serving import make_server
 from views.assignments import homework_board
 
 from .conftest import SCREENSHOTS
+from .test_accessibility import serious_violations
 from .test_browser_play_loop import slow_network, type_word, wait_until_answered
 
 SHOTS = Path(os.environ.get("RUZZLE_HOMEWORK_SHOTS") or SCREENSHOTS / "homework")
@@ -63,8 +64,10 @@ def site(app):
 
 
 def shot(page: Page, name: str) -> None:
+    """A screenshot for a person to look at, and axe-core's look at the page (nothing serious or critical)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    assert serious_violations(page) == [], name
 
 
 def board_words(app, code: str, number: int, skip: int, count: int = 3) -> list:
