@@ -28,6 +28,14 @@ def homework_key(assignment_id: int, number: int) -> str:
     return f"homework|{assignment_id}|{number}"
 
 
+def parse_homework_key(board_key: str) -> tuple[int, int] | None:
+    """The assignment id and board number of a homework round's board key; None for any other key."""
+    parts = board_key.split("|")
+    if len(parts) != 3 or parts[0] != "homework" or not (parts[1].isdecimal() and parts[2].isdecimal()):
+        return None
+    return int(parts[1]), int(parts[2])
+
+
 @dataclass(frozen=True)
 class Pupil:
     """A pupil of an assignment: their id in it, browser (player id), nickname and rejoin code."""
@@ -197,6 +205,17 @@ class Assignments:
             Pupil(*seat) if seat else None,
             row.class_id,
         )
+
+    def codes(self, assignment_ids: set[int]) -> dict[int, str]:
+        """The codes of the assignments still in the store among these ids."""
+        if not assignment_ids:
+            return {}
+        with self.store.reader.connect() as connection:
+            return dict(
+                connection.execute(
+                    select(assignments.c.id, assignments.c.code).where(assignments.c.id.in_(assignment_ids))
+                ).all()
+            )
 
     def pupils(self, assignment_id: int) -> list[Pupil]:
         """The assignment's pupils in the order they joined."""
@@ -401,4 +420,14 @@ def _code_matches(code: str | None, rejoin_code: str) -> bool:
     return code is not None and secrets.compare_digest(code.strip().upper().encode(), rejoin_code.encode())
 
 
-__all__ = ["MAX_BOARDS", "AlreadyPlayed", "Assignment", "Assignments", "PastDue", "Pupil", "PupilRound", "homework_key"]
+__all__ = [
+    "MAX_BOARDS",
+    "parse_homework_key",
+    "AlreadyPlayed",
+    "Assignment",
+    "Assignments",
+    "PastDue",
+    "Pupil",
+    "PupilRound",
+    "homework_key",
+]

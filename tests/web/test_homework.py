@@ -342,3 +342,15 @@ def test_the_clean_up_forgets_homework_a_month_after_its_deadline(app, client):
     assert store.assignments.get(code) is not None
     Cleanup(store, retention).run(START + HOUR + 31 * DAY)
     assert store.assignments.get(code) is None and rows_in_every_table(app) == before
+
+
+def test_my_rounds_leads_to_the_homework_not_to_the_boards_code(app, client, clock):
+    code, link = set_homework(client)
+    seed = client.get(link, headers=JSON).get_json()["boards"][0]["seed"]
+    pupil = join(app, code, "Zoë")
+    pupil.post(f"/a/{code}/boards/1/start")
+    assert found(send(pupil, code, 1, words_of(app, code, 1)[0].word))
+    clock.advance(SECONDS + 5)
+    page = pupil.get("/me").get_data(as_text=True)
+    assert f'href="/a/{code}/boards/1"' in page and "board 1" in page
+    assert seed not in page  # its solution page would give the board's words to classmates who have not played
