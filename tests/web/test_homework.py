@@ -354,3 +354,31 @@ def test_my_rounds_leads_to_the_homework_not_to_the_boards_code(app, client, clo
     page = pupil.get("/me").get_data(as_text=True)
     assert f'href="/a/{code}/boards/1"' in page and "board 1" in page
     assert seed not in page  # its solution page would give the board's words to classmates who have not played
+
+
+def test_the_deadline_is_the_first_moment_no_round_starts(app, client, clock):
+    code, _ = set_homework(client, due=START + HOUR)
+    pupil = join(app, code, "Zoë")
+    clock.advance(HOUR - 0.5)
+    assert pupil.post(f"/a/{code}/boards/1/start").status_code == 303
+    clock.advance(0.5)
+    assert pupil.post(f"/a/{code}/boards/2/start").status_code == 403
+
+
+def test_starts_sent_at_once_make_one_round(app, client):
+    from concurrent.futures import ThreadPoolExecutor
+
+    code, _ = set_homework(client)
+    pupil = join(app, code, "Zoë")
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(lambda _: pupil.post(f"/a/{code}/boards/1/start").status_code, range(8)))
+    assert answers == [303] * 8
+    store = app.extensions["ruzzle.store"]
+    assignment = store.assignments.get(code)
+    with store.engine.connect() as connection:
+        count = connection.execute(
+            select(func.count())
+            .select_from(metadata.tables["rounds"])
+            .where(metadata.tables["rounds"].c.board_key == f"homework|{assignment.id}|1")
+        ).scalar_one()
+    assert count == 1
