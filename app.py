@@ -22,7 +22,7 @@ from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
 from store import STORE_OUTAGES, Store, StoreUnavailable, database_url, describe_outage, is_outage
 from store.cleanup import Cleanup, Retention
-from views import exports, history, i18n, live, play, rooms, solution
+from views import assignments, classes, exports, history, i18n, live, play, rooms, solution
 from views.addresses import MAX_HOST, LanAddresses
 from views.assets import StaticFiles, serve_static_files
 from views.boards import solve_board, solve_typed_board
@@ -95,6 +95,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         LIVE_RESULTS_SECONDS=60,
         LIVE_PLAYERS=100_000,
         LIVE_KEEP_SECONDS=25 * 3600,
+        ASSIGNMENT_KEEP_DAYS=30,  # homework (its pupils, rounds and words) is deleted this long after its deadline
         # Behind this many proxies of our own that speak HTTPS to the browsers (nginx in front: 1): their
         # X-Forwarded-For, -Proto and -Host are believed, and every cookie is Secure. 0: those headers are ignored
         # (a client cannot pass for another address).
@@ -156,6 +157,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(history.bp)
     app.register_blueprint(rooms.bp)
     app.register_blueprint(live.bp)
+    app.register_blueprint(assignments.bp)
+    app.register_blueprint(classes.bp)
     app.register_blueprint(exports.bp)
     serve_static_files(app)
     init_limits(app)  # after the views: it wraps those it limits
@@ -213,8 +216,13 @@ def open_store(app: Flask) -> tuple[Store, Cleanup]:
 
 
 def retention(app: Flask) -> Retention:
-    """How long the store keeps rounds and live rounds (RUZZLE_RETENTION_DAYS, RUZZLE_LIVE_KEEP_SECONDS)."""
-    return Retention(float(app.config["RETENTION_DAYS"]), float(app.config["LIVE_KEEP_SECONDS"]))
+    """How long the store keeps rounds, live rounds and homework (RUZZLE_RETENTION_DAYS, RUZZLE_LIVE_KEEP_SECONDS,
+    RUZZLE_ASSIGNMENT_KEEP_DAYS)."""
+    return Retention(
+        float(app.config["RETENTION_DAYS"]),
+        float(app.config["LIVE_KEEP_SECONDS"]),
+        float(app.config["ASSIGNMENT_KEEP_DAYS"]),
+    )
 
 
 def _trust_proxies(app: Flask) -> None:

@@ -6,11 +6,15 @@ each a small typed interface of its own module:
 - `store.rounds` (store/rounds.py): start, end, record a word (one atomic step), the round in play on some letters;
 - `store.records` (store/records.py): a player's recent rounds and personal bests ("My rounds");
 - `store.rooms` (store/rooms.py) and `store.live` (store/live.py): the rooms, and the rooms that never close;
+- `store.assignments` (store/assignments.py): homework, boards a class plays by a deadline;
+- `store.classes` (store/classes.py): a teacher's class list, and each pupil's homework over weeks;
 - store/cleanup.py: what the store forgets, and when.
 """
 
 from __future__ import annotations
 
+from .assignments import Assignments
+from .classes import Classes
 from .engine import (
     CHECKPOINT_EVERY,
     STORE_OUTAGES,
@@ -36,6 +40,8 @@ class Store(Database):
         self.records = Records(self)
         self.rooms = Rooms(self)
         self.live = LiveRooms(self)  # the rooms that never close (store/live.py)
+        self.assignments = Assignments(self)  # homework: boards a class plays by a deadline (store/assignments.py)
+        self.classes = Classes(self, self.assignments, self.rooms)  # class lists over weeks (store/classes.py)
 
 
 __all__ = [

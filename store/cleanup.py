@@ -1,6 +1,7 @@
 """What the store forgets, and when: the rounds past the retention period (with their words), the rooms a day without
-a join or a round, and the live rounds the day's ranking no longer needs. Indexed deletes, run when the app starts and
-then at most once per `every` seconds per process (from the request that starts a round)."""
+a join or a round, the live rounds the day's ranking no longer needs, and the assignments (homework) a month past their
+deadline. Indexed deletes, run when the app starts and then at most once per `every` seconds per process (from the
+request that starts a round)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ class Retention:
 
     round_days: float = 30
     live_seconds: float = 25 * 3600
+    assignment_days: float = 30  # homework: an assignment, its pupils and their rounds, this long after its deadline
     every: float = 3600
 
 
@@ -54,6 +56,8 @@ class Cleanup:
         delete_rounds_before(self.store, now - self.retention.round_days * DAY)
         self.store.rooms.delete_expired(now)  # rooms a day without a join or a round
         self.store.live.delete_before(now - self.retention.live_seconds)
+        self.store.assignments.delete_due_before(now - self.retention.assignment_days * DAY)
+        self.store.classes.delete_inactive(now)  # class lists 180 days after their last use
 
     def run_if_due(self, now: float) -> bool:
         """Clean up when the last clean-up of this process is `every` seconds old (or there was none); whether it

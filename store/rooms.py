@@ -86,6 +86,7 @@ class Room:
     asker_hosts: bool = False  # the asking browser hosts the room (it opened it, or the teacher's remote link)
     asker_banned: bool = False  # the host removed the asking browser
     player_count: int = 0  # how many players have a seat (what the pages' poll intervals and lists adapt to)
+    class_id: int | None = None  # the class list whose pupils only may join (by name and class code)
 
     @property
     def current(self) -> RoomRound:
@@ -317,8 +318,10 @@ class Rooms:
         now: float,
         code: str | None = None,
         names: str = "all",
+        class_id: int | None = None,
     ) -> Room:
-        """A new room with its first round (not started), under a fresh code (or `code`, for tests and demos)."""
+        """A new room with its first round (not started), under a fresh code (or `code`, for tests and demos); with
+        `class_id`, for a class list's pupils only."""
         values = {
             "host": host,
             "language": language,
@@ -331,6 +334,7 @@ class Rooms:
             "active_until": now + EXPIRY_SECONDS,
             "names": names,
             "remote_key": secrets.token_urlsafe(REMOTE_KEY_BYTES),
+            "class_id": class_id,
         }
         for _ in range(20):
             code = code or new_room_code()
@@ -406,6 +410,7 @@ class Rooms:
             bool(player) and (player == first.host or first.extra_host is not None),
             first.banned_player is not None,
             first.player_count,
+            first.class_id,
         )
 
     def live_room(self, player: str, since: float, now: float) -> str | None:
@@ -469,10 +474,11 @@ class Rooms:
         now: float,
         limit: int,
         code: str | None = None,
+        class_pupil_id: int | None = None,
     ) -> RoomPlayer:
         """Seat a browser: the one already in the room keeps its place and name; a taken name's seat moves to this
         browser with its rejoin code (or when the host let them back in). Banned, AlreadySeated, NicknameTaken,
-        RoomLocked, RoomFull."""
+        RoomLocked, RoomFull. A class list's pupil (`class_pupil_id`) has their class code as their rejoin code."""
         with self.store.writing() as connection:
             locked = self._lock_room(connection, room_id)
             if connection.execute(
@@ -506,7 +512,7 @@ class Rooms:
             ).scalar_one()
             if count >= limit:
                 raise RoomFull(limit)
-            rejoin = new_rejoin_code()
+            rejoin = code.strip().upper() if class_pupil_id is not None and code else new_rejoin_code()
             player_id = connection.execute(
                 room_players.insert()
                 .values(
@@ -516,6 +522,7 @@ class Rooms:
                     nickname_key=nickname_key,
                     joined=now,
                     rejoin_code=rejoin,
+                    class_pupil_id=class_pupil_id,
                 )
                 .returning(room_players.c.id)
             ).scalar_one()
@@ -863,6 +870,18 @@ class Rooms:
         """How many players found each word found in a round of the room."""
         with self.store.reader.connect() as connection:
             return dict(connection.execute(WORD_COUNTS, {"room_id": room_id, "key": round_key(room_id, number)}).all())
+
+    def delete(self, room_id: int) -> None:
+        """Delete a room now with its rounds, players, and their rounds and words (its class was deleted)."""
+        with self.store.writing() as connection:
+            keys = self._keys(connection, room_id)
+            if keys:
+                old = select(player_rounds.c.id).where(player_rounds.c.board_key.in_(keys))
+                connection.execute(delete(words).where(words.c.round_id.in_(old)))
+                connection.execute(delete(player_rounds).where(player_rounds.c.board_key.in_(keys)))
+            for table in (room_players, room_rounds, room_hosts, room_bans):
+                connection.execute(delete(table).where(table.c.room_id == room_id))
+            connection.execute(delete(rooms).where(rooms.c.id == room_id))
 
     def delete_expired(self, moment: float) -> int:
         """Delete the rooms inactive since before a moment (their players' rounds go with the rounds' retention)."""

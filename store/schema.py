@@ -102,6 +102,8 @@ rooms = Table(
     Column("remote_key", String(32), nullable=True),  # the secret of the teacher's remote link (makes a browser a host)
     Column("names", String(8), nullable=False, server_default="all"),  # who the projector names: all, top3, none
     Column("walk_step", Integer, nullable=True),  # the walk-through's step the remote asked for (None: the podium)
+    # the class list whose pupils only may join, by name and class code (issue 25, migration 0922)
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=True),
 )
 
 # The rounds of a room, one board each; `started` stays empty until the host starts it.
@@ -134,6 +136,8 @@ room_players = Table(
     Column("extra", Integer, nullable=False, server_default="0"),  # the pupil's extra time in every round (seconds)
     Column("rejoin_code", String(8), nullable=True),  # the pupil's code to take their seat back on another device
     Column("open_until", Float, nullable=True),  # the host let them back in: their name takes the seat until then
+    # the pupil of the room's class list this seat is (migration 0922)
+    Column("class_pupil_id", Integer, ForeignKey("class_pupils.id", ondelete="CASCADE"), nullable=True),
     UniqueConstraint("room_id", "player", name="room_players_player"),
     UniqueConstraint("room_id", "nickname_key", name="room_players_nickname"),
 )
@@ -170,4 +174,81 @@ heartbeat = Table(
     Column("id", Integer, primary_key=True, autoincrement=False),
     Column("beat", Float, nullable=False),
     Column("probe", LargeBinary, nullable=True),
+)
+
+# A class over weeks, without accounts (issue 25): a teacher's named list of pupils, each a nickname with a code, kept
+# on the teacher's private link (`teacher_key`); an assignment set for the class takes only its pupils, and a pupil who
+# joins with their code is the same pupil every time (migration 0921).
+classes = Table(
+    "classes",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(8), nullable=False, unique=True),
+    Column("teacher_key", String(32), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("active_until", Float, nullable=False),  # a while after its last homework: then the clean-up forgets it
+)
+Index("classes_active_until", classes.c.active_until)
+
+class_pupils = Table(
+    "class_pupils",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+    Column("nickname", String(80), nullable=False),
+    Column("nickname_key", String(160), nullable=False),
+    Column("code", String(8), nullable=False),
+    UniqueConstraint("class_id", "nickname_key", name="class_pupils_nickname"),
+)
+
+# Homework (issue 25): an assignment is a few boards a class plays by a deadline, each pupil once per board, whenever
+# they like. Its code is a room code's kind (the pupils' link /a/<code>); `teacher_key` is the secret of the teacher's
+# private link. A pupil's round on a board is an ordinary row of `rounds` (board_key `homework|<id>|<number>`), so
+# their words are recorded by the same atomic step as every other word (migration 0920).
+assignments = Table(
+    "assignments",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(8), nullable=False, unique=True),
+    Column("teacher_key", String(32), nullable=False),
+    Column("language", String(8), nullable=False),
+    Column("rows", Integer, nullable=False),
+    Column("cols", Integer, nullable=False),
+    Column("seconds", Integer, nullable=False),
+    Column("safe", Boolean, nullable=False),
+    Column("generator", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("due", Float, nullable=False),  # no new round after this moment (a round already running finishes)
+    Column("due_offset", Integer, nullable=False),  # the teacher's UTC offset (minutes), the deadline is shown in it
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=True),  # (migration 0921)
+)
+Index("assignments_due", assignments.c.due)
+
+# The boards of an assignment, numbered from 1.
+assignment_boards = Table(
+    "assignment_boards",
+    metadata,
+    Column("assignment_id", Integer, ForeignKey("assignments.id", ondelete="CASCADE"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("seed", String(64), nullable=False),
+    PrimaryKeyConstraint("assignment_id", "number", name="assignment_boards_pkey"),
+)
+
+# The pupils of an assignment: a browser with a nickname unique in it (by `nickname_key`) and a rejoin code, as in a
+# room.
+assignment_pupils = Table(
+    "assignment_pupils",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("assignment_id", Integer, ForeignKey("assignments.id", ondelete="CASCADE"), nullable=False),
+    Column("player", String(32), nullable=False),
+    Column("nickname", String(80), nullable=False),
+    Column("nickname_key", String(160), nullable=False),
+    Column("joined", Float, nullable=False),
+    Column("rejoin_code", String(8), nullable=False),
+    # the pupil of the teacher's class list this seat is (migration 0921): the same pupil in every assignment
+    Column("class_pupil_id", Integer, ForeignKey("class_pupils.id", ondelete="CASCADE"), nullable=True),
+    UniqueConstraint("assignment_id", "player", name="assignment_pupils_player"),
+    UniqueConstraint("assignment_id", "nickname_key", name="assignment_pupils_nickname"),
 )

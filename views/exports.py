@@ -1,5 +1,6 @@
-"""A room's results for the host to keep: a CSV and an .xlsx workbook, each opening right in the spreadsheets of
-every interface language (no mangled accents, one value a column, numbers as numbers, no nickname run as a formula).
+"""A room's (and homework's) results for the teacher to keep: a CSV and an .xlsx workbook, each opening right in the
+spreadsheets of every interface language (no mangled accents, one value a column, numbers as numbers, no nickname run as
+a formula).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from babel.numbers import get_decimal_symbol
-from flask import Blueprint, Response
+from flask import Blueprint, Response, request
 from flask_babel import get_locale, gettext
 from openpyxl import Workbook
 from openpyxl.styles import Font
@@ -21,6 +22,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ruzzle.room import Ranking, RankLine
 from store.rooms import Room
 
+from .assignments import PupilLine, results, teacher_assignment
 from .rooms import find_room, ranking, require_host, rooms_store
 
 bp = Blueprint("exports", __name__)
@@ -167,3 +169,45 @@ def fill(sheet: Worksheet, header: list[str], rows: Sequence[list[str | int]]) -
 def sheet_title(text: str) -> str:
     """A translated title as a sheet may carry it (no \\ / * ? : [ ], at most 31 characters)."""
     return SHEET_TITLE.sub(" ", text)[:SHEET_TITLE_LENGTH]
+
+
+# --- homework (issue 25): the same files for an assignment, for the holder of its teacher's link -------------------
+
+
+def homework_rows(lines: list[PupilLine], boards: int) -> tuple[list[str], list[list[str | int]]]:
+    """One row per pupil: nickname, total, words found, then each board's points and words ("" when not played)."""
+    header = [gettext("nickname"), gettext("score"), gettext("words found")]
+    for number in range(1, boards + 1):
+        header += [gettext("board %(number)s", number=number), gettext("words on board %(number)s", number=number)]
+    rows = []
+    for line in lines:
+        row: list[str | int] = [line.nickname, line.total, line.found]
+        for played, words in zip(line.rounds, line.words, strict=True):
+            row += [played.score if played else "", " ".join(words)]
+        rows.append(row)
+    return header, rows
+
+
+@bp.get("/a/<code>/results.csv")
+def download_homework_csv(code: str):
+    """An assignment's results as a CSV (the teacher's key in `key`)."""
+    assignment = teacher_assignment(code, request.args.get("key"))
+    header, rows = homework_rows(results(assignment), len(assignment.seeds))
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=csv_delimiter(), lineterminator="\r\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([csv_safe(row[0]), *row[1:]])
+    return download(BOM + out.getvalue(), "text/csv", f"ruzzle-homework-{assignment.code}.csv")
+
+
+@bp.get("/a/<code>/results.xlsx")
+def download_homework_workbook(code: str):
+    """An assignment's results as a workbook (the teacher's key in `key`)."""
+    assignment = teacher_assignment(code, request.args.get("key"))
+    book = Workbook()
+    book.active.title = sheet_title(gettext("Homework %(code)s", code=assignment.code))
+    fill(book.active, *homework_rows(results(assignment), len(assignment.seeds)))
+    out = io.BytesIO()
+    book.save(out)
+    return download(out.getvalue(), XLSX, f"ruzzle-homework-{assignment.code}.xlsx")

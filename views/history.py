@@ -7,6 +7,7 @@ import datetime
 from flask import Blueprint
 
 from store import RoundRecord
+from store.assignments import parse_homework_key
 from store.rooms import parse_round_key
 
 from .boards import BoardRequest
@@ -25,16 +26,35 @@ def my_rounds():
     bests = the_store().records.bests(player) if player else []
     room_rounds = {record.id: key for record in records if (key := parse_round_key(record.board.board_key))}
     codes = the_store().rooms.codes({room_id for room_id, _ in room_rounds.values()})
+    homework = {record.id: key for record in records if (key := parse_homework_key(record.board.board_key))}
+    homework_codes = the_store().assignments.codes({assignment_id for assignment_id, _ in homework.values()})
     rounds = [
         {
             "record": record,
-            **_links(record, room_rounds.get(record.id), codes),
+            **(
+                _homework_links(homework[record.id], homework_codes)
+                if homework.get(record.id, (None,))[0] in homework_codes
+                else _links(record, room_rounds.get(record.id), codes)
+            ),
             "played_on": datetime.datetime.fromtimestamp(record.started, datetime.UTC),
         }
         for record in records
     ]
     response = render("me.html", ["my_rounds"], rounds=rounds, bests=bests)
     return response[0], response[1], {"Cache-Control": "no-store"}  # it changes with every word
+
+
+def _homework_links(board: tuple[int, int], codes: dict[int, str]) -> dict:
+    """A homework's round leads to its board in the homework while the homework is kept (its board's code would give
+    its solution to the classmates who have not played it yet); no solution link."""
+    code = codes[board[0]]
+    return {
+        "room": None,
+        "homework": code,
+        "number": board[1],
+        "board_url": cached_url("assignments.play_board", code=code, number=board[1]),
+        "solution_url": None,
+    }
 
 
 def _links(record: RoundRecord, room_round: tuple[int, int] | None, codes: dict[int, str]) -> dict:

@@ -71,6 +71,10 @@ def init_limits(app: Flask) -> Limiter:
     for endpoint, limit in (
         ("rooms.join_room", joins),
         ("rooms.create_room", new_rooms),
+        ("assignments.join_assignment", joins),
+        ("assignments.create_assignment", new_rooms),
+        ("classes.create_class", new_rooms),
+        ("assignments.submit_word", words),
         ("rooms.submit_room_word", words),
         ("play.submit_word", words),
     ):

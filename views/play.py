@@ -20,7 +20,7 @@ from .addresses import same_site_path
 from .boards import BOARD_SIZES, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, parse_challenge, parse_seconds, parse_size
 from .i18n import translate_error
 from .pages import render, sentence, wants_fragment, word_outcome
-from .rounds import PlayerRound, end_round, load_round, now, record_word, start_round, unreadable_message
+from .rounds import PlayerRound, end_round, load_round, now, record_word, rough_now, start_round, unreadable_message
 
 bp = Blueprint("play", __name__)
 MISSED_SHOWN = 10
@@ -46,7 +46,22 @@ def start_page(room_offer: RoomOffer | None = None):
         round_lengths=ROUND_LENGTHS,
         default_seconds=DEFAULT_SECONDS,
         room_offer=room_offer,
+        **homework_form(),
     )
+
+
+def homework_form() -> dict:
+    """What the start page's "Set as homework" fields need: the most boards, the UTC offsets, a deadline a week away
+    at 18:00 (UTC: the teacher's browser or the teacher moves it)."""
+    from .assignments import MAX_BOARDS, UTC_OFFSETS, offset_text  # (views.assignments imports this module)
+
+    week = datetime.datetime.fromtimestamp(rough_now(), datetime.UTC).date() + datetime.timedelta(days=7)
+    return {
+        "max_boards": MAX_BOARDS,
+        "utc_offsets": UTC_OFFSETS,
+        "offset_text": offset_text,
+        "default_due": f"{week.isoformat()}T18:00",
+    }
 
 
 @bp.get("/new")

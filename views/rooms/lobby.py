@@ -14,10 +14,11 @@ from ruzzle.room import PRESETS, board_round
 from store.rooms import AlreadySeated, Banned, NicknameTaken, Room, RoomFull, RoomLocked
 
 from ..boards import MAX_SECONDS, MIN_SECONDS, lexicon_for, parse_safe, parse_seconds, parse_seed, parse_size
+from ..classes import NotOnTheList, class_pupil, find_class
 from ..i18n import translate_error
 from ..live import is_live, live_capacity
 from ..pages import cached_url, render, sentence
-from ..rounds import clean_up_store, now, player_id
+from ..rounds import clean_up_store, now, player_id, the_store
 from .core import banned_message, bp, find_room, parse_names, rooms_store
 
 # --- creating and joining ---------------------------------------------------------------------------------
@@ -50,6 +51,9 @@ def create_room():
     seed = parse_seed(form["seed"]) if form.get("seed", "").strip() else new_seed()
     match_round = board_round(preset, 1)
     names = parse_names(form.get("names"))
+    school_class = find_class(form["class"], form.get("class_key")) if form.get("class") else None
+    if school_class is not None:  # opened from a class list's page: its pupils only, by name and class code
+        the_store().classes.touch(school_class.id, now())
     clean_up_store()
     room = rooms_store().create(
         player_id(create=True),
@@ -64,6 +68,7 @@ def create_room():
         match_round,
         now(),
         names=names,
+        class_id=school_class and school_class.id,
     )
     return redirect(cached_url("rooms.host_room", code=room.code), 303)
 
@@ -112,19 +117,23 @@ def join_room(code: str):
     typed = request.form.get("nickname", "")
     rejoin_code = request.form.get("code", "").strip()[:16] or None
     try:
-        if request.form.get("any"):
+        if request.form.get("any") and room.class_id is None:
             nickname = friendly_name((player.nickname for player in store.players(room.id)), room.language)
         else:
             nickname = check_nickname(typed)
+        pupil = class_pupil(room.class_id, nickname, rejoin_code)  # a room for a class list: its pupils only
         store.join(
             room.id,
             player_id(create=True),
-            nickname,
+            pupil.nickname if pupil else nickname,
             nickname_key(nickname),
             now(),
             live_capacity() if is_live(room) else int(current_app.config["ROOM_PLAYERS"]),
             rejoin_code,
+            pupil and pupil.id,
         )
+    except NotOnTheList as error:
+        return _join_form(room, str(error), typed[:40], 403)
     except NicknameRefused as error:
         return _join_form(room, sentence(translate_error(error)), typed[:40], 422)
     except NicknameTaken:

@@ -1,0 +1,661 @@
+"""Homework (issue 25): a few boards a class plays by a deadline, each pupil once per board, whenever they like.
+
+The teacher sets it from the start page (`POST /assignments`) and keeps the private link of its teacher's page (a
+secret, as the room's teacher remote); the pupils open `/a/<CODE>`, take a nickname (a room's rules and rejoin code),
+and play each board at `/a/<CODE>/boards/<n>`: the board page with its word queue, an ordinary timed round on the
+board key `homework|<id>|<n>` (store/assignments.py). A round starts once per pupil and board and only before the
+deadline; a round already running finishes by its own clock, after the deadline too.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hmac
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cached_property
+
+from babel.dates import format_datetime
+from flask import Blueprint, redirect, request
+from flask_babel import get_locale, gettext, ngettext
+from markupsafe import Markup
+from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, UnprocessableEntity
+
+from ruzzle import get_language, new_seed
+from ruzzle.generator import LATEST_VERSION
+from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
+from ruzzle.room import CODE_LENGTH, is_room_code
+from ruzzle.timeline import Timeline
+from store.assignments import MAX_BOARDS, AlreadyPlayed, Assignment, PastDue, Pupil, PupilRound, homework_key
+from store.rooms import AlreadySeated, NicknameTaken
+
+from .boards import (
+    MAX_SECONDS,
+    MIN_SECONDS,
+    BoardRequest,
+    lexicon_for,
+    parse_safe,
+    parse_seconds,
+    parse_seed,
+    parse_size,
+)
+from .classes import NotOnTheList, find_class
+from .classes import class_pupil as class_pupil_on_list
+from .i18n import translate_error
+from .limits import check_code_lookup
+from .pages import cached_url, render, sentence
+from .play import GAME_REGIONS, answer_word, game_context, show_word_on
+from .rounds import PlayerRound, clean_up_store, end_round, load_round, now, player_id, round_board, the_store
+from .solution import qr_svg
+
+bp = Blueprint("assignments", __name__)
+MAX_DUE_DAYS = 28  # a deadline at most four weeks ahead (the store keeps an assignment 30 days past it)
+DAY = 86400
+MAX_DUE_TEXT = 40
+UTC_OFFSETS = tuple(range(-12 * 60, 14 * 60 + 1, 15))  # the start form's time zones, in minutes east of UTC
+_SEEDS = re.compile(r"[\s,;]+")
+
+
+# --- an assignment's board -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HomeworkBoard(BoardRequest):
+    """The board of an assignment: a generated board whose pages are the assignment's (the words go to it)."""
+
+    code: str = ""
+    assignment_id: int = 0
+    number: int = 1
+    ENDPOINTS = {
+        "play.show_board": "assignments.play_board",
+        "play.submit_word": "assignments.submit_word",
+        "play.show_word": "assignments.show_word",
+        "play.change_round": "assignments.change_round",
+    }
+
+    def path_values(self) -> dict[str, str]:
+        return {"code": self.code, "number": str(self.number)}
+
+    def query(self) -> dict[str, str]:
+        return {}
+
+    def url(self, endpoint: str = "assignments.play_board", _external: bool = False, **values) -> str:
+        values.pop("challenge", None)  # homework compares with the class, not with a challenge link
+        endpoint = self.ENDPOINTS.get(endpoint, endpoint)
+        if endpoint.startswith("assignments."):
+            return cached_url(endpoint, _external, **self.path_values(), **values)
+        return self.seed_board.url(endpoint, _external, **values)  # the board's own pages (the teacher's walk-through)
+
+    def page_url(self, page: str, _external: bool = False, **values) -> str:
+        return self.seed_board.page_url(page, _external, **values)
+
+    @property
+    def round_key(self) -> str:
+        return homework_key(self.assignment_id, self.number)
+
+    @cached_property
+    def seed_board(self) -> BoardRequest:
+        """The same board as an ordinary board URL (its solution and projector pages)."""
+        return BoardRequest.of_played(self.played())
+
+
+def homework_board(assignment: Assignment, number: int) -> HomeworkBoard:
+    """Board `number` of the assignment; 404 for a number it has not."""
+    if not 1 <= number <= len(assignment.seeds):
+        raise NotFound(
+            ngettext(
+                "Homework %(code)s has %(num)d board: there is no board %(number)d.",
+                "Homework %(code)s has %(num)d boards: there is no board %(number)d.",
+                len(assignment.seeds),
+                code=assignment.code,
+                number=number,
+            )
+        )
+    return HomeworkBoard(
+        assignment.language,
+        assignment.seeds[number - 1],
+        assignment.rows,
+        assignment.cols,
+        assignment.seconds,
+        assignment.safe,
+        assignment.generator,
+        code=assignment.code,
+        assignment_id=assignment.id,
+        number=number,
+    )
+
+
+def store():
+    return the_store().assignments
+
+
+def find_assignment(code: str) -> Assignment:
+    """The assignment of a code typed in any case; 404 saying so for a code that names none (counted as a room code
+    that names no room: a client trying codes is limited the same way)."""
+    code = code.strip().upper()
+    assignment = store().get(code, player_id()) if is_room_code(code) else None
+    if assignment is None:
+        check_code_lookup(missed=True)
+        raise NotFound(
+            gettext(
+                "There is no homework %(code)s. Check the code your teacher gave: %(length)d letters and digits, such "
+                "as K7M2QX. Homework is deleted a month after its deadline.",
+                code=code[:12],
+                length=CODE_LENGTH,
+            )
+        )
+    return assignment
+
+
+def teacher_assignment(code: str, key: str | None) -> Assignment:
+    """The assignment, for the holder of its teacher's key (403 saying so for anyone else)."""
+    assignment = find_assignment(code)
+    if not key or not hmac.compare_digest(key.encode(), assignment.teacher_key.encode()):
+        raise Forbidden(
+            gettext(
+                "This is not the teacher's link of homework %(code)s. Open the private link you kept when you set it.",
+                code=assignment.code,
+            )
+        )
+    return assignment
+
+
+def teacher_url(assignment: Assignment, _external: bool = True) -> str:
+    return cached_url("assignments.teacher_page", _external, code=assignment.code, key=assignment.teacher_key)
+
+
+def pupils_url(assignment: Assignment, _external: bool = True) -> str:
+    return cached_url("assignments.pupil_page", _external, code=assignment.code)
+
+
+# --- the deadline -------------------------------------------------------------------------------------------------
+
+
+def parse_due(form, moment: float) -> tuple[float, int]:
+    """The deadline from the form: `due` as ISO 8601 with its offset (2026-12-01T18:00+01:00), or the start page's
+    `due_local` (a datetime-local input) with `due_offset` (the teacher's UTC offset, e.g. +01:00). The moment and
+    the offset in minutes; 400 for what is not such a date, 422 for a deadline past or too far."""
+    text = (form.get("due") or "").strip()
+    if not text and form.get("due_local"):
+        text = form.get("due_local", "").strip() + (form.get("due_offset") or "").strip()
+    example = "2026-12-01T18:00+01:00"
+    try:
+        if not text or len(text) > MAX_DUE_TEXT:
+            raise ValueError(text)
+        due = datetime.datetime.fromisoformat(text)
+    except ValueError:
+        raise BadRequest(
+            gettext(
+                "The deadline is a date and time with its time zone's offset, such as %(example)s.", example=example
+            )
+        ) from None
+    offset = due.utcoffset()
+    if offset is None:
+        raise BadRequest(
+            gettext("The deadline needs its time zone's offset from UTC, such as %(example)s.", example=example)
+        )
+    when = due.timestamp()
+    if when <= moment:
+        raise UnprocessableEntity(
+            gettext("The deadline %(when)s has passed already: choose a later one.", when=due.isoformat(" ", "minutes"))
+        )
+    if when > moment + MAX_DUE_DAYS * DAY:
+        raise UnprocessableEntity(
+            gettext("A deadline is at most %(days)d days away: homework is kept a month past it.", days=MAX_DUE_DAYS)
+        )
+    return when, int(offset.total_seconds() // 60)
+
+
+def offset_text(minutes: int) -> str:
+    """A UTC offset as ISO 8601 writes it: +01:00, -03:30."""
+    sign = "-" if minutes < 0 else "+"
+    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
+def local_time(assignment: Assignment, moment: float) -> datetime.datetime:
+    """A moment in the teacher's time zone (the deadline's offset)."""
+    zone = datetime.timezone(datetime.timedelta(minutes=assignment.due_offset))
+    return datetime.datetime.fromtimestamp(moment, zone)
+
+
+def when_text(assignment: Assignment, moment: float) -> str:
+    """A moment as people read it, in the interface's language and the teacher's time zone (its offset named)."""
+    local = local_time(assignment, moment)
+    shown = format_datetime(local, "medium", tzinfo=local.tzinfo, locale=str(get_locale()))
+    return f"{shown} (UTC{offset_text(assignment.due_offset)})"
+
+
+def time_html(assignment: Assignment, moment: float) -> Markup:
+    """A moment as a <time> element: as people read it, and as a machine does (ISO 8601 with the offset)."""
+    return Markup('<time datetime="%s">%s</time>') % (
+        local_time(assignment, moment).isoformat(),
+        when_text(assignment, moment),
+    )
+
+
+def past_due_message(assignment: Assignment) -> str:
+    return gettext(
+        "The deadline of this homework was %(when)s: new boards cannot be started any more.",
+        when=when_text(assignment, assignment.due),
+    )
+
+
+# --- setting homework ------------------------------------------------------------------------------------------
+
+
+def parse_seeds(form) -> list[str]:
+    """The boards: `seeds` (board codes separated by spaces or commas) or `count` fresh boards (1 by default)."""
+    text = form.get("seeds") or form.get("seed") or ""  # (the start page's one board code)
+    typed = [seed for seed in _SEEDS.split(text[: 65 * MAX_BOARDS + 1]) if seed]
+    if typed:
+        if len(typed) > MAX_BOARDS:
+            raise BadRequest(too_many_boards())
+        return [parse_seed(seed) for seed in typed]
+    count = (form.get("count") or "1").strip()
+    if not count.isdecimal() or not 1 <= int(count[:3]) <= MAX_BOARDS:
+        raise BadRequest(too_many_boards())
+    return [new_seed() for _ in range(int(count))]
+
+
+def too_many_boards() -> str:
+    return gettext("Homework has 1 to %(most)d boards.", most=MAX_BOARDS)
+
+
+@bp.post("/assignments")
+def create_assignment():
+    """Set homework: the boards, their round length and the deadline; to the teacher's page (its private link)."""
+    form = request.form
+    language = get_language(form.get("language", "en")).code
+    lexicon_for(language)  # 404 when this server has no dictionary for it
+    rows, cols = parse_size(form.get("size"))
+    seconds = parse_seconds(form.get("time"))
+    if seconds == 0:
+        raise BadRequest(
+            gettext(
+                "Homework's rounds need a time limit (%(least)d to %(most)d seconds), so every pupil has the same.",
+                least=MIN_SECONDS,
+                most=MAX_SECONDS,
+            )
+        )
+    seeds = parse_seeds(form)
+    due, offset = parse_due(form, now())
+    school_class = None
+    if form.get("class"):  # set for a class list (the class page's form): its pupils only
+        school_class = find_class(form["class"], form.get("class_key"))
+        the_store().classes.touch(school_class.id, now())
+    clean_up_store()
+    assignment = store().create(
+        language,
+        rows,
+        cols,
+        seconds,
+        parse_safe(form.get("safe")),
+        LATEST_VERSION,
+        seeds,
+        now(),
+        due,
+        offset,
+        school_class and school_class.id,
+    )
+    return redirect(teacher_url(assignment, _external=False), 303)
+
+
+# --- the pupil -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """Where a pupil stands on a board of the assignment: "new" (not started), "closed" (past the deadline, not
+    played), "playing" (their round runs) or "done" (with its score and words)."""
+
+    number: int
+    name: str
+    score: int = 0
+    found: int = 0
+
+
+def board_states(assignment: Assignment, pupil: Pupil, moment: float) -> list[BoardState]:
+    """The pupil's state on each board of the assignment."""
+    states = []
+    for number in range(1, len(assignment.seeds) + 1):
+        played = the_store().rounds.current(pupil.player, homework_key(assignment.id, number))
+        if played is None:
+            states.append(BoardState(number, "closed" if moment >= assignment.due else "new"))
+            continue
+        timeline = Timeline(played.started, played.seconds, played.shift, played.paused_at, played.ended)
+        name = "done" if timeline.is_over(moment) else "playing"
+        states.append(BoardState(number, name, played.score, len(played.words)))
+    return states
+
+
+@bp.get("/a/<code>")
+def pupil_page(code: str):
+    """The pupil's page: a nickname first, then the boards with where they stand on each."""
+    assignment = find_assignment(code)
+    if code != assignment.code:
+        return redirect(cached_url("assignments.pupil_page", code=assignment.code), 308)
+    return homework_page(assignment)
+
+
+def homework_page(assignment: Assignment, problem: str | None = None, nickname: str = "", status: int = 200):
+    moment = now()
+    pupil = assignment.member
+    return render(
+        "homework.html",
+        ["main"],
+        status,
+        assignment=assignment,
+        pupil=pupil,
+        problem=problem,
+        nickname=nickname,
+        states=board_states(assignment, pupil, moment) if pupil else [],
+        due_html=time_html(assignment, assignment.due),
+        past_due=moment >= assignment.due,
+    )
+
+
+@bp.post("/a/<code>/pupils")
+def join_assignment(code: str):
+    """Take a nickname (a room's rules: 1-20 characters, unique in the homework, no blocked word), or take a seat back
+    with its rejoin code."""
+    assignment = find_assignment(code)
+    typed = request.form.get("nickname", "")
+    rejoin_code = request.form.get("code", "").strip()[:16] or None
+    try:
+        nickname = check_nickname(typed)
+        class_pupil = class_pupil_on_list(assignment.class_id, nickname, rejoin_code)
+        store().join(
+            assignment,
+            player_id(create=True),
+            class_pupil.nickname if class_pupil else nickname,
+            nickname_key(nickname),
+            now(),
+            rejoin_code,
+            class_pupil and class_pupil.id,
+        )
+    except NotOnTheList as error:
+        return homework_page(assignment, str(error), typed[:40], 403)  # (homework for a class list)
+    except NicknameRefused as error:
+        return homework_page(assignment, sentence(translate_error(error)), typed[:40], 422)
+    except NicknameTaken:
+        problem = (
+            gettext("That rejoin code is not %(name)s's. Check it under the name on the other device.", name=nickname)
+            if rejoin_code
+            else gettext(
+                "Someone in this homework is already called %(name)s. If that is you, type your rejoin code (under "
+                "your name on your other device); if not, pick another name.",
+                name=nickname,
+            )
+        )
+        return homework_page(assignment, problem, typed[:40], 409)
+    except AlreadySeated as error:
+        return homework_page(
+            assignment,
+            gettext("This device already plays this homework as %(name)s.", name=error.args[0]),
+            typed[:40],
+            409,
+        )
+    return redirect(cached_url("assignments.pupil_page", code=assignment.code), 303)
+
+
+def pupil_board(code: str, number: int) -> tuple[Assignment, Pupil, HomeworkBoard]:
+    """The assignment, the asking pupil and the board; 403 for a browser that has not taken a nickname."""
+    assignment = find_assignment(code)
+    board = homework_board(assignment, number)
+    if assignment.member is None:
+        raise Forbidden(gettext("Take a nickname on the homework's page first."))
+    return assignment, assignment.member, board
+
+
+@bp.get("/a/<code>/boards/<int:number>")
+def play_board(code: str, number: int):
+    """A board of the homework: its Start button, the board page while the pupil's round runs (a reload resumes it),
+    their summary once it is over."""
+    assignment = find_assignment(code)
+    board = homework_board(assignment, number)
+    if assignment.member is None:
+        return redirect(cached_url("assignments.pupil_page", code=assignment.code), 303)
+    played = load_round(board)
+    if played is None:
+        closed = now() >= assignment.due
+        return render(
+            "homework_start.html",
+            ["main"],
+            403 if closed else 200,
+            assignment=assignment,
+            pupil=assignment.member,
+            number=number,
+            seconds=assignment.seconds,
+            problem=past_due_message(assignment) if closed else None,
+        )
+    return render("homework_play.html", GAME_REGIONS, **homework_context(assignment, board, played.round))
+
+
+def homework_context(assignment: Assignment, board: HomeworkBoard, round_, message=None) -> dict:
+    context = game_context(board, round_, message)
+    context.update(
+        assignment=assignment,
+        pupil=assignment.member,
+        page_template="homework_play.html",
+        boards=len(assignment.seeds),
+    )
+    return context
+
+
+@bp.post("/a/<code>/boards/<int:number>/start")
+def start_board(code: str, number: int):
+    """Start the pupil's one round on a board: 409 when they played it already, 403 after the deadline."""
+    assignment, pupil, board = pupil_board(code, number)
+    try:
+        store().begin(assignment.id, number, pupil.player, round_board(board), now())
+    except AlreadyPlayed:
+        if load_round(board).round.is_over(now()):
+            raise Conflict(
+                gettext(
+                    "You have played board %(number)d already: each board is played once. Your score stays.",
+                    number=number,
+                )
+            ) from None
+    except PastDue:
+        raise Forbidden(past_due_message(assignment)) from None
+    return redirect(board.url(), 303)
+
+
+def running_round(board: HomeworkBoard) -> PlayerRound:
+    """The pupil's round on the board (409 when they have not started it: the Start button starts it)."""
+    played = load_round(board)
+    if played is None:
+        raise Conflict(gettext("Start board %(number)d first, on its page.", number=board.number))
+    return played
+
+
+@bp.post("/a/<code>/boards/<int:number>/words")
+def submit_word(code: str, number: int):
+    """A word traced or typed on a board of the homework: the board page's answers, on the pupil's round."""
+    assignment, _pupil, board = pupil_board(code, number)
+    return answer_word(
+        board,
+        running_round(board),
+        None,
+        lambda board_, round_, message: homework_context(assignment, board_, round_, message),
+    )
+
+
+@bp.get("/a/<code>/boards/<int:number>/words/<word>")
+def show_word(code: str, number: int, word: str):
+    """One word's path and breakdown (a word found, or any once the pupil's round is over)."""
+    assignment, _pupil, board = pupil_board(code, number)
+    return show_word_on(
+        board,
+        running_round(board).round,
+        word,
+        lambda board_, round_, message: homework_context(assignment, board_, round_, message),
+    )
+
+
+@bp.post("/a/<code>/boards/<int:number>/round")
+def change_round(code: str, number: int):
+    """End the pupil's round now (`action=give-up`); homework has no "play again"."""
+    _assignment, _pupil, board = pupil_board(code, number)
+    if request.form.get("action") != "give-up":
+        raise BadRequest(gettext("A homework board is played once: the round can only be ended (give-up)."))
+    end_round(running_round(board))
+    return redirect(board.url(), 303)
+
+
+# --- the teacher -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PupilLine:
+    """A pupil's line of the teacher's table: each board's round (None: not played) and their total."""
+
+    pupil_id: int
+    nickname: str
+    rounds: tuple[PupilRound | None, ...]
+    words: tuple[tuple[str, ...], ...]  # the words found on each board, in alphabetical order
+
+    @property
+    def total(self) -> int:
+        return sum(played.score for played in self.rounds if played)
+
+    @property
+    def found(self) -> int:
+        return sum(played.found for played in self.rounds if played)
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """The class's view of one board: each word found with who found it (the most found first), the words nobody
+    found, and the walk-through's link."""
+
+    number: int
+    found: list[tuple[str, int, list[str]]]  # word, points, finders
+    missed: list[str]
+    total_words: int
+    walk_url: str
+
+
+def results(assignment: Assignment) -> list[PupilLine]:
+    """Every pupil's rounds and words, in the order they joined."""
+    words: dict[tuple[int, int], list[str]] = defaultdict(list)
+    for found in store().words_found(assignment):
+        words[found.pupil_id, found.number].append(found.word)
+    rounds: dict[int, dict[int, PupilRound]] = defaultdict(dict)
+    names: dict[int, str] = {}
+    for line in store().results(assignment):
+        names[line.pupil_id] = line.nickname
+        if line.number is not None:
+            rounds[line.pupil_id][line.number] = line
+    numbers = range(1, len(assignment.seeds) + 1)
+    return [
+        PupilLine(
+            pupil_id,
+            nickname,
+            tuple(rounds[pupil_id].get(number) for number in numbers),
+            tuple(tuple(sorted(words[pupil_id, number])) for number in numbers),
+        )
+        for pupil_id, nickname in names.items()
+    ]
+
+
+def board_views(assignment: Assignment, lines: list[PupilLine]) -> list[BoardView]:
+    views = []
+    for number in range(1, len(assignment.seeds) + 1):
+        board = homework_board(assignment, number)
+        finders: dict[str, list[str]] = defaultdict(list)
+        for line in lines:
+            for word in line.words[number - 1]:
+                finders[word].append(line.nickname)
+        solution = board.solution()
+        found = sorted(
+            ((word.word, word.score, finders[word.word]) for word in solution if word.word in finders),
+            key=lambda item: (-len(item[2]), -item[1], item[0]),
+        )
+        missed = [word.word for word in solution if word.word not in finders]
+        views.append(BoardView(number, found, missed, len(solution), board.page_url("projector")))
+    return views
+
+
+def results_json(assignment: Assignment, lines: list[PupilLine]) -> dict:
+    def round_json(played: PupilRound | None, words: tuple[str, ...], number: int) -> dict:
+        if played is None:
+            return {"board": number, "played": False}
+        return {
+            "board": number,
+            "played": True,
+            "score": played.score,
+            "found": played.found,
+            "words": list(words),
+            "started": local_time(assignment, played.started).isoformat(),
+        }
+
+    return {
+        "code": assignment.code,
+        "due": local_time(assignment, assignment.due).isoformat(),
+        "language": assignment.language,
+        "size": f"{assignment.rows}x{assignment.cols}",
+        "seconds": assignment.seconds,
+        "boards": [
+            {"board": number, "seed": seed, "walk_through": homework_board(assignment, number).page_url("projector")}
+            for number, seed in enumerate(assignment.seeds, start=1)
+        ],
+        "pupils": [
+            {
+                "id": line.pupil_id,
+                "nickname": line.nickname,
+                "score": line.total,
+                "found": line.found,
+                "boards": [
+                    round_json(played, words, number)
+                    for number, (played, words) in enumerate(zip(line.rounds, line.words, strict=True), start=1)
+                ],
+            }
+            for line in lines
+        ],
+    }
+
+
+@bp.get("/a/<code>/teacher")
+def teacher_page(code: str):
+    """The teacher's page (its private link): the pupils' link and QR code, who played which board (score, words,
+    when), each board's class view and walk-through, the downloads; JSON with `Accept: application/json`."""
+    assignment = teacher_assignment(code, request.args.get("key"))
+    lines = results(assignment)
+    if request.accept_mimetypes.best == "application/json":
+        return results_json(assignment, lines)
+    return render(
+        "homework_teacher.html",
+        ["main"],
+        assignment=assignment,
+        lines=lines,
+        boards=board_views(assignment, lines),
+        teacher_url=teacher_url(assignment),
+        pupils_url=pupils_url(assignment),
+        qr_svg=qr_svg(pupils_url(assignment)),
+        due_html=time_html(assignment, assignment.due),
+        past_due=now() >= assignment.due,
+        when=lambda moment: time_html(assignment, moment),
+        key=assignment.teacher_key,
+    )
+
+
+@bp.post("/a/<code>/delete")
+def delete_assignment(code: str):
+    """Delete the homework: its boards, pupils, rounds and words are gone from the store."""
+    assignment = teacher_assignment(code, request.form.get("key"))
+    store().delete(assignment.id)
+    return render("homework_deleted.html", ["main"], code=assignment.code)
+
+
+@bp.post("/a/<code>/pupils/<int:pupil>/delete")
+def delete_pupil(code: str, pupil: int):
+    """Delete one pupil of the homework with their rounds and words."""
+    assignment = teacher_assignment(code, request.form.get("key"))
+    if pupil > 2**31 - 1 or not store().delete_pupil(assignment, pupil):
+        raise NotFound(gettext("That pupil is not in this homework (any more)."))
+    return redirect(teacher_url(assignment, _external=False), 303)
+
+
+__all__ = ["MAX_BOARDS", "UTC_OFFSETS", "HomeworkBoard", "bp", "offset_text", "results", "teacher_assignment"]
