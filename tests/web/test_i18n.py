@@ -63,7 +63,7 @@ def test_pybabel_extract_finds_no_message_missing_from_the_catalogues(tmp_path):
     for language in TRANSLATED:
         missing = extracted - {key(message) for message in entries(language)}
         assert not missing, (
-            f"{language}: not in the catalogue (bash tools/translations.sh update): {sorted(missing)[:5]}"
+            f"{language}: not in the catalogue (bash tools/translations.sh update): {sorted(missing, key=repr)[:5]}"
         )
 
 
