@@ -1,0 +1,240 @@
+"""Write a language's meanings (`dictionaries/meanings/<lang>.marisa`) from its pinned source.
+
+    python3 tools/build_meanings.py LANG [LANG ...]
+
+Only the words of our own dictionary (`dictionaries/<lang>.marisa`) are kept: a word that is a headword of the
+source gets its first one or two senses; a word that is an inflected form of one (RAN, HOUSES) gets a link to it
+and what form it is (past, plural). The file is a marisa BytesTrie read by `ruzzle.meanings` (memory-mapped);
+`dictionaries/meanings/README.md` says each source, its version and licence, and the counts this prints.
+
+Record of a word (UTF-8, one field a line, `ruzzle.meanings.parse_record`):
+    h<TAB>headword as the source spells it (siège, Haus)
+    s<TAB>part of speech<TAB>gloss             (0 to 2 lines; part of speech may be empty)
+    f<TAB>kind<TAB>LEMMA                       (0 or 1 line: the word is this form of LEMMA, itself a key)
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import marisa_trie
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ruzzle.lexicon import Lexicon, normalize_word  # noqa: E402
+from ruzzle.meanings import MEANINGS_DIR, Sense, record_bytes  # noqa: E402
+
+SENSES_KEPT = 2
+GLOSS_CHARACTERS = 200  # a gloss longer than this is cut at a word, with an ellipsis: a panel, not a dictionary
+
+WORDNET = Path("/usr/share/wordnet")
+WORDNET_PACKAGE = "wordnet-base"
+WORDNET_POS = {"n": "noun", "v": "verb", "a": "adjective", "s": "adjective", "r": "adverb"}
+WORDNET_FILES = {"noun": "noun", "verb": "verb", "adjective": "adj", "adverb": "adv"}
+# WordNet's morphy: the endings each part of speech detaches, and what that form is (wn(7) morphy).
+WORDNET_DETACHMENTS = {
+    "noun": [("s", "", "plural"), ("ses", "s", "plural"), ("xes", "x", "plural"), ("zes", "z", "plural"),
+             ("ches", "ch", "plural"), ("shes", "sh", "plural"), ("men", "man", "plural"), ("ies", "y", "plural")],
+    "verb": [("s", "", "third person"), ("ies", "y", "third person"), ("es", "e", "third person"),
+             ("es", "", "third person"), ("ed", "e", "past"), ("ed", "", "past"), ("ing", "e", "present participle"),
+             ("ing", "", "present participle")],
+    "adjective": [("er", "", "comparative"), ("est", "", "superlative"), ("er", "e", "comparative"),
+                  ("est", "e", "superlative")],
+}  # fmt: skip
+
+
+@dataclass
+class Meanings:
+    """What a build found: per word its headword spelling, senses and lemma link, and counts for the README."""
+
+    headwords: dict[str, str] = field(default_factory=dict)
+    senses: dict[str, list[Sense]] = field(default_factory=dict)
+    forms: dict[str, tuple[str, str]] = field(default_factory=dict)  # word -> (kind, LEMMA)
+    top_pos: dict[str, str] = field(default_factory=dict)  # word -> the part of speech of its most used sense
+    counts: collections.Counter = field(default_factory=collections.Counter)
+
+    def records(self) -> Iterator[tuple[str, bytes]]:
+        """Each kept word and its record, sorted: words with senses, and forms whose lemma has senses."""
+        for word in sorted(set(self.senses) | set(self.forms)):
+            senses = self.senses.get(word, [])
+            form = self.forms.get(word) if not senses else None
+            if form and form[1] not in self.senses:
+                form = None
+            if senses or form:
+                yield word, record_bytes(self.headwords.get(word, ""), senses, form)
+
+
+def short_gloss(text: str) -> str:
+    """A gloss cut to GLOSS_CHARACTERS at a word boundary."""
+    text = " ".join(text.split())
+    if len(text) <= GLOSS_CHARACTERS:
+        return text
+    return text[: GLOSS_CHARACTERS - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+# --- English: WordNet 3.0 --------------------------------------------------------------------------------------
+
+
+def wordnet_gloss(data_line: str) -> str:
+    """The definition of a synset line of a WordNet data file, without its quoted examples."""
+    gloss = data_line.split(" | ", 1)[1].strip()
+    definition = gloss.split('; "', 1)[0].split(' "', 1)[0]
+    return short_gloss(definition.strip().rstrip(";").strip())
+
+
+def wordnet_index(pos: str) -> Iterator[tuple[str, int, list[int]]]:
+    """Each lemma of a part of speech: its spelling, how many of its senses are tagged in the corpus (how often it
+    is used), and its synsets' offsets in WordNet's order (most frequent first)."""
+    with (WORDNET / f"index.{WORDNET_FILES[pos]}").open(encoding="utf-8") as index:
+        for line in index:
+            if line.startswith(" "):
+                continue  # the licence at the top of the file
+            fields = line.split()
+            synsets, pointers = int(fields[2]), int(fields[3])
+            tagged = int(fields[5 + pointers])
+            offsets = [int(offset) for offset in fields[6 + pointers : 6 + pointers + synsets]]
+            yield fields[0], tagged, offsets
+
+
+def wordnet_synset(data, offset: int) -> str:
+    """The line of the synset at this byte offset of a data file."""
+    data.seek(offset)
+    return data.readline().decode("utf-8")
+
+
+def build_english(lexicon: Lexicon) -> Meanings:
+    """WordNet's senses for the dictionary's words that are WordNet lemmas, and morphy's lemma for the others."""
+    require(WORDNET / "index.noun", WORDNET_PACKAGE)
+    meanings = Meanings()
+    by_word: dict[str, list[tuple[int, int, str, list[int]]]] = collections.defaultdict(list)
+    lemmas: dict[str, set[str]] = collections.defaultdict(set)  # part of speech -> its lemmas, as board words
+    for order, pos in enumerate(WORDNET_FILES):
+        for spelling, tagged, offsets in wordnet_index(pos):
+            word = normalize_word(spelling)
+            if word is None or word not in lexicon:
+                continue
+            lemmas[pos].add(word)
+            by_word[word].append((-tagged, order, pos, offsets))
+    data = {pos: (WORDNET / f"data.{name}").open("rb") for pos, name in WORDNET_FILES.items()}
+    for word, entries in by_word.items():
+        entries.sort()
+        # the first sense of each part of speech that the corpus uses, the most used first; then the most used
+        # part of speech's second sense (BE, a verb, is not shown as Be, the element)
+        top_pos = entries[0][2]
+        chosen = [(pos, offsets[0]) for tagged, _, pos, offsets in entries if tagged < 0 or pos == top_pos]
+        chosen += [(top_pos, offset) for offset in entries[0][3][1:2]]
+        meanings.top_pos[word] = top_pos
+        meanings.senses[word] = [
+            Sense(pos, wordnet_gloss(wordnet_synset(data[pos], offset))) for pos, offset in chosen[:SENSES_KEPT]
+        ]
+        meanings.headwords[word] = word.lower()
+    exceptions = wordnet_exceptions()
+    for word in lexicon:
+        if word in meanings.senses:
+            continue
+        form = english_lemma(word, lemmas, exceptions, meanings.top_pos)
+        if form:
+            meanings.forms[word] = form
+    meanings.counts.update(wordnet_lemmas=len(by_word), forms_linked=len(meanings.forms))
+    return meanings
+
+
+def wordnet_exceptions() -> dict[str, dict[str, list[str]]]:
+    """WordNet's irregular forms per part of speech (`noun.exc`: MICE -> MOUSE), as board words."""
+    exceptions: dict[str, dict[str, list[str]]] = {}
+    for pos in WORDNET_DETACHMENTS:
+        table: dict[str, list[str]] = collections.defaultdict(list)
+        with (WORDNET / f"{WORDNET_FILES[pos]}.exc").open(encoding="utf-8") as file:
+            for line in file:
+                form, *bases = line.split()
+                form_word = normalize_word(form)
+                for base in map(normalize_word, bases):
+                    if form_word and base and base != form_word:
+                        table[form_word].append(base)
+        exceptions[pos] = table
+    return exceptions
+
+
+ENGLISH_IRREGULAR_PRESENT = frozenset({"AM", "ARE", "IS", "HAS", "DOES"})
+
+
+def irregular_kind(pos: str, word: str) -> str:
+    """What an irregular form is (WordNet's exception lists do not say): told by its ending."""
+    if pos == "noun":
+        return "plural"
+    if pos == "verb":
+        if word in ENGLISH_IRREGULAR_PRESENT:
+            return "present"
+        return "present participle" if word.endswith("ING") else "past"
+    return "superlative" if word.endswith("EST") else "comparative"
+
+
+def english_lemma(
+    word: str, lemmas: dict[str, set[str]], exceptions: dict[str, dict[str, list[str]]], top_pos: dict[str, str]
+) -> tuple[str, str] | None:
+    """Morphy: the (kind, LEMMA) of an inflected form, irregular forms first, then the detachment rules. Where
+    several fit, the one whose part of speech is its lemma's most used (HOUSES: plural of house, not its verb)."""
+    candidates = [
+        (pos, irregular_kind(pos, word), base)
+        for pos in ("verb", "noun", "adjective")
+        for base in exceptions[pos].get(word, [])
+        if base in lemmas[pos]
+    ]
+    if not candidates:
+        candidates = [
+            (pos, kind, word[: len(word) - len(ending)] + replacement.upper())
+            for pos in ("verb", "noun", "adjective")
+            for ending, replacement, kind in WORDNET_DETACHMENTS[pos]
+            if word.endswith(ending.upper()) and len(word) > len(ending)
+        ]
+        candidates = [(pos, kind, base) for pos, kind, base in candidates if base in lemmas[pos] and base != word]
+    if not candidates:
+        return None
+    pos, kind, base = next((found for found in candidates if top_pos.get(found[2]) == found[0]), candidates[0])
+    return kind, base
+
+
+# --- shared -----------------------------------------------------------------------------------------------------
+
+
+def require(path: Path, package: str) -> Path:
+    """The path, or stop with the command that installs it."""
+    if not path.exists():
+        sys.exit(f"{path} is missing: apt-get install -y {package}")
+    return path
+
+
+BUILDERS: dict[str, Callable[[Lexicon], Meanings]] = {"en": build_english}
+
+
+def write(language: str, meanings: Meanings) -> Path:
+    """Save the records as a BytesTrie; prints what the README records."""
+    records = list(meanings.records())
+    path = MEANINGS_DIR / f"{language}.marisa"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    marisa_trie.BytesTrie(records).save(str(path))
+    with_senses = sum(1 for word, _ in records if word in meanings.senses)
+    print(
+        f"{language}: {len(records):,} words ({with_senses:,} with senses, {len(records) - with_senses:,} forms "
+        f"linked to a lemma), {path.stat().st_size / 1e6:.1f} MB; {dict(meanings.counts)}"
+    )
+    return path
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("languages", nargs="+", choices=sorted(BUILDERS))
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    for language in args.languages:
+        write(language, BUILDERS[language](Lexicon.builtin(language)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
