@@ -9,6 +9,7 @@ so that every worker shares one copy through the page cache.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,17 +27,21 @@ FormOf = tuple[str, str]  # (what form: "past", "plural"..., the LEMMA it is a f
 
 @dataclass(frozen=True)
 class Source:
-    """Where a language's meanings come from: a name, its licence, and the licence's address."""
+    """Where a language's meanings come from: a name, its licence, the licence's address, and the notice or
+    attribution the licence asks to show."""
 
     name: str
     licence: str
     licence_url: str
+    notice: str
 
 
 WORDNET = Source(
     "WordNet 3.0 (Princeton University)",
     "WordNet 3.0 licence",
     "https://wordnet.princeton.edu/license-and-commercial-use",
+    "WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. Glosses shortened, one or two senses "
+    "per word.",
 )
 SOURCES: Mapping[str, Source] = MappingProxyType({"en": WORDNET})
 
@@ -151,3 +156,28 @@ def wiktionary_url(language: str, word: str) -> str:
     """The word's page on its language's Wiktionary (a board word is A-Z: the page of the unaccented spelling, which
     Wiktionary redirects or lists when the word has accents)."""
     return f"https://{get_language(language).code}.wiktionary.org/wiki/{word.lower()}"
+
+
+class MeaningsLibrary:
+    """Every language's meanings, each memory-mapped on its first use: a worker that never defines a word of a
+    language maps nothing of it, and one that does shares its pages with the other workers."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self._directory = directory or MEANINGS_DIR
+        self._opened: dict[str, Meanings | None] = {}
+        self._lock = threading.Lock()
+
+    def of(self, language: str) -> Meanings | None:
+        """The language's meanings, or None where it has none (UnknownLanguage for a code the game does not know)."""
+        code = get_language(language).code
+        if code not in self._opened:
+            with self._lock:
+                if code not in self._opened:
+                    path = self._directory / f"{code}.marisa"
+                    self._opened[code] = Meanings.load(path, code) if path.is_file() else None
+        return self._opened[code]
+
+    def define(self, language: str, word: str) -> Meaning | None:
+        """The meaning of a board word in a language, or None where there is none."""
+        meanings = self.of(language)
+        return meanings.define(word) if meanings else None

@@ -56,7 +56,7 @@ class Meanings:
     headwords: dict[str, str] = field(default_factory=dict)
     senses: dict[str, list[Sense]] = field(default_factory=dict)
     forms: dict[str, tuple[str, str]] = field(default_factory=dict)  # word -> (kind, LEMMA)
-    top_pos: dict[str, str] = field(default_factory=dict)  # word -> the part of speech of its most used sense
+    usage: dict[tuple[str, str], int] = field(default_factory=dict)  # (word, pos) -> senses the corpus tags
     counts: collections.Counter = field(default_factory=collections.Counter)
 
     def records(self) -> Iterator[tuple[str, bytes]]:
@@ -121,6 +121,7 @@ def build_english(lexicon: Lexicon) -> Meanings:
                 continue
             lemmas[pos].add(word)
             by_word[word].append((-tagged, order, pos, offsets))
+            meanings.usage[word, pos] = tagged
     data = {pos: (WORDNET / f"data.{name}").open("rb") for pos, name in WORDNET_FILES.items()}
     for word, entries in by_word.items():
         entries.sort()
@@ -129,18 +130,29 @@ def build_english(lexicon: Lexicon) -> Meanings:
         top_pos = entries[0][2]
         chosen = [(pos, offsets[0]) for tagged, _, pos, offsets in entries if tagged < 0 or pos == top_pos]
         chosen += [(top_pos, offset) for offset in entries[0][3][1:2]]
-        meanings.top_pos[word] = top_pos
         meanings.senses[word] = [
             Sense(pos, wordnet_gloss(wordnet_synset(data[pos], offset))) for pos, offset in chosen[:SENSES_KEPT]
         ]
         meanings.headwords[word] = word.lower()
     exceptions = wordnet_exceptions()
+    forms = {}
     for word in lexicon:
-        if word in meanings.senses:
+        found = english_lemma(word, lemmas, exceptions, meanings.usage)
+        if found is None:
             continue
-        form = english_lemma(word, lemmas, exceptions, meanings.top_pos)
-        if form:
-            meanings.forms[word] = form
+        pos, kind, base = found
+        own_usage = max((meanings.usage.get((word, own), 0) for own in WORDNET_FILES), default=0)
+        # a word that is a lemma too (TAKING, the act; SAW, the tool) is shown as the form when the corpus uses its
+        # lemma in that part of speech more than the word itself
+        if word not in meanings.senses or meanings.usage[base, pos] > own_usage:
+            forms[word] = kind, base
+    # a lemma other forms lead to keeps its senses (BORE, which BORES and BORED lead to, is not shown as BEAR's past)
+    targets = {base for _, base in forms.values()}
+    converted = {word for word in forms if word in meanings.senses and word not in targets}
+    for word, (kind, base) in forms.items():
+        if word not in meanings.senses or (word in converted and base not in converted):
+            meanings.senses.pop(word, None)
+            meanings.forms[word] = kind, base
     meanings.counts.update(wordnet_lemmas=len(by_word), forms_linked=len(meanings.forms))
     return meanings
 
@@ -176,10 +188,14 @@ def irregular_kind(pos: str, word: str) -> str:
 
 
 def english_lemma(
-    word: str, lemmas: dict[str, set[str]], exceptions: dict[str, dict[str, list[str]]], top_pos: dict[str, str]
-) -> tuple[str, str] | None:
-    """Morphy: the (kind, LEMMA) of an inflected form, irregular forms first, then the detachment rules. Where
-    several fit, the one whose part of speech is its lemma's most used (HOUSES: plural of house, not its verb)."""
+    word: str,
+    lemmas: dict[str, set[str]],
+    exceptions: dict[str, dict[str, list[str]]],
+    usage: dict[tuple[str, str], int],
+) -> tuple[str, str, str] | None:
+    """Morphy: the (part of speech, kind, LEMMA) of an inflected form, irregular forms first, then the detachment
+    rules. Where several fit, the lemma and part of speech the corpus uses most (HOUSES: plural of the noun house,
+    not the verb; HOPED: past of hope, not hop)."""
     candidates = [
         (pos, irregular_kind(pos, word), base)
         for pos in ("verb", "noun", "adjective")
@@ -196,8 +212,7 @@ def english_lemma(
         candidates = [(pos, kind, base) for pos, kind, base in candidates if base in lemmas[pos] and base != word]
     if not candidates:
         return None
-    pos, kind, base = next((found for found in candidates if top_pos.get(found[2]) == found[0]), candidates[0])
-    return kind, base
+    return max(candidates, key=lambda found: usage[found[2], found[0]])
 
 
 # --- shared -----------------------------------------------------------------------------------------------------
