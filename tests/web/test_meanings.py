@@ -160,4 +160,4 @@ def test_the_projector_shows_the_shown_words_meaning_large(client, app, language
     assert f"Meaning of {first}" in panel
     with app.app_context():
         has_meaning = app.extensions["ruzzle"].meanings.define(language, first) is not None
-    assert ("meaning-senses" in panel) == has_meaning and ("meaning-none" in panel) == (not has_meaning)
+    assert ("meaning-line" in panel) == has_meaning and ("meaning-none" in panel) == (not has_meaning)
