@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, make_response, render_template, request
 from flask_babel import gettext, lazy_gettext
 
 from ruzzle import LANGUAGES, get_language, normalize_word
@@ -108,8 +108,11 @@ def define_word(language: str, word: str):
     definition = define(code, board_word)
     status = 200 if definition.meaning else 404
     if wants_json:
-        return definition.as_json(), status
-    return render("meaning.html", ["meaning"], status, definition=definition, title=board_word)
+        response = make_response(definition.as_json(), status)
+    else:
+        response = make_response(render("meaning.html", ["meaning"], status, definition=definition, title=board_word))
+    response.vary.add("Accept")  # the same address answers JSON or HTML
+    return response
 
 
 @bp.get("/about/meanings")
@@ -129,5 +132,12 @@ def _wants_json() -> bool:
 def _refuse(status: int, message: str, wants_json: bool):
     """Bad input, said in a sentence: as JSON, or as the error page or fragment every view gives."""
     if wants_json:
-        return {"error": message}, status
-    return render_error(status, gettext("That does not work"), message, list_languages=status == 404)
+        response = make_response({"error": message}, status)
+    else:
+        # the error page or fragment, without the header that tells a round's page a word was refused (no word was)
+        body, status, headers = render_error(
+            status, gettext("That does not work"), message, list_languages=status == 404
+        )
+        response = make_response(body, status, {name: value for name, value in headers.items() if name != "HX-Trigger"})
+    response.vary.add("Accept")
+    return response

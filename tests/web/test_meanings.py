@@ -106,6 +106,14 @@ def test_bad_input_is_refused_in_a_sentence(client, url, status, says):
     assert page.status_code == status and says.lower() in page.get_data(as_text=True).replace("&#39;", "'").lower()
 
 
+@pytest.mark.parametrize("url", ["/define/en/ran", "/define/en/qzxv", "/define/en/r4n"])
+def test_define_varies_by_accept_and_its_refusals_are_no_word_outcome(client, url):
+    for headers in (JSON, HTMX, {}):
+        response = client.get(url, headers=headers)
+        assert "Accept" in response.vary
+        assert "HX-Trigger" not in response.headers
+
+
 def test_an_unknown_language_page_lists_the_languages(client):
     html = client.get("/define/xx/ran").get_data(as_text=True)
     assert 'href="/daily/it" lang="it">Italiano (it)</a>' in html
