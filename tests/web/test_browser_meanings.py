@@ -13,6 +13,7 @@ from ruzzle import Lexicon, generate, solve
 from ruzzle.meanings import MeaningsLibrary
 
 from .conftest import SCREENSHOTS
+from .test_accessibility import serious_violations
 
 SEED = "MEANIN"
 # Where this test leaves its screenshots: the run's screenshot folder, or RUZZLE_MEANINGS_SHOTS.
@@ -48,6 +49,7 @@ def test_a_meaning_opens_under_a_missed_word_on_a_phone(open_page, server, langu
     box = panel.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390, "the panel is wider than the phone"
     assert page.url.endswith(f"/play/{language}/{SEED}?gen=2&time=0"), "the page stayed"
+    assert serious_violations(page) == []
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SHOTS / f"phone-{language}.png")
 
@@ -68,6 +70,7 @@ def test_the_projector_shows_the_meaning_under_the_breakdown_large(open_page, se
     assert box["y"] + box["height"] <= 768, "the meaning is on the screen"
     next_button = page.locator("#walk-next").bounding_box()
     assert next_button["y"] + next_button["height"] <= 768, "the walk's Next button is pushed off the screen"
+    assert serious_violations(page) == []
     size, letters = (
         float(page.locator(selector).first.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px"))
         for selector in ("#walk .meaning-line", ".walk-breakdown .breakdown-line")
