@@ -10,6 +10,7 @@ import pytest
 from ruzzle.meanings import SOURCES
 
 from .conftest import HTMX, solution_of
+from .test_rooms import join, open_room, send, start, words_of
 
 JSON = {"Accept": "application/json"}
 # Per language an inflected form a player finds, and the lemma it leads to; None: the language has no meanings yet.
@@ -169,3 +170,15 @@ def test_the_projector_shows_the_shown_words_meaning_large(client, app, language
     with app.app_context():
         has_meaning = app.extensions["ruzzle"].meanings.define(language, first) is not None
     assert ("meaning-line" in panel) == has_meaning and ("meaning-none" in panel) == (not has_meaning)
+
+
+def test_a_word_opened_in_a_room_shows_its_meaning(app, client, clock):
+    code = open_room(client)
+    phone = join(app, code, "Ada")
+    start(client, clock, code)
+    with app.app_context():
+        library = app.extensions["ruzzle"].meanings
+        word = next(found for found in words_of(app, code) if library.define("en", found.word))
+    send(phone, code, word.word)
+    html = phone.get(f"/rooms/{code}/words/{word.word}", headers=HTMX).get_data(as_text=True)
+    assert f'aria-label="Meaning of {word.word}"' in meaning_panel(html)
