@@ -79,12 +79,13 @@ class Sense:
 @dataclass(frozen=True)
 class Meaning:
     """What a word means: the word, the lemma whose senses these are, and what form of it the word is (None when
-    the word is the lemma)."""
+    the word is the lemma); `also`: what else a lemma is, (form, lemma) (SAW: ("past", "see"))."""
 
     word: str
     lemma: str
     senses: tuple[Sense, ...]
     form: str | None = None
+    also: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -159,13 +160,16 @@ class Meanings:
         if record is None:
             return None
         spelling = record.headword or word.lower()
-        if record.senses or record.form_of is None:
+        if record.form_of is None:
             return Meaning(word, spelling, record.senses) if record.senses else None
         form, lemma_word = record.form_of
         lemma = self.record(lemma_word)
         if lemma is None or not lemma.senses:
-            return None
-        return Meaning(word, lemma.headword or lemma_word.lower(), lemma.senses, form)
+            return Meaning(word, spelling, record.senses) if record.senses else None
+        lemma_spelling = lemma.headword or lemma_word.lower()
+        if record.senses:
+            return Meaning(word, spelling, record.senses, also=(form, lemma_spelling))
+        return Meaning(word, lemma_spelling, lemma.senses, form)
 
     def __len__(self) -> int:
         return len(self._trie)

@@ -20,6 +20,8 @@ def tiny(tmp_path) -> Meanings:
         ("RAN", record_bytes("", [], ("past", "RUN"))),
         ("FLEW", record_bytes("", [], ("past", "FLY"))),
         ("SIEGE", record_bytes("siège", [Sense("", "Meuble utilisé pour s’asseoir.")], None)),
+        ("SAW", record_bytes("saw", [Sense("noun", "a hand tool")], ("past", "SEE"))),
+        ("SEE", record_bytes("see", [Sense("verb", "perceive by sight")], None)),
     ]
     path = tmp_path / "xx.marisa"
     marisa_trie.BytesTrie(records).save(str(path))
@@ -40,6 +42,16 @@ def test_a_lemma_has_its_own_senses(tiny):
 def test_an_inflected_form_leads_to_its_lemmas_senses(tiny):
     meaning = tiny.define("RAN")
     assert (meaning.word, meaning.lemma, meaning.senses, meaning.form) == ("RAN", "run", tuple(RUN), "past")
+
+
+def test_a_lemma_that_is_also_a_form_keeps_its_senses_and_says_what_else_it_is(tiny):
+    meaning = tiny.define("SAW")
+    assert (meaning.lemma, meaning.senses[0].gloss, meaning.form, meaning.also) == (
+        "saw",
+        "a hand tool",
+        None,
+        ("past", "see"),
+    )
 
 
 def test_the_headword_keeps_the_sources_spelling(tiny):

@@ -10,7 +10,8 @@ and what form it is (past, plural). The file is a marisa BytesTrie read by `ruzz
 Record of a word (UTF-8, one field a line, `ruzzle.meanings.parse_record`):
     h<TAB>headword as the source spells it (siège, Haus)
     s<TAB>part of speech<TAB>gloss             (0 to 2 lines; part of speech may be empty)
-    f<TAB>kind<TAB>LEMMA                       (0 or 1 line: the word is this form of LEMMA, itself a key)
+    f<TAB>kind<TAB>LEMMA                       (0 or 1 line: the word is this form of LEMMA, itself a key;
+                                                with senses of its own, what else the word is)
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ class Meanings:
         """Each kept word and its record, sorted: words with senses, and forms whose lemma has senses."""
         for word in sorted(set(self.senses) | set(self.forms)):
             senses = self.senses.get(word, [])
-            form = self.forms.get(word) if not senses else None
+            form = self.forms.get(word)  # with senses of its own: the word is also this form (SAW: past of see)
             if form and form[1] not in self.senses:
                 form = None
             if senses or form:
@@ -160,7 +161,7 @@ def build_english(lexicon: Lexicon) -> Meanings:
     for word, (kind, base) in forms.items():
         if word not in meanings.senses or (word in converted and base not in converted):
             meanings.senses.pop(word, None)
-            meanings.forms[word] = kind, base
+        meanings.forms[word] = kind, base  # kept as "also" where the word keeps its own senses
     meanings.counts.update(wordnet_lemmas=len(by_word), forms_linked=len(meanings.forms))
     return meanings
 
@@ -294,8 +295,9 @@ def add_glosses(meanings: Meanings, lexicon: Lexicon, language: str) -> None:
 def add_affix_forms(
     meanings: Meanings, lexicon: Lexicon, roots: Iterable[Entry], affixes: Affixes, language: str
 ) -> None:
-    """Lead each dictionary word that has no senses of its own to the root the spell checker makes it from (the
-    root is the lemma: MAISONS -> maison, SPIELTE -> spielen), when that root has senses. Of several roots, the
+    """Lead each dictionary word to the root the spell checker makes it from (the root is the lemma: MAISONS ->
+    maison, SPIELTE -> spielen), when that root has senses; a word with senses of its own keeps them, and the link
+    says what else it is (ÉTÉ, summer, is also a form of être). Of several roots, the
     one nearest the form's length, then a common one."""
     common = common_words(language)
     candidates: dict[str, set[str]] = collections.defaultdict(set)
@@ -305,8 +307,8 @@ def add_affix_forms(
             continue
         for form in expand(entry, affixes):
             word = normalize_word(form)
-            if word and word != root and word in lexicon and word not in meanings.senses:
-                candidates[word].add(root)
+            if word and word != root and word in lexicon:
+                candidates[word].add(root)  # a headword too (ÉTÉ, summer): "also a form of être"
     for word, found in candidates.items():
         best = min(found, key=lambda root: (abs(len(word) - len(root)), root not in common, root))
         meanings.forms[word] = "form", best

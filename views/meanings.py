@@ -58,13 +58,22 @@ class Definition:
             return None
         return str(FORMS.get(self.meaning.form, FORMS["form"])) % {"lemma": self.meaning.lemma}
 
+    @property
+    def also(self) -> str | None:
+        """'also past of see', for a word that is a lemma and a form of another; None otherwise."""
+        if self.meaning is None or self.meaning.also is None:
+            return None
+        form, lemma = self.meaning.also
+        return gettext("also %(form)s", form=str(FORMS.get(form, FORMS["form"])) % {"lemma": lemma})
+
     def as_json(self) -> dict:
-        """The JSON answer: word, lemma, form, senses, source, licence, link."""
+        """The JSON answer: word, lemma, form, also, senses, source, licence, link."""
         meaning = self.meaning
         return {
             "word": self.word,
             "lemma": meaning.lemma if meaning else None,
             "form": self.form,
+            "also": self.also,
             "senses": [{"pos": sense.pos, "gloss": sense.gloss} for sense in meaning.senses] if meaning else [],
             "source": self.source.name if meaning and self.source else None,
             "licence": self.source.licence if meaning and self.source else None,

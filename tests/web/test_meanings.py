@@ -35,7 +35,7 @@ def test_define_answers_json_with_the_lemma_and_its_senses_or_the_wiktionary_lin
     word, lemma = FORMS[language]
     response = client.get(f"/define/{language}/{word.lower()}", headers=JSON)
     body = response.get_json()
-    assert sorted(body) == ["form", "lemma", "licence", "link", "senses", "source", "word"]
+    assert sorted(body) == ["also", "form", "lemma", "licence", "link", "senses", "source", "word"]
     assert body["word"] == word
     assert body["link"] == f"https://{language}.wiktionary.org/wiki/{word.lower()}"
     if lemma is None:
@@ -74,6 +74,17 @@ def test_a_lemma_is_its_own_meaning_without_a_form_line(client):
     body = client.get("/define/en/lintel", headers=JSON).get_json()
     assert (body["lemma"], body["form"]) == ("lintel", None)
     assert "horizontal beam" in body["senses"][0]["gloss"]
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "lemma", "also"),
+    [("en", "saw", "saw", "also past of see"), ("de", "schoner", "Schoner", "also a form of schön")],
+)
+def test_a_lemma_that_is_also_a_form_says_so(client, language, word, lemma, also):
+    body = client.get(f"/define/{language}/{word}", headers=JSON).get_json()
+    assert (body["lemma"], body["form"], body["also"]) == (lemma, None, also)
+    html = client.get(f"/define/{language}/{word}").get_data(as_text=True)
+    assert f'<span class="meaning-also">({also})</span>' in html
 
 
 def test_a_french_word_keeps_its_accents_in_the_lemma(client):
