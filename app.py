@@ -20,9 +20,10 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
+from ruzzle.meanings import MeaningsLibrary
 from store import STORE_OUTAGES, Store, StoreUnavailable, database_url, describe_outage, is_outage
 from store.cleanup import Cleanup, Retention
-from views import assignments, classes, exports, history, i18n, live, play, rooms, solution
+from views import assignments, classes, exports, history, i18n, live, meanings, play, rooms, solution
 from views.addresses import MAX_HOST, LanAddresses
 from views.assets import StaticFiles, serve_static_files
 from views.boards import solve_board, solve_typed_board
@@ -145,9 +146,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_files=StaticFiles(Path(app.static_folder or "static")),
         static_path=app.static_url_path or "/static",
         limiter=Limiter(client_address),
+        meanings=MeaningsLibrary(),
     ).install(app)
     i18n.init_app(app)
     app.jinja_env.globals.update(TEMPLATE_HELPERS)
+    app.jinja_env.globals.update(meanings.TEMPLATE_HELPERS)
     app.jinja_env.filters["sentence"] = sentence
     app.jinja_env.filters["clock"] = clock_text
     app.jinja_env.filters["breakable_url"] = breakable_url
@@ -160,6 +163,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(assignments.bp)
     app.register_blueprint(classes.bp)
     app.register_blueprint(exports.bp)
+    app.register_blueprint(meanings.bp)
     serve_static_files(app)
     init_limits(app)  # after the views: it wraps those it limits
     # Pages, fragments, CSS and JavaScript compressed as the browser accepts (zstd, br, gzip): a 12x12

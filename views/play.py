@@ -238,7 +238,8 @@ def show_word_on(board: BoardRequest, round_: Round, word: str, context_of=None,
             board, round_, gettext("finish the round (or give up) to see the words you have not found"), 403, context_of
         )
     context = context_of(board, round_, message)
-    context.update(highlight=found, breakdown_path=found.path)
+    # an opened word shows its meaning under its breakdown (not a word just played: the round goes on)
+    context.update(highlight=found, breakdown_path=found.path, meaning_word=found.word)
     return render(context.get("page_template", "play.html"), ["result", "board_frame"], **context)
 
 

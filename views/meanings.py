@@ -1,0 +1,152 @@
+"""What a word means: `GET /define/<language>/<word>` (a panel, a page, or JSON) and the sources' attribution page.
+
+The panel is one macro (`_meaning.html`, `meaning_panel`) that the solution page, a round's opened word and the
+projector's walk-through draw too, so a meaning looks the same wherever a word is opened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, make_response, render_template, request
+from flask_babel import gettext, lazy_gettext
+
+from ruzzle import LANGUAGES, get_language, normalize_word
+from ruzzle.errors import UnknownLanguage
+from ruzzle.meanings import SOURCES, Meaning, Source, wiktionary_url
+
+from .i18n import translate_error
+from .pages import render, render_error
+from .services import services
+
+bp = Blueprint("meanings", __name__)
+MAX_WORD = 64  # letters: longer than any word of any dictionary, and than a 12x12 board's cells
+# What form of its lemma a word is (tools/build_meanings.py writes these kinds), said before the lemma.
+FORMS = {
+    "plural": lazy_gettext("plural of %(lemma)s"),
+    "third person": lazy_gettext("present tense of %(lemma)s"),
+    "present": lazy_gettext("present tense of %(lemma)s"),
+    "past": lazy_gettext("past of %(lemma)s"),
+    "present participle": lazy_gettext("present participle of %(lemma)s"),
+    "comparative": lazy_gettext("comparative of %(lemma)s"),
+    "superlative": lazy_gettext("superlative of %(lemma)s"),
+    "form": lazy_gettext("a form of %(lemma)s"),
+}
+PARTS_OF_SPEECH = {
+    "noun": lazy_gettext("noun"),
+    "verb": lazy_gettext("verb"),
+    "adjective": lazy_gettext("adjective"),
+    "adverb": lazy_gettext("adverb"),
+}
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A word's meaning as a page shows it: the board word, its meaning (None where there is none), the source and
+    the word's Wiktionary page."""
+
+    language: str
+    word: str
+    meaning: Meaning | None
+    source: Source | None
+    link: str
+
+    @property
+    def form(self) -> str | None:
+        """'past of run', in the interface language; None when the word is its own lemma."""
+        if self.meaning is None or self.meaning.form is None:
+            return None
+        return str(FORMS.get(self.meaning.form, FORMS["form"])) % {"lemma": self.meaning.lemma}
+
+    @property
+    def also(self) -> str | None:
+        """'also past of see', for a word that is a lemma and a form of another; None otherwise."""
+        if self.meaning is None or self.meaning.also is None:
+            return None
+        form, lemma = self.meaning.also
+        return gettext("also %(form)s", form=str(FORMS.get(form, FORMS["form"])) % {"lemma": lemma})
+
+    def as_json(self) -> dict:
+        """The JSON answer: word, lemma, form, also, senses, source, licence, link."""
+        meaning = self.meaning
+        return {
+            "word": self.word,
+            "lemma": meaning.lemma if meaning else None,
+            "form": self.form,
+            "also": self.also,
+            "senses": [{"pos": sense.pos, "gloss": sense.gloss} for sense in meaning.senses] if meaning else [],
+            "source": self.source.name if meaning and self.source else None,
+            "licence": self.source.licence if meaning and self.source else None,
+            "link": self.link,
+        }
+
+
+def define(language: str, word: str) -> Definition:
+    """The definition of a board word (A-Z upper case) in a known language code."""
+    library = services().meanings
+    meanings = library.of(language)
+    meaning = meanings.define(word) if meanings else None
+    return Definition(language, word, meaning, SOURCES.get(language), wiktionary_url(language, word))
+
+
+def part_of_speech(pos: str) -> str:
+    """A part of speech in the interface language ('' where the source gives none)."""
+    return str(PARTS_OF_SPEECH.get(pos, pos))
+
+
+TEMPLATE_HELPERS = {"define_word": define, "part_of_speech": part_of_speech}
+
+
+@bp.get("/define/<language>/<word>")
+def define_word(language: str, word: str):
+    """A word's meaning: the panel for htmx, a page, or JSON; 404 (with the Wiktionary link) where there is none."""
+    wants_json = _wants_json()
+    try:
+        code = get_language(language).code
+    except UnknownLanguage as error:
+        return _refuse(404, translate_error(error), wants_json)
+    board_word = normalize_word(word) if len(word) <= MAX_WORD else None
+    if board_word is None:
+        return _refuse(
+            400,
+            gettext(
+                "%(word)s is not a word a board can hold: only letters, at most %(num)d.", word=word[:40], num=MAX_WORD
+            ),
+            wants_json,
+        )
+    definition = define(code, board_word)
+    status = 200 if definition.meaning else 404
+    if wants_json:
+        response = make_response(definition.as_json(), status)
+    else:
+        response = make_response(render("meaning.html", ["meaning"], status, definition=definition, title=board_word))
+    response.vary.add("Accept")  # the same address answers JSON or HTML
+    return response
+
+
+@bp.get("/about/meanings")
+def about_meanings():
+    """Where the meanings come from, with their licences (the attribution CC BY-SA and WordNet ask for)."""
+    library = services().meanings
+    sources = {code: SOURCES.get(code) if library.of(code) else None for code in LANGUAGES}
+    return render_template("about_meanings.html", sources=sources)
+
+
+def _wants_json() -> bool:
+    """Whether the client asked for JSON rather than a page (`Accept: application/json`, preferred to HTML)."""
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return best == "application/json" and "application/json" in request.headers.get("Accept", "")
+
+
+def _refuse(status: int, message: str, wants_json: bool):
+    """Bad input, said in a sentence: as JSON, or as the error page or fragment every view gives."""
+    if wants_json:
+        response = make_response({"error": message}, status)
+    else:
+        # the error page or fragment, without the header that tells a round's page a word was refused (no word was)
+        body, status, headers = render_error(
+            status, gettext("That does not work"), message, list_languages=status == 404
+        )
+        response = make_response(body, status, {name: value for name, value in headers.items() if name != "HX-Trigger"})
+    response.vary.add("Accept")
+    return response
