@@ -13,6 +13,12 @@ from .solver import Found
 PREFIX_LENGTH = 2  # the grid's second table: how many words left start with each two letters, as Spelling Bee's
 
 
+def is_learning(seconds: int) -> bool:
+    """Whether a round is in learning mode, where a reveal hint may be taken: a round with no time limit (the game
+    has no other practice mode; a timed round, a room's included, is a race, where a revealed word is unfair)."""
+    return seconds == 0
+
+
 @dataclass(frozen=True)
 class HintGrid:
     """What is left on a board for one player: how many words by first letter and length, by first two letters, and

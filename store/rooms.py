@@ -86,6 +86,8 @@ class Room:
     asker_hosts: bool = False  # the asking browser hosts the room (it opened it, or the teacher's remote link)
     asker_banned: bool = False  # the host removed the asking browser
     player_count: int = 0  # how many players have a seat (what the pages' poll intervals and lists adapt to)
+    hints: bool = False  # the host lets the pupils open the hints
+    targets: tuple[str, ...] = ()  # the words every board of the room is built around (issue 24)
 
     @property
     def current(self) -> RoomRound:
@@ -317,6 +319,8 @@ class Rooms:
         now: float,
         code: str | None = None,
         names: str = "all",
+        hints: bool = False,
+        targets: tuple[str, ...] = (),
     ) -> Room:
         """A new room with its first round (not started), under a fresh code (or `code`, for tests and demos)."""
         values = {
@@ -331,6 +335,8 @@ class Rooms:
             "active_until": now + EXPIRY_SECONDS,
             "names": names,
             "remote_key": secrets.token_urlsafe(REMOTE_KEY_BYTES),
+            "hints": hints,
+            "targets": " ".join(targets),
         }
         for _ in range(20):
             code = code or new_room_code()
@@ -406,6 +412,8 @@ class Rooms:
             bool(player) and (player == first.host or first.extra_host is not None),
             first.banned_player is not None,
             first.player_count,
+            bool(first.hints),
+            tuple(first.targets.split()),
         )
 
     def live_room(self, player: str, since: float, now: float) -> str | None:

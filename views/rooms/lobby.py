@@ -18,6 +18,7 @@ from ..i18n import translate_error
 from ..live import is_live, live_capacity
 from ..pages import cached_url, render, sentence
 from ..rounds import clean_up_store, now, player_id
+from ..targets import board_around, parse_words_field
 from .core import banned_message, bp, find_room, parse_names, rooms_store
 
 # --- creating and joining ---------------------------------------------------------------------------------
@@ -50,6 +51,10 @@ def create_room():
     seed = parse_seed(form["seed"]) if form.get("seed", "").strip() else new_seed()
     match_round = board_round(preset, 1)
     names = parse_names(form.get("names"))
+    safe = parse_safe(form.get("safe"))
+    targets = parse_words_field(form.get("words"))
+    if targets:  # the words are checked, and the first board built, before the room opens: a refusal says why
+        targets = board_around(language, seed, rows, cols, targets, safe).targets
     clean_up_store()
     room = rooms_store().create(
         player_id(create=True),
@@ -57,13 +62,15 @@ def create_room():
         rows,
         cols,
         seconds,
-        parse_safe(form.get("safe")),
+        safe,
         preset,
         seed,
         LATEST_VERSION,
         match_round,
         now(),
         names=names,
+        hints=form.get("hints") == "on",
+        targets=targets,
     )
     return redirect(cached_url("rooms.host_room", code=room.code), 303)
 
