@@ -375,7 +375,7 @@ def show_room_walk(code: str):
         seconds=room.seconds,
         finders=named_finders(room, finders),
         room=room,
-        arrange=lambda words, order: class_first(words, order, finders),
+        arrange=lambda words, order: class_first(words, order, finders, room.targets),
     )
 
 
