@@ -2,10 +2,12 @@
 
 A random board almost never holds eight given words, so the words are placed: the board of the seed is drawn as
 always (its letters and bonus tiles), then the words are laid on it as paths, sharing tiles where their letters
-agree, by a depth-first search with a budget of steps. An attempt that runs out of steps moves to the next seed in
-order (`SEED`, `SEED.2`, `SEED.3`, ...: another drawn board, another order of trying) until ATTEMPTS were tried. The
-same words, seed, language and size always give the same board. Words that cannot be on any board are refused
-before the search, each with its reason; when the search fails, the words that do not fit with the others are named.
+agree, by a depth-first search with a budget of steps (a step is a tile tried), never of time: every worker must
+build the same board. A search that runs out of steps gives way to another, whose tiles are tried in another order;
+every ATTEMPTS_PER_SEED searches the next seed in order is drawn (`SEED`, `SEED.2`, `SEED.3`, ...), until ATTEMPTS
+searches were made. The same words, seed, language and size always give the same board. Words that cannot be on any
+board are refused before the search, each with its reason (letters, dictionary, length, copies of a letter, more
+tiles than the board has); when the search fails, the words missing from its fullest try are named.
 """
 
 from __future__ import annotations
@@ -21,8 +23,11 @@ from .lexicon import Lexicon, normalize_word
 from .rules import MIN_WORD_LENGTH
 
 MAX_TARGETS = 8
-ATTEMPTS = 12  # seeds tried in order before the search gives up
-STEPS_PER_ATTEMPT = 20_000  # tiles tried per attempt: a 4x4 board with 8 words that fit takes a few hundred
+ATTEMPTS = 24  # searches before giving up: short searches, each from another order, find more than a long one
+ATTEMPTS_PER_SEED = 8  # then the next seed in order: another drawn board (drawing one costs as much as a few searches)
+STEPS_PER_ATTEMPT = 3_000  # tiles tried per search
+PATHS_SEEN = 200  # a word's paths looked at, at each turn of the search, to choose those that share the most tiles
+PATHS_KEPT = 4  # ... and the paths tried (the best sharing first) before going back to the word before
 Grid = list[str | None]  # the target words' letters laid so far, by tile index (None: the drawn board's letter)
 
 
@@ -125,38 +130,47 @@ def build_target_board(
     words, refusals = check_targets(typed, lexicon, cells, blocked)
     if refusals:
         raise TargetsRefused(refusals)
-    seed = normalize_seed(seed)
-    for attempt in range(1, attempts + 1):
-        attempt_seed = seed if attempt == 1 else f"{seed[:60]}.{attempt}"
-        base = generate(language, attempt_seed, rows, cols, LATEST_VERSION)
-        grid = place_words(base, words, Stream(f"ruzzle-targets|{attempt_seed}|{'|'.join(words)}"))
-        if grid is not None:
-            return TargetBoard(with_letters(base, grid), words, attempt_seed)
-    raise TargetsRefused(_misfits(language, seed, rows, cols, words))
-
-
-def _misfits(language: str, seed: str, rows: int, cols: int, words: tuple[str, ...]) -> tuple[Refusal, ...]:
-    """The words that do not fit beside the others: each word in turn is kept if it fits with those kept before it
-    (longest first, the hardest to place), on the seed's board."""
-    base = generate(language, seed, rows, cols, LATEST_VERSION)
-    kept: list[str] = []
-    misfits = []
-    for word in sorted(words, key=lambda w: (-len(w), w)):
-        if place_words(base, tuple(kept + [word]), Stream(f"ruzzle-targets|{seed}|misfit|{word}")) is None:
-            misfits.append(
+    needed = _tiles_needed(words)
+    if needed > cells:
+        raise TargetsRefused(
+            (
                 Refusal(
-                    word,
-                    "no-room",
-                    N_(
-                        "%(word)s does not fit on the board together with the other words "
-                        "(tried %(num)d boards); try a bigger board or fewer words."
-                    ),
-                    ATTEMPTS,
-                )
+                    ", ".join(words),
+                    "tiles",
+                    N_("%(word)s: together these words need at least %(num)d tiles, more than the board has."),
+                    needed,
+                ),
             )
-        else:
-            kept.append(word)
-    return tuple(misfits)
+        )
+    seed = normalize_seed(seed)
+    most_placed: tuple[str, ...] = ()
+    base = generate(language, seed, rows, cols, LATEST_VERSION)
+    attempt_seed = seed
+    for attempt in range(attempts):
+        if attempt and attempt % ATTEMPTS_PER_SEED == 0:  # the next seed in order: another drawn board
+            attempt_seed = f"{seed[:60]}.{attempt // ATTEMPTS_PER_SEED + 1}"
+            base = generate(language, attempt_seed, rows, cols, LATEST_VERSION)
+        stream = Stream(f"ruzzle-targets|{attempt_seed}|{attempt}|{'|'.join(words)}")
+        placement = place_words(base, words, stream)
+        if placement.grid is not None:
+            return TargetBoard(with_letters(base, placement.grid), words, attempt_seed)
+        if len(placement.placed) > len(most_placed):
+            most_placed = placement.placed
+    raise TargetsRefused(
+        tuple(
+            Refusal(
+                word,
+                "no-room",
+                N_(
+                    "%(word)s does not fit on the board together with the other words (tried %(num)d boards); try "
+                    "a bigger board or fewer words."
+                ),
+                -(-attempts // ATTEMPTS_PER_SEED),
+            )
+            for word in words
+            if word not in most_placed
+        )
+    )
 
 
 def with_letters(board: Board, grid: Grid) -> Board:
@@ -165,45 +179,89 @@ def with_letters(board: Board, grid: Grid) -> Board:
     return Board(board.rows, board.cols, tiles, board.language)
 
 
-def place_words(base: Board, words: tuple[str, ...], stream: Stream, steps: int = STEPS_PER_ATTEMPT) -> Grid | None:
-    """Letters laid on the board's tiles so that each word is a path (tiles shared where letters agree), or None when
-    the search ran out of steps or of ways. Longest words first; at each step a tile already holding the letter is
-    tried first (words share tiles, so more of them fit), then a tile whose drawn letter is the one needed (the drawn
-    board changes less), then the others, in an order drawn from the stream."""
+@dataclass(frozen=True)
+class Placement:
+    """What a search laid: the letters by tile when every word is on the board (else None), and the most words it
+    laid together (all of them when it succeeded)."""
+
+    grid: Grid | None
+    placed: tuple[str, ...]
+
+
+def place_words(base: Board, words: tuple[str, ...], stream: Stream, steps: int = STEPS_PER_ATTEMPT) -> Placement:
+    """Letters laid on the board's tiles so that each word is a path, tiles shared where letters agree; a depth-first
+    search of at most `steps` tiles tried. The next word is the one with the most letters already on the board (the
+    longest first); for each letter a tile already holding it is tried first (words share tiles, so more of them
+    fit), then a tile whose drawn letter it is (the drawn board changes less), then the others, in an order drawn
+    from the stream once per search."""
     cells = len(base.tiles)
     if _tiles_needed(words) > cells:
-        return None
-    order = sorted(words, key=lambda w: (-len(w), w))
+        return Placement(None, ())
     grid: Grid = [None] * cells
     drawn = [tile.letter for tile in base.tiles]
     adjacency = base.adjacency
+    rank = [0] * cells
+    for position, j in enumerate(stream.shuffled(list(range(cells)))):
+        rank[j] = position
     budget = [steps]
+    most: list[tuple[str, ...]] = [()]
 
-    def ranked(candidates: Iterable[int], letter: str) -> list[int]:
-        shuffled = stream.shuffled(list(candidates))
-        return sorted(shuffled, key=lambda j: 0 if grid[j] == letter else 1 if drawn[j] == letter else 2)
-
-    def extend(index: int, position: int, path: list[int]) -> bool:
-        word = order[index]
-        if position == len(word):
-            return index + 1 == len(order) or extend(index + 1, 0, [])
-        letter = word[position]
-        around = range(cells) if position == 0 else adjacency[path[-1]]
-        for j in ranked((j for j in around if j not in path and grid[j] in (None, letter)), letter):
-            budget[0] -= 1
+    def next_word(left: tuple[str, ...], placed: tuple[str, ...]) -> bool:
+        if len(placed) > len(most[0]):
+            most[0] = placed
+        if not left:
+            return True
+        laid: Counter[str] = Counter(letter for letter in grid if letter)
+        word = max(left, key=lambda w: (_letters_laid(w, laid), len(w), w))
+        rest = tuple(w for w in left if w != word)
+        for path in best_paths(word):
+            new = [j for j in path if grid[j] is None]
+            for j, letter in zip(path, word, strict=True):
+                grid[j] = letter
+            if next_word(rest, placed + (word,)):
+                return True
+            for j in new:
+                grid[j] = None
             if budget[0] < 0:
                 return False
-            laid = grid[j] is None
-            grid[j] = letter
-            path.append(j)
-            if extend(index, position + 1, path):
-                return True
-            path.pop()
-            if laid:
-                grid[j] = None
         return False
 
-    return grid if extend(0, 0, []) else None
+    def best_paths(word: str) -> list[list[int]]:
+        """Up to PATHS_KEPT of the word's paths on the grid as it is, those that share the most tiles first."""
+        paths: list[list[int]] = []
+
+        def walk(path: list[int]) -> None:
+            if len(path) == len(word):
+                paths.append(list(path))
+                return
+            letter = word[len(path)]
+            around = range(cells) if not path else adjacency[path[-1]]
+            candidates = [j for j in around if grid[j] in (None, letter) and j not in path]
+            candidates.sort(key=lambda j: (0 if grid[j] == letter else 1 if drawn[j] == letter else 2, rank[j]))
+            for j in candidates:
+                budget[0] -= 1
+                if budget[0] < 0 or len(paths) >= PATHS_SEEN:
+                    return
+                path.append(j)
+                walk(path)
+                path.pop()
+
+        walk([])
+        paths.sort(key=lambda path: -shared(path))  # (a stable sort: equally shared paths in the walk's order)
+        return paths[:PATHS_KEPT]
+
+    def shared(path: list[int]) -> int:
+        """How many of the path's tiles already hold their letter."""
+        return sum(grid[j] is not None for j in path)
+
+    if next_word(words, ()):
+        return Placement(grid, words)
+    return Placement(None, most[0])
+
+
+def _letters_laid(word: str, laid: Counter[str]) -> int:
+    """How many of the word's letters are on the board already (each as many times as it is laid)."""
+    return sum(min(count, laid[letter]) for letter, count in Counter(word).items())
 
 
 def _tiles_needed(words: Iterable[str]) -> int:

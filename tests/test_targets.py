@@ -14,7 +14,7 @@ FITS = {
     "de": [["wasser", "regen", "wind", "schnee", "eis", "sonne", "wolke", "sturm"], ["hund", "katze", "maus", "tee"]],
     "es": [["agua", "lluvia", "nube", "viento", "nieve", "sol", "hielo", "mar"], ["gato", "perro", "sol", "mar"]],
     "fr": [["eau", "pluie", "nuage", "vent", "neige", "soleil", "glace", "mer"], ["chat", "chien", "lait", "mer"]],
-    "it": [["acqua", "pioggia", "nuvola", "vento", "neve", "sole", "mare", "terra"], ["gatto", "cane", "sole", "mare"]],
+    "it": [["acqua", "lago", "nuvola", "vento", "neve", "sole", "mare", "terra"], ["gatto", "cane", "sole", "mare"]],
     "nl": [["water", "regen", "wolk", "wind", "sneeuw", "zon", "ijs", "zee"], ["kat", "hond", "zon", "zee"]],
     "pt": [["agua", "chuva", "nuvem", "vento", "neve", "sol", "gelo", "mar"], ["gato", "cao", "sol", "mar"]],
 }
@@ -68,14 +68,22 @@ def test_a_blocked_word_is_refused_on_a_classroom_board():
     assert [(r.word, r.reason) for r in refused.value.refusals] == [("DAMN", "blocked")]
 
 
-def test_words_that_together_need_more_tiles_than_the_board_has_are_named():
-    english = Lexicon.builtin("en")
+def test_words_that_together_need_more_tiles_than_the_board_has_are_refused_together():
     words = ["planet", "orbit", "comet", "earth", "galaxy", "rocket", "moon", "star"]
+    with pytest.raises(TargetsRefused) as refused:
+        build_target_board("en", "LESSON", 4, 4, words, Lexicon.builtin("en"))
+    assert [(r.reason, r.num) for r in refused.value.refusals] == [("tiles", 20)]  # P L A N E T O R B I C M H G X K
+    assert set(refused.value.refusals[0].word.split(", ")) == {word.upper() for word in words}
+
+
+def test_the_words_that_do_not_fit_beside_the_others_are_named():
+    english = Lexicon.builtin("en")
+    words = ["planet", "orbit", "moon", "sun", "star", "comet", "earth", "mars"]  # 16 letters, and a 4x4 has 16 tiles
     with pytest.raises(TargetsRefused) as refused:
         build_target_board("en", "LESSON", 4, 4, words, english, attempts=2)
     misfits = refused.value.refusals
     assert misfits and {r.reason for r in misfits} == {"no-room"}
-    assert {r.word for r in misfits} < {w.upper() for w in words}  # the others fit together
+    assert {r.word for r in misfits} < {w.upper() for w in words}  # the others were laid together
 
 
 def test_more_than_eight_words_are_refused():
