@@ -10,11 +10,14 @@ dictionary and not on the classroom blocklist; set i of a language is the same o
 with the language and i). Each set is built once with a fresh seed; the time is the whole call (the seed's board,
 the search, and when some words do not fit, the search for which), warm (the dictionary and the generator's data
 loaded before). Every board built is checked with the solver: every target word on it. Target: p95 under 2 s.
+Both the wall-clock time and the process's CPU time are shown: on a machine shared with other work the CPU time is
+what the code costs (the load average is printed in the header).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -51,31 +54,39 @@ def main() -> int:
     args = parser.parse_args()
     languages = sorted(LANGUAGES) if args.languages == "all" else args.languages.split(",")
     rows, cols = (int(side) for side in args.size.lower().split("x"))
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"{args.sets} sets of {args.words} words per language, {rows}x{cols} boards; target p95 < {TARGET_P95} s")
-    print(f"{'lang':<5}{'fit':>6}{'p50 s':>8}{'p95 s':>8}{'max s':>8}{'p50 fit':>9}{'p95 fit':>9}")
+    print(f"load average {load}; wall-clock seconds, then CPU seconds; 'fit': boards built / sets")
+    print(
+        f"{'lang':<5}{'fit':>6}{'p50':>7}{'p95':>7}{'max':>7} |{'cpu p50':>8}{'cpu p95':>8}{'cpu max':>8}"
+        f" |{'fit p50':>8}{'fit p95':>8}"
+    )
     failed = False
     for language in languages:
         lexicon = Lexicon.builtin(language)
         generate(language, "WARMUP", rows, cols, version=2)  # the generator's frozen data, loaded as a server has it
-        times, fit_times = [], []
+        times, cpu, fit_times = [], [], []
         for i, words in enumerate(word_sets(language, lexicon, args.sets, args.words)):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             try:
                 built = build_target_board(language, f"BENCH{i}", rows, cols, words, lexicon, blocked_words(language))
             except TargetsRefused:
                 times.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
                 continue
             times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
             fit_times.append(times[-1])
             on_board = {found.word for found in solve(built.board, lexicon)}
             assert set(built.targets) <= on_board, (language, words)
         p95 = percentile(times, 0.95)
         failed |= p95 >= TARGET_P95
         fits = f"{len(fit_times)}/{len(times)}"
-        fit_p50 = f"{statistics.median(fit_times):9.3f}" if fit_times else f"{'-':>9}"
-        fit_p95 = f"{percentile(fit_times, 0.95):9.3f}" if fit_times else f"{'-':>9}"
+        fit_p50 = f"{statistics.median(fit_times):8.2f}" if fit_times else f"{'-':>8}"
+        fit_p95 = f"{percentile(fit_times, 0.95):8.2f}" if fit_times else f"{'-':>8}"
         print(
-            f"{language:<5}{fits:>6}{statistics.median(times):8.3f}{p95:8.3f}{max(times):8.3f}{fit_p50}{fit_p95}"
+            f"{language:<5}{fits:>6}{statistics.median(times):7.2f}{p95:7.2f}{max(times):7.2f} |"
+            f"{statistics.median(cpu):8.2f}{percentile(cpu, 0.95):8.2f}{max(cpu):8.2f} |{fit_p50}{fit_p95}"
             + ("" if p95 < TARGET_P95 else "  FAIL")
         )
     print("FAIL" if failed else "PASS", f"(p95 of every language under {TARGET_P95} s)")
