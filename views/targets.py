@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask_babel import gettext
 from werkzeug.exceptions import BadRequest
 
-from ruzzle import blocked_words
+from ruzzle import blocked_words, new_seed
 from ruzzle.match import match_board
 from ruzzle.targets import (
     Refusal,
@@ -21,6 +21,7 @@ from .boards import lexicon_for
 from .i18n import translate_error
 from .services import services
 
+SEEDS_TRIED = 3  # fresh seeds tried for a room's next round before it plays its first round's board again
 TARGET_BOARDS_CACHED = 256  # boards built around words that a process keeps (a room's every request asks for one)
 
 
@@ -63,3 +64,18 @@ def target_board_code(
 def refusal_sentences(refusals: tuple[Refusal, ...]) -> str:
     """Why each word cannot be on the board, one sentence each, in the page's language."""
     return " ".join(gettext(refusal.message, word=refusal.word, num=refusal.num) for refusal in refusals)
+
+
+def next_seed(language: str, rows: int, cols: int, words: tuple[str, ...], safe: bool, known: str) -> str:
+    """A fresh seed for a room's next round whose board holds the room's words (a few tried), else `known`, a seed
+    whose board was built around them already: a round never opens on a board that cannot be built."""
+    if not words:
+        return new_seed()
+    for _ in range(SEEDS_TRIED):
+        seed = new_seed()
+        try:
+            board_around(language, seed, rows, cols, words, safe)
+        except TargetsNotPlaced:
+            continue
+        return seed
+    return known

@@ -172,3 +172,14 @@ def test_solve_builds_a_board_around_the_words_with_a_link_of_its_own(app, clien
     assert refused.status_code == 422 and "ZZQXJ is not in this language" in refused.get_data(as_text=True).replace(
         "&#39;", "'"
     )
+
+
+def test_every_round_of_a_room_with_target_words_holds_them(app, client, clock):
+    code = open_room(client, size="5x5", words="river water cloud")
+    for number in (1, 2):
+        assert {"RIVER", "WATER", "CLOUD"} <= {found.word for found in words_of(app, code)}, number
+        start(client, clock, code)
+        clock.advance(SECONDS + 10)
+        assert client.post(f"/rooms/{code}/rounds").status_code == 303
+    seeds = [played.seed for played in app.extensions["ruzzle.store"].rooms.get(code).rounds]
+    assert len(set(seeds)) == 3  # a fresh board each round, built around the same words
