@@ -41,9 +41,8 @@ def take_hint(language: str, seed: str):
     played = start_round(board)
     hints = Hints.of(board, played)
     # The form says how many hints the panel showed as taken: a second click, or a second tab, takes no second hint.
+    # (A round that is over offers no reveal: its words are all on the summary.)
     if hints.reveal is not None and request.form.get("taken", "") == str(len(hints.taken)):
-        if played.round.is_over(now()):
-            raise Forbidden(gettext("This round is over: its words are all on the summary."))
         the_store().rounds.take_hint(played.id, hints.reveal.word, hints.reveal.cost, now())
     if wants_fragment() or wants_json():
         return answer_hints(board, played)

@@ -3,10 +3,12 @@ them (ruzzle.targets), and the reasons in the page's language when some cannot b
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask_babel import gettext
 from werkzeug.exceptions import BadRequest
 
-from ruzzle import blocked_words, new_seed
+from ruzzle import blocked_words
 from ruzzle.match import match_board
 from ruzzle.targets import (
     Refusal,
@@ -66,13 +68,15 @@ def refusal_sentences(refusals: tuple[Refusal, ...]) -> str:
     return " ".join(gettext(refusal.message, word=refusal.word, num=refusal.num) for refusal in refusals)
 
 
-def next_seed(language: str, rows: int, cols: int, words: tuple[str, ...], safe: bool, known: str) -> str:
-    """A fresh seed for a room's next round whose board holds the room's words (a few tried), else `known`, a seed
-    whose board was built around them already: a round never opens on a board that cannot be built."""
+def next_seed(
+    language: str, rows: int, cols: int, words: tuple[str, ...], safe: bool, known: str, draw: Callable[[], str]
+) -> str:
+    """A fresh seed (from `draw`) for a room's next round whose board holds the room's words (a few tried), else
+    `known`, a seed whose board was built around them already: a round never opens on a board that cannot be built."""
     if not words:
-        return new_seed()
+        return draw()
     for _ in range(SEEDS_TRIED):
-        seed = new_seed()
+        seed = draw()
         try:
             board_around(language, seed, rows, cols, words, safe)
         except TargetsNotPlaced:

@@ -9,6 +9,7 @@ from flask import redirect, request
 from flask_babel import gettext
 from werkzeug.exceptions import Conflict, Forbidden, NotFound, UnprocessableEntity
 
+from ruzzle import new_seed
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
 from ruzzle.room import board_round
@@ -273,7 +274,7 @@ def add_room_round(code: str):
     round the first round of another match."""
     room = finished_room(code, gettext("This round is not over yet: a new round can start once it ends."))
     number = room.current.number
-    seed = next_seed(room.language, room.rows, room.cols, room.targets, room.safe, room.rounds[0].seed)
+    seed = next_seed(room.language, room.rows, room.cols, room.targets, room.safe, room.rounds[0].seed, new_seed)
     rooms_store().add_round(room.id, number, seed, LATEST_VERSION, board_round(room.preset, number + 1))
     return back_to_host(room)
 
