@@ -183,3 +183,18 @@ def test_every_round_of_a_room_with_target_words_holds_them(app, client, clock):
         assert client.post(f"/rooms/{code}/rounds").status_code == 303
     seeds = [played.seed for played in app.extensions["ruzzle.store"].rooms.get(code).rounds]
     assert len(set(seeds)) == 3  # a fresh board each round, built around the same words
+
+
+def test_a_round_that_is_over_offers_no_reveal_and_takes_none(client):
+    query = "?time=0"
+    client.get(f"/play/en/{SEED}{query}")
+    client.post(f"/play/en/{SEED}/round{query}", data={"action": "give-up"})
+    assert grid_of(client, query)["next_reveal"] is None
+    client.post(f"/play/en/{SEED}/hints{query}", data={"taken": "0"}, headers=HTMX)
+    assert grid_of(client, query)["penalty"] == 0
+
+
+@pytest.mark.parametrize("query", ["?size=99x99", "?time=abc", "?gen=7"])
+def test_a_bad_board_url_gets_a_sentence_not_hints(client, query):
+    answer = client.get(f"/play/en/{SEED}/hints{query}", headers=JSON)
+    assert answer.status_code == 400
