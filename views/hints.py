@@ -11,17 +11,11 @@ from ruzzle import common_words
 from ruzzle.hints import HintGrid, Reveal, hint_grid, is_learning, next_reveal
 
 from .boards import BoardRequest
-from .pages import render, wants_fragment
+from .pages import render, wants_fragment, wants_json
 from .rounds import PlayerRound, load_round, now, start_round, the_store
 
 bp = Blueprint("hints", __name__)
 HINT_REGIONS = ["hints"]
-
-
-def wants_json() -> bool:
-    """A request that asks for JSON (`Accept: application/json`) rather than a page."""
-    accepted = request.accept_mimetypes.best_match(["text/html", "application/json"])
-    return accepted == "application/json" and "application/json" in request.headers.get("Accept", "")
 
 
 @bp.get("/play/<language>/<seed>/hints")

@@ -14,7 +14,7 @@ from ruzzle import Found, sort_found
 from ruzzle.room import PODIUM, TOP_SHOWN, Ranking, rank
 from store.rooms import Room, RoomPlayer
 
-from ..pages import render
+from ..pages import render, wants_json
 from ..play import MISSED_SHOWN
 from ..rounds import now
 from ..services import services
@@ -115,9 +115,7 @@ def show_leaderboard(code: str):
     table = live_ranking(room)
     phase = phase_of(room, now())
     state = (room.current.number, phase.name, table.state())
-    if request.accept_mimetypes.best_match(
-        ["text/html", "application/json"]
-    ) == "application/json" and "application/json" in request.headers.get("Accept", ""):
+    if wants_json():
         return conditional(
             state + (phase.ends_at, room.locked),
             lambda etag: {
