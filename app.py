@@ -23,7 +23,7 @@ from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
 from ruzzle.meanings import MeaningsLibrary
 from store import STORE_OUTAGES, Store, StoreUnavailable, database_url, describe_outage, is_outage
 from store.cleanup import Cleanup, Retention
-from views import assignments, classes, exports, history, i18n, live, meanings, play, rooms, solution
+from views import assignments, classes, exports, hints, history, i18n, live, meanings, play, rooms, solution
 from views.addresses import MAX_HOST, LanAddresses
 from views.assets import StaticFiles, serve_static_files
 from views.boards import solve_board, solve_typed_board
@@ -156,6 +156,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.filters["breakable_url"] = breakable_url
     _compile_templates(app)
     app.register_blueprint(play.bp)
+    app.register_blueprint(hints.bp)
     app.register_blueprint(solution.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(rooms.bp)

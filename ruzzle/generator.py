@@ -111,6 +111,11 @@ def normalize_seed(text: str) -> str:
 _ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", ALPHABET)
 
 
+def most_copies(cells: int) -> int:
+    """How many times a letter may stand on a drawn board of this many cells: `cells/8`, at least 2."""
+    return max(2, math.ceil(cells / 8))
+
+
 def multiplier_counts(cells: int) -> dict[Multiplier, int]:
     """How many tiles of each multiplier a board of this many cells gets (6 per 16 cells, as real boards)."""
     return {m: round(cells * n / 16) for m, n in MULTIPLIERS_PER_16_CELLS.items()}
@@ -229,7 +234,7 @@ def _refine(
     richer than the best of several frequency draws."""
     balanced = balanced or _balanced
     cumulative = list(accumulate(weights))
-    most = max(2, math.ceil(len(letters) / 8))
+    most = most_copies(len(letters))
     best = richness(letters) if steps else 0
     for _ in range(steps):
         trial = list(letters)
@@ -257,7 +262,7 @@ def _draw_letters(
     """Letters for every cell: weighted draws, a letter at most `cells/8` (at least 2) times, balanced (version 1:
     between 3/8 and 1/2 vowels, and no Q without a U); drawn again until all of that holds."""
     balanced = balanced or _balanced
-    most = max(2, math.ceil(cells / 8))
+    most = most_copies(cells)
     while True:
         remaining = list(weights)
         counts = [0] * 26

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import delete, select
 
 from .engine import Database
-from .schema import rounds, words
+from .schema import round_hints, rounds, words
 
 if TYPE_CHECKING:
     from . import Store
@@ -36,6 +36,7 @@ def delete_rounds_before(database: Database, moment: float) -> int:
     old = select(rounds.c.id).where(rounds.c.started < moment)
     with database.writing() as connection:
         connection.execute(delete(words).where(words.c.round_id.in_(old)))
+        connection.execute(delete(round_hints).where(round_hints.c.round_id.in_(old)))
         return connection.execute(delete(rounds).where(rounds.c.started < moment)).rowcount
 
 

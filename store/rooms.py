@@ -87,6 +87,8 @@ class Room:
     asker_banned: bool = False  # the host removed the asking browser
     player_count: int = 0  # how many players have a seat (what the pages' poll intervals and lists adapt to)
     class_id: int | None = None  # the class list whose pupils only may join (by name and class code)
+    hints: bool = False  # the host lets the pupils open the hints
+    targets: tuple[str, ...] = ()  # the words every board of the room is built around (issue 24)
 
     @property
     def current(self) -> RoomRound:
@@ -319,6 +321,8 @@ class Rooms:
         code: str | None = None,
         names: str = "all",
         class_id: int | None = None,
+        hints: bool = False,
+        targets: tuple[str, ...] = (),
     ) -> Room:
         """A new room with its first round (not started), under a fresh code (or `code`, for tests and demos); with
         `class_id`, for a class list's pupils only."""
@@ -335,6 +339,8 @@ class Rooms:
             "names": names,
             "remote_key": secrets.token_urlsafe(REMOTE_KEY_BYTES),
             "class_id": class_id,
+            "hints": hints,
+            "targets": " ".join(targets),
         }
         for _ in range(20):
             code = code or new_room_code()
@@ -411,6 +417,8 @@ class Rooms:
             first.banned_player is not None,
             first.player_count,
             first.class_id,
+            bool(first.hints),
+            tuple(first.targets.split()),
         )
 
     def live_room(self, player: str, since: float, now: float) -> str | None:

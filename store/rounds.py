@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, select, text, update
 
 from .engine import Database, insert_ignoring_duplicates
-from .schema import IN_PLAY, TAKES_WORD, rounds, words
+from .schema import IN_PLAY, TAKES_WORD, round_hints, rounds, words
 
 
 @dataclass(frozen=True)
@@ -218,6 +218,22 @@ class Rounds:
         if not running:
             return Recorded.ROUND_OVER
         return Recorded.ADDED if inserted else Recorded.ALREADY_FOUND
+
+    def take_hint(self, round_id: int, word: str, cost: int, now: float) -> None:
+        """Keep a reveal hint taken in a round, with its cost; a word revealed twice (two tabs) is kept once."""
+        values = {"round_id": round_id, "word": word, "cost": cost, "taken": now}
+        with self.database.writing() as connection:
+            connection.execute(insert_ignoring_duplicates(connection.dialect.name, round_hints).values(**values))
+
+    def hints_taken(self, round_id: int) -> dict[str, int]:
+        """The words a round's reveal hints showed, in the order taken, each with the points it cost."""
+        query = (
+            select(round_hints.c.word, round_hints.c.cost)
+            .where(round_hints.c.round_id == round_id)
+            .order_by(round_hints.c.taken, round_hints.c.word)
+        )
+        with self.database.reader.connect() as connection:
+            return {row.word: row.cost for row in connection.execute(query)}
 
     def in_play(self, player: str, letters_key: str, now: float, grace: float) -> PlayedBoard | None:
         """The board URL of the player's latest round still in play on these letters (any seed, length or bonus

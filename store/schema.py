@@ -81,6 +81,18 @@ words = Table(
     PrimaryKeyConstraint("round_id", "word", name="words_pkey"),
 )
 
+# A reveal hint taken in a round (a word's first letter and length shown): once per word, with the points it cost,
+# which the round's page shows as a penalty beside the score (migration 0910).
+round_hints = Table(
+    "round_hints",
+    metadata,
+    Column("round_id", Integer, ForeignKey("rounds.id", ondelete="CASCADE"), nullable=False),
+    Column("word", String(160), nullable=False),
+    Column("cost", Integer, nullable=False),
+    Column("taken", Float, nullable=False),
+    PrimaryKeyConstraint("round_id", "word", name="round_hints_pkey"),
+)
+
 # A live room: a host (the player id of the browser that made it), a code to join by, and the boards' settings.
 # Each player's round in a room is an ordinary row of `rounds` (board_key `room|<id>|<number>`), so a word in a
 # room is recorded by the same atomic step as a word on a solo board.
@@ -104,6 +116,10 @@ rooms = Table(
     Column("walk_step", Integer, nullable=True),  # the walk-through's step the remote asked for (None: the podium)
     # the class list whose pupils only may join, by name and class code (issue 25, migration 0922)
     Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=True),
+    # issue 24 (migration 0910): whether the pupils may open the hints, and the target words (space-separated) that
+    # the room's boards are built around (empty: none)
+    Column("hints", Boolean, nullable=False, server_default=false()),
+    Column("targets", String(200), nullable=False, server_default=""),
 )
 
 # The rounds of a room, one board each; `started` stays empty until the host starts it.

@@ -27,6 +27,12 @@ def wants_fragment() -> bool:
     return request.headers.get("HX-Request") == "true" and request.headers.get("HX-History-Restore-Request") != "true"
 
 
+def wants_json() -> bool:
+    """A request that asks for JSON (`Accept: application/json`) rather than a page."""
+    accepted = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return accepted == "application/json" and "application/json" in request.headers.get("Accept", "")
+
+
 def render(template: str, blocks: list[str], status: int = 200, **context):
     """The whole page, or for htmx the named blocks: the first replaces the target, the others swap out of band.
 

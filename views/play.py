@@ -14,6 +14,7 @@ from ruzzle.errors import WordRefused
 from ruzzle.game import DEFAULT_SECONDS, Round, parse_path, word_of_path, word_of_text
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.room import is_room_code
+from ruzzle.targets import MAX_TARGETS
 from store.rooms import Room
 
 from .addresses import same_site_path
@@ -47,6 +48,7 @@ def start_page(room_offer: RoomOffer | None = None):
         default_seconds=DEFAULT_SECONDS,
         room_offer=room_offer,
         **homework_form(),
+        max_targets=MAX_TARGETS,
     )
 
 
@@ -281,6 +283,7 @@ def game_context(board: BoardRequest, round_: Round, message: str | None, moment
         "highlight": None,
         "breakdown_path": None,
         "refused": None,
+        "hints_offered": True,  # a room's page offers them when its host allows it (views/rooms/pupil.py)
     }
     if over:
         context["summary"] = round_summary(solution, round_)

@@ -59,6 +59,7 @@ class Services:
     room_results: dict[Any, Any] = field(default_factory=dict)
     live_prepared: dict[Any, Any] = field(default_factory=dict)
     live_results: dict[Any, Any] = field(default_factory=dict)
+    target_boards: dict[Any, Any] = field(default_factory=dict)  # boards built around a teacher's words
 
     def install(self, app: Flask) -> None:
         """Keep these services in the app (and under the legacy keys, for the modules that still read them)."""

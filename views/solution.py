@@ -13,15 +13,27 @@ from flask_babel import gettext, lazy_gettext, ngettext
 from markupsafe import Markup
 from werkzeug.exceptions import BadRequest, NotFound
 
-from ruzzle import LANGUAGES, Board, BoardFormatError, Found, get_language, normalize_word, score_breakdown, sort_found
+from ruzzle import (
+    LANGUAGES,
+    Board,
+    BoardFormatError,
+    Found,
+    get_language,
+    new_seed,
+    normalize_word,
+    score_breakdown,
+    sort_found,
+)
 from ruzzle.board import Cell, Tile
 from ruzzle.game import DEFAULT_SECONDS, Solution
 from ruzzle.rules import MULTIPLIER_CODES, Multiplier
+from ruzzle.targets import MAX_TARGETS
 
 from .boards import MAX_SIDE, BoardRequest, BoardSource, TypedBoard, parse_size
 from .i18n import current_language, multiplier_name, translate_error
 from .pages import render, wants_fragment
 from .rounds import board_in_play, end_round, load_round, start_round
+from .targets import TargetsNotPlaced, board_around, parse_words_field
 
 bp = Blueprint("solution", __name__)
 SORTS = {
@@ -395,6 +407,8 @@ def type_board():
     language = request.args.get("language") or current_language()  # a board in the player's own language, first
     get_language(language)
     rows, cols = parse_size(request.args.get("size"))
+    if request.args.get("words", "").strip():
+        return _board_around_words(language, rows, cols)
     if not any(key == "text" or _CELL_FIELD.fullmatch(key) for key in request.args):
         return _board_form(language, rows, cols, {}, {}, None)
     try:
@@ -403,6 +417,17 @@ def type_board():
         return _board_form(language, errors.rows, errors.cols, errors.values, errors.cells, errors.message, 400)
     source = TypedBoard(board.language, board.to_code())
     return redirect(source.page_url("solution"), 303)
+
+
+def _board_around_words(language: str, rows: int, cols: int):
+    """A new board built around the words of the form's `words` field, shown as a typed board's solution (its URL
+    reproduces it); the form again, saying which words cannot be on it and why."""
+    words = parse_words_field(request.args.get("words"))
+    try:
+        built = board_around(get_language(language).code, new_seed(), rows, cols, words, True)
+    except TargetsNotPlaced as refused:
+        return _board_form(language, rows, cols, {"words": request.args["words"][:200]}, {}, refused.description, 422)
+    return redirect(TypedBoard(built.board.language, built.board.to_code()).page_url("solution"), 303)
 
 
 _CELL_FIELD = re.compile(r"[lm](\d{1,2})_(\d{1,2})")
@@ -499,4 +524,5 @@ def _board_form(
         multiplier_of=Multiplier.from_code,
         multiplier_names=[multiplier_name(multiplier) for multiplier in Multiplier],
         code_example=Markup("<code>Ttl R S Ndl</code>"),
+        max_targets=MAX_TARGETS,
     )

@@ -13,6 +13,7 @@ from flask import Blueprint, Response, current_app, g, redirect, request
 from flask_babel import gettext, ngettext
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound
 
+from ruzzle.game import Solution
 from ruzzle.room import CODE_LENGTH, NAMES_SHOWN, RoomStage, is_room_code
 from ruzzle.room import stage_of as room_stage
 from ruzzle.timeline import Timeline
@@ -23,6 +24,8 @@ from ..limits import check_code_lookup
 from ..live import find_live_room
 from ..pages import cached_url, wants_fragment
 from ..rounds import now, player_id, the_store
+from ..services import services
+from ..targets import target_board_code
 
 bp = Blueprint("rooms", __name__)
 COUNTDOWN = 3  # seconds of 3-2-1 between the host's Start and the first word (more in a big room: pace_of)
@@ -50,12 +53,14 @@ class RoomBoard(BoardRequest):
     room_code: str = ""
     room_id: int = 0
     number: int = 1
+    targets: tuple[str, ...] = ()  # the teacher's words the board is built around (views/targets.py)
     ENDPOINTS = {
         "play.show_board": "rooms.play_room",
         "play.submit_word": "rooms.submit_room_word",
         "play.show_word": "rooms.show_room_word",
         "solution.show_projector": "rooms.show_room_walk",
         "solution.show_solution": "rooms.show_room_words",
+        "hints.show_hints": "rooms.show_room_hints",
     }
     PAGES = {"board": "rooms.play_room", "projector": "rooms.show_room_walk", "solution": "rooms.show_room_words"}
     WORDS_PAGE = "rooms.show_room_words"
@@ -77,6 +82,16 @@ class RoomBoard(BoardRequest):
     @property
     def round_key(self) -> str:
         return round_key(self.room_id, self.number)
+
+    def solution(self) -> Solution:
+        """The generated board's solution; a room with target words: the board built around them, solved as a typed
+        board (its letters are no longer the seed's alone)."""
+        if not self.targets:
+            return super().solution()
+        code = target_board_code(
+            self.language, self.seed, self.rows, self.cols, self.targets, self.safe, self.match_round
+        )
+        return services().typed_solutions(self.language, code, self.safe)
 
     @cached_property
     def seed_board(self) -> BoardRequest:
@@ -100,6 +115,7 @@ def room_board(room: Room, number: int | None = None) -> RoomBoard:
         room_code=room.code,
         room_id=room.id,
         number=played.number,
+        targets=room.targets,
     )
 
 

@@ -20,6 +20,7 @@ from ..i18n import translate_error
 from ..pages import cached_url, render, sentence, wants_fragment
 from ..rounds import now, player_id, round_board
 from ..solution import parse_step, projector_page, qr_svg
+from ..targets import next_seed
 from .core import (
     ADD_SECONDS,
     EXTRA_SECONDS,
@@ -273,7 +274,8 @@ def add_room_round(code: str):
     round the first round of another match."""
     room = finished_room(code, gettext("This round is not over yet: a new round can start once it ends."))
     number = room.current.number
-    rooms_store().add_round(room.id, number, new_seed(), LATEST_VERSION, board_round(room.preset, number + 1))
+    seed = next_seed(room.language, room.rows, room.cols, room.targets, room.safe, room.rounds[0].seed, new_seed)
+    rooms_store().add_round(room.id, number, seed, LATEST_VERSION, board_round(room.preset, number + 1))
     return back_to_host(room)
 
 
@@ -375,7 +377,7 @@ def show_room_walk(code: str):
         seconds=room.seconds,
         finders=named_finders(room, finders),
         room=room,
-        arrange=lambda words, order: class_first(words, order, finders),
+        arrange=lambda words, order: class_first(words, order, finders, room.targets),
     )
 
 

@@ -19,6 +19,7 @@ from ..i18n import translate_error
 from ..live import is_live, live_capacity
 from ..pages import cached_url, render, sentence
 from ..rounds import clean_up_store, now, player_id, the_store
+from ..targets import board_around, parse_words_field
 from .core import banned_message, bp, find_room, parse_names, rooms_store
 
 # --- creating and joining ---------------------------------------------------------------------------------
@@ -51,6 +52,10 @@ def create_room():
     seed = parse_seed(form["seed"]) if form.get("seed", "").strip() else new_seed()
     match_round = board_round(preset, 1)
     names = parse_names(form.get("names"))
+    safe = parse_safe(form.get("safe"))
+    targets = parse_words_field(form.get("words"))
+    if targets:  # the words are checked, and the first board built, before the room opens: a refusal says why
+        targets = board_around(language, seed, rows, cols, targets, safe).targets
     school_class = find_class(form["class"], form.get("class_key")) if form.get("class") else None
     if school_class is not None:  # opened from a class list's page: its pupils only, by name and class code
         the_store().classes.touch(school_class.id, now())
@@ -61,7 +66,7 @@ def create_room():
         rows,
         cols,
         seconds,
-        parse_safe(form.get("safe")),
+        safe,
         preset,
         seed,
         LATEST_VERSION,
@@ -69,6 +74,8 @@ def create_room():
         now(),
         names=names,
         class_id=school_class and school_class.id,
+        hints=form.get("hints") == "on",
+        targets=targets,
     )
     return redirect(cached_url("rooms.host_room", code=room.code), 303)
 

@@ -7,11 +7,12 @@ import math
 from flask import current_app, redirect, request
 from flask_babel import gettext, ngettext
 from sqlalchemy.exc import SQLAlchemyError
-from werkzeug.exceptions import BadRequest, Conflict, NotFound
+from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound
 
 from ruzzle.game import Round
 from store.rooms import Room, RoomPlayer
 
+from ..hints import answer_hints
 from ..live import is_live, live_results
 from ..pages import cached_url, render, wants_fragment
 from ..play import GAME_REGIONS, answer_word, game_context, show_word_on
@@ -192,6 +193,7 @@ def room_game_context(
         poll_seconds=room_pace(room).play_seconds,
         page_template="room_play.html",
         stage=stage_of(room),
+        hints_offered=room.hints,
     )
     if context["over"]:
         context["results"] = (
@@ -200,6 +202,20 @@ def room_game_context(
             else player_results(results or room_results(room), board, member, context["found"])
         )
     return context
+
+
+@bp.get("/rooms/<code>/hints")
+def show_room_hints(code: str):
+    """The hints of this player's round in the room (as on a solo board), when the host allows them: 403 otherwise,
+    and before the round starts (the board is not shown yet)."""
+    room = find_room(code)
+    require_member(room)
+    if not room.hints:
+        raise Forbidden(gettext("The teacher has not turned the hints on in room %(code)s.", code=room.code))
+    if phase_of(room, now()).name in ("waiting", "countdown"):
+        raise Forbidden(gettext("The hints open with the board, when the round starts."))
+    board = room_board(room)
+    return answer_hints(board, room_round(room, board))
 
 
 @bp.post("/rooms/<code>/words")

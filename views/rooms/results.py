@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from flask import current_app, request
@@ -14,7 +14,7 @@ from ruzzle import Found, sort_found
 from ruzzle.room import PODIUM, TOP_SHOWN, Ranking, rank
 from store.rooms import Room, RoomPlayer
 
-from ..pages import render
+from ..pages import render, wants_json
 from ..play import MISSED_SHOWN
 from ..rounds import now
 from ..services import services
@@ -35,10 +35,18 @@ from .core import (
 )
 
 
-def class_first(words: Iterable[Found], order: str, finders: dict[str, list[str]]) -> list[Found]:
-    """The room's walk-through: the words the class found, the most found first (then the rare finds), then the
-    words nobody found; words found as often, and those nobody found, in the walk's own order (best first, ...)."""
-    return sorted(sort_found(words, order), key=lambda found: -len(finders.get(found.word, ())))  # (a stable sort)
+def class_first(
+    words: Iterable[Found], order: str, finders: dict[str, list[str]], targets: Collection[str] = ()
+) -> list[Found]:
+    """The room's walk-through: the teacher's target words nobody found (the lesson's point), then the words the class
+    found, the most found first (then the rare finds), then the words nobody found; words found as often, and those
+    nobody found, in the walk's own order (best first, ...)."""
+
+    def place(found: Found) -> tuple[int, int]:
+        count = len(finders.get(found.word, ()))
+        return (0 if found.word in targets and not count else 1, -count)
+
+    return sorted(sort_found(words, order), key=place)  # (a stable sort)
 
 
 def named_finders(room: Room, finders: dict[str, list[str]]) -> dict[str, list[str] | None] | None:
@@ -107,9 +115,7 @@ def show_leaderboard(code: str):
     table = live_ranking(room)
     phase = phase_of(room, now())
     state = (room.current.number, phase.name, table.state())
-    if request.accept_mimetypes.best_match(
-        ["text/html", "application/json"]
-    ) == "application/json" and "application/json" in request.headers.get("Accept", ""):
+    if wants_json():
         return conditional(
             state + (phase.ends_at, room.locked),
             lambda etag: {
@@ -177,6 +183,7 @@ def class_view(room: Room, board: RoomBoard, still_playing: int = 0) -> dict:
         "found_count": len(common),
         "still_playing": still_playing,
         "still_counting": bool(still_playing) or still_counting(room),
+        "targets": [(word, counts.get(word, 0)) for word in room.targets],
     }
 
 

@@ -2,7 +2,7 @@
 pupil's round on a board is an ordinary row of `rounds` (board_key `homework|<id>|<number>`).
 
 Revision ID: 0920
-Revises: 0901
+Revises: 0910
 Create Date: 2026-11-27
 """
 
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0920"
-down_revision = "0901"
+down_revision = "0910"
 branch_labels = None
 depends_on = None
 
