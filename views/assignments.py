@@ -439,6 +439,9 @@ def homework_context(assignment: Assignment, board: HomeworkBoard, round_, messa
         pupil=assignment.member,
         page_template="homework_play.html",
         boards=len(assignment.seeds),
+        # homework is marked work, and the teacher set no hints (the hints' URL would also name the board's code,
+        # whose solution page lists every word)
+        hints_offered=False,
     )
     return context
 
