@@ -44,7 +44,7 @@ from .classes import NotOnTheList, find_class
 from .classes import class_pupil as class_pupil_on_list
 from .i18n import translate_error
 from .limits import check_code_lookup
-from .pages import cached_url, render, sentence
+from .pages import cached_url, render, sentence, wants_json
 from .play import GAME_REGIONS, answer_word, game_context, show_word_on
 from .rounds import PlayerRound, clean_up_store, end_round, load_round, now, player_id, round_board, the_store
 from .solution import qr_svg
@@ -626,7 +626,7 @@ def teacher_page(code: str):
     when), each board's class view and walk-through, the downloads; JSON with `Accept: application/json`."""
     assignment = teacher_assignment(code, request.args.get("key"))
     lines = results(assignment)
-    if request.accept_mimetypes.best == "application/json":
+    if wants_json():
         return results_json(assignment, lines)
     return render(
         "homework_teacher.html",

@@ -24,7 +24,7 @@ from store.rooms import NicknameTaken
 from .boards import BOARD_SIZES, DEFAULT_SIZE, ROUND_LENGTHS
 from .i18n import translate_error
 from .limits import check_code_lookup
-from .pages import cached_url, render, sentence
+from .pages import cached_url, render, sentence, wants_json
 from .play import homework_form
 from .rounds import now, the_store
 
@@ -224,7 +224,7 @@ def class_page(code: str):
     lines = progress(found, lessons)
     data = class_json(found, lessons, lines)
     names = [lesson_name(lesson) for lesson in lessons]
-    if request.accept_mimetypes.best == "application/json":
+    if wants_json():
         return data
     return render(
         "class.html",

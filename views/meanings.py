@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, make_response, render_template, request
+from flask import Blueprint, make_response, render_template
 from flask_babel import gettext, lazy_gettext
 
 from ruzzle import LANGUAGES, get_language, normalize_word
@@ -16,7 +16,7 @@ from ruzzle.errors import UnknownLanguage
 from ruzzle.meanings import SOURCES, Meaning, Source, wiktionary_url
 
 from .i18n import translate_error
-from .pages import render, render_error
+from .pages import render, render_error, wants_json
 from .services import services
 
 bp = Blueprint("meanings", __name__)
@@ -100,11 +100,11 @@ TEMPLATE_HELPERS = {"define_word": define, "part_of_speech": part_of_speech}
 @bp.get("/define/<language>/<word>")
 def define_word(language: str, word: str):
     """A word's meaning: the panel for htmx, a page, or JSON; 404 (with the Wiktionary link) where there is none."""
-    wants_json = _wants_json()
+    json = wants_json()
     try:
         code = get_language(language).code
     except UnknownLanguage as error:
-        return _refuse(404, translate_error(error), wants_json)
+        return _refuse(404, translate_error(error), json)
     board_word = normalize_word(word) if len(word) <= MAX_WORD else None
     if board_word is None:
         return _refuse(
@@ -112,11 +112,11 @@ def define_word(language: str, word: str):
             gettext(
                 "%(word)s is not a word a board can hold: only letters, at most %(num)d.", word=word[:40], num=MAX_WORD
             ),
-            wants_json,
+            json,
         )
     definition = define(code, board_word)
     status = 200 if definition.meaning else 404
-    if wants_json:
+    if json:
         response = make_response(definition.as_json(), status)
     else:
         response = make_response(render("meaning.html", ["meaning"], status, definition=definition, title=board_word))
@@ -130,12 +130,6 @@ def about_meanings():
     library = services().meanings
     sources = {code: SOURCES.get(code) if library.of(code) else None for code in LANGUAGES}
     return render_template("about_meanings.html", sources=sources)
-
-
-def _wants_json() -> bool:
-    """Whether the client asked for JSON rather than a page (`Accept: application/json`, preferred to HTML)."""
-    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
-    return best == "application/json" and "application/json" in request.headers.get("Accept", "")
 
 
 def _refuse(status: int, message: str, wants_json: bool):
