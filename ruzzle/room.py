@@ -178,3 +178,47 @@ def percentile(mine: int, others: Iterable[int]) -> int | None:
     if not scores:
         return None
     return 100 * sum(score < mine for score in scores) // len(scores)
+
+
+# --- the words to learn -----------------------------------------------------------------------------------------
+
+RARE_FINDERS = 1  # a rare find: a word found by this many players or fewer (one player alone)
+
+
+@dataclass(frozen=True)
+class WordToLearn:
+    """A word of a round worth a lesson: one of the teacher's words, or a rare find; `finders`: how many players
+    found it (0 for a teacher's word nobody found)."""
+
+    word: str
+    score: int
+    finders: int
+    target: bool
+
+
+class Scored(Protocol):
+    """A word of a board's solution with its points (ruzzle.solver.Found)."""
+
+    @property
+    def word(self) -> str: ...
+
+    @property
+    def score(self) -> int: ...
+
+
+def words_to_learn(
+    solution: Iterable[Scored], counts: dict[str, int], targets: Iterable[str] = ()
+) -> list[WordToLearn]:
+    """A round's words to learn at the end of a room: the teacher's words first (those nobody found first, as the
+    walk-through reveals them), then the rare finds, best first (ties: the alphabet)."""
+    by_word = {found.word: found for found in solution}
+    wanted = [word for word in dict.fromkeys(targets) if word in by_word]
+    chosen = [WordToLearn(word, by_word[word].score, counts.get(word, 0), True) for word in wanted]
+    chosen.sort(key=lambda item: item.finders > 0)  # stable: the teacher's order within each group
+    rare = [
+        WordToLearn(word, by_word[word].score, finders, False)
+        for word, finders in counts.items()
+        if 0 < finders <= RARE_FINDERS and word in by_word and word not in wanted
+    ]
+    rare.sort(key=lambda item: (-item.score, item.word))
+    return chosen + rare

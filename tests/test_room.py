@@ -23,6 +23,7 @@ from ruzzle.room import (
     rank,
     ranking_shown,
     stage_of,
+    words_to_learn,
 )
 
 
@@ -141,3 +142,27 @@ def test_the_percentile_is_never_more_than_the_share_strictly_below(mine, others
     else:
         below = sum(score < mine for score in others)
         assert share * len(others) <= 100 * below < (share + 1) * len(others)
+
+
+# --- the words to learn ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Word:
+    word: str
+    score: int
+
+
+def test_the_words_to_learn_are_the_teachers_words_then_the_rare_finds():
+    solution = [Word("ZEBRA", 40), Word("CAT", 5), Word("DOG", 9), Word("EMU", 9), Word("ANT", 3), Word("OWL", 7)]
+    counts = {"CAT": 3, "DOG": 1, "EMU": 1, "ANT": 1, "ZEBRA": 2}
+    chosen = words_to_learn(solution, counts, targets=("CAT", "OWL", "NOPE"))
+    # the teacher's words first, the one nobody found before the other (NOPE is not on the board)
+    assert [(w.word, w.finders, w.target) for w in chosen[:2]] == [("OWL", 0, True), ("CAT", 3, True)]
+    # then every word one player alone found, best first, ties by the alphabet; ZEBRA (two players) is no rare find
+    assert [(w.word, w.score, w.target) for w in chosen[2:]] == [
+        ("DOG", 9, False),
+        ("EMU", 9, False),
+        ("ANT", 3, False),
+    ]
+    assert words_to_learn(solution, {}, ()) == []

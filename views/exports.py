@@ -23,7 +23,9 @@ from ruzzle.room import Ranking, RankLine
 from store.rooms import Room
 
 from .assignments import PupilLine, results, teacher_assignment
+from .meanings import Definition, define
 from .rooms import find_room, ranking, require_host, rooms_store
+from .rooms.results import rounds_to_learn
 
 bp = Blueprint("exports", __name__)
 BOM = "\ufeff"  # without it, Excel reads a CSV in the region's old code page: Zoë becomes ZoÃ«
@@ -96,6 +98,34 @@ def download_results(code: str):
             ]
         )
     return download(BOM + out.getvalue(), "text/csv", f"ruzzle-room-{room.code}.csv")
+
+
+@bp.get("/rooms/<code>/words-to-learn.csv")
+def download_words_to_learn(code: str):
+    """The room's words to learn, for its host: every round's teacher's words and rare finds, each with its meaning
+    (or the link to its Wiktionary page), to study after the lesson."""
+    room = find_room(code)
+    require_host(room)
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=csv_delimiter(), lineterminator="\r\n")
+    writer.writerow(
+        [gettext("round"), gettext("word"), gettext("points"), gettext("why"), gettext("players"), gettext("meaning")]
+    )
+    for number, words in rounds_to_learn(room):
+        for item in words:
+            why = gettext("one of your words") if item.target else gettext("found by one player alone")
+            meaning = meaning_text(define(room.language, item.word))
+            writer.writerow([number, item.word, item.score, why, item.finders, csv_safe(meaning)])
+    return download(BOM + out.getvalue(), "text/csv", f"ruzzle-room-{room.code}-words.csv")
+
+
+def meaning_text(definition: Definition) -> str:
+    """A word's meaning on one line: the form it is, its first sense; the Wiktionary link where there is none."""
+    meaning = definition.meaning
+    if meaning is None or not meaning.senses:
+        return definition.link
+    sense = meaning.senses[0]
+    return " — ".join(part for part in (definition.form, sense.gloss) if part)
 
 
 def csv_delimiter() -> str:

@@ -48,7 +48,7 @@ from .core import (
     rooms_store,
     stage_of,
 )
-from .results import class_first, class_view, finders_of, live_ranking, named_finders, room_results
+from .results import class_first, class_view, finders_of, live_ranking, named_finders, room_results, rounds_to_learn
 
 # --- the host ------------------------------------------------------------------------------------------------
 
@@ -190,6 +190,14 @@ def show_remote(code: str):
         room.walk_step,
     )
     return conditional(state, lambda etag: render("room_remote.html", ["remote"], etag=etag, **context))
+
+
+@bp.get("/rooms/<code>/words-to-learn")
+def show_words_to_learn(code: str):
+    """The room's words to learn, for its host: each round's teacher's words and rare finds with their meanings, and
+    the download (views/exports.py)."""
+    room = host_action(code)
+    return render("room_words.html", ["main"], room=room, rounds=rounds_to_learn(room))
 
 
 @bp.post("/rooms/<code>/start")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from flask import current_app, request
 
 from ruzzle import Found, sort_found
-from ruzzle.room import PODIUM, TOP_SHOWN, Ranking, rank
+from ruzzle.room import PODIUM, TOP_SHOWN, Ranking, WordToLearn, rank, words_to_learn
 from store.rooms import Room, RoomPlayer
 
 from ..pages import render, wants_json
@@ -29,6 +29,7 @@ from .core import (
     find_room,
     phase_of,
     require_member_or_host,
+    room_board,
     room_timeline,
     rooms_store,
     stage_of,
@@ -185,6 +186,18 @@ def class_view(room: Room, board: RoomBoard, still_playing: int = 0) -> dict:
         "still_counting": bool(still_playing) or still_counting(room),
         "targets": [(word, counts.get(word, 0)) for word in room.targets],
     }
+
+
+def rounds_to_learn(room: Room) -> list[tuple[int, list[WordToLearn]]]:
+    """Every round the room played, with its words to learn (the teacher's words, the rare finds): what the teacher
+    downloads at the end of the room."""
+    lists = []
+    for played in room.rounds:
+        if played.started is None:
+            continue
+        counts = rooms_store().word_counts(room.id, played.number)
+        lists.append((played.number, words_to_learn(room_board(room, played.number).solution(), counts, room.targets)))
+    return lists
 
 
 @dataclass(frozen=True)
