@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .engine import Database, insert_ignoring_duplicates
 from .rooms import REMOTE_KEY_BYTES, AlreadySeated, NicknameTaken, new_rejoin_code, new_room_code
-from .rounds import RoundBoard, StoredRound, _current
+from .rounds import RoundBoard, StoredRound, current_round, parse_shared_board_key, shared_board_key
 from .schema import assignment_boards, assignment_pupils, assignments, rounds, words
 
 MAX_BOARDS = 10  # boards an assignment holds: an evening's homework, not a tournament
@@ -25,15 +25,12 @@ MAX_BOARDS = 10  # boards an assignment holds: an evening's homework, not a tour
 
 def homework_key(assignment_id: int, number: int) -> str:
     """The board key of a pupil's round on an assignment's board in the `rounds` table."""
-    return f"homework|{assignment_id}|{number}"
+    return shared_board_key("homework", assignment_id, number)
 
 
 def parse_homework_key(board_key: str) -> tuple[int, int] | None:
     """The assignment id and board number of a homework round's board key; None for any other key."""
-    parts = board_key.split("|")
-    if len(parts) != 3 or parts[0] != "homework" or not (parts[1].isdecimal() and parts[2].isdecimal()):
-        return None
-    return int(parts[1]), int(parts[2])
+    return parse_shared_board_key(board_key, "homework")
 
 
 @dataclass(frozen=True)
@@ -287,14 +284,14 @@ class Assignments:
         key = homework_key(assignment_id, number)
         with self.store.writing() as connection:
             self._lock(connection, assignment_id)
-            if _current(connection, player, key) is not None:
+            if current_round(connection, player, key) is not None:
                 raise AlreadyPlayed(number)
             due = connection.execute(select(assignments.c.due).where(assignments.c.id == assignment_id)).scalar()
             if due is None or now >= due:
                 raise PastDue(due)
             values = {**board.values(), "board_key": key, "player": player, "number": 1, "started": now}
             connection.execute(insert_ignoring_duplicates(connection.dialect.name, rounds).values(**values))
-            started = _current(connection, player, key)
+            started = current_round(connection, player, key)
         assert started is not None
         return started
 

@@ -16,7 +16,7 @@ from sqlalchemy import ColumnElement, Connection, Row, bindparam, delete, func, 
 from sqlalchemy.exc import IntegrityError
 
 from .engine import Database, insert_ignoring_duplicates
-from .rounds import RoundBoard
+from .rounds import RoundBoard, parse_shared_board_key, shared_board_key
 from .schema import IN_PLAY, room_bans, room_hosts, room_players, room_rounds, rooms, words
 from .schema import rounds as player_rounds
 
@@ -35,15 +35,12 @@ def new_room_code() -> str:
 
 def round_key(room_id: int, number: int) -> str:
     """The board key of a room's round in the `rounds` table."""
-    return f"room|{room_id}|{number}"
+    return shared_board_key("room", room_id, number)
 
 
 def parse_round_key(board_key: str) -> tuple[int, int] | None:
     """The room id and round number of a room round's board key; None for a solo board's key."""
-    parts = board_key.split("|")
-    if len(parts) != 3 or parts[0] != "room" or not (parts[1].isdecimal() and parts[2].isdecimal()):
-        return None
-    return int(parts[1]), int(parts[2])
+    return parse_shared_board_key(board_key, "room")
 
 
 @dataclass(frozen=True)

@@ -149,6 +149,20 @@ SELECT (SELECT count(*) FROM running), (SELECT count(*) FROM scored)
 """)
 
 
+def shared_board_key(kind: str, owner_id: int, number: int) -> str:
+    """The board key of a round on a board many players share: a room's round (`room|7|2`) or an assignment's board
+    (`homework|3|1`), each player's round its own row of `rounds` on that key."""
+    return f"{kind}|{owner_id}|{number}"
+
+
+def parse_shared_board_key(board_key: str, kind: str) -> tuple[int, int] | None:
+    """The owner's id and the number of a shared board's key of this kind; None for any other key."""
+    parts = board_key.split("|")
+    if len(parts) != 3 or parts[0] != kind or not (parts[1].isdecimal() and parts[2].isdecimal()):
+        return None
+    return int(parts[1]), int(parts[2])
+
+
 class Rounds:
     """The rounds of every player."""
 
@@ -158,7 +172,7 @@ class Rounds:
     def current(self, player: str, board_key: str) -> StoredRound | None:
         """The player's latest round on this board URL, or None."""
         with self.database.reader.connect() as connection:
-            return _current(connection, player, board_key)
+            return current_round(connection, player, board_key)
 
     def start(self, player: str, board: RoundBoard, now: float, again: bool = False) -> StoredRound:
         """The player's round on this board: the running one, or the first; `again` starts the next one.
@@ -180,7 +194,7 @@ class Rounds:
                 # and the other, finding the number taken, returns that round.
                 values = {**board.values(), "player": player, "number": (latest or 0) + 1, "started": now}
                 connection.execute(insert_ignoring_duplicates(connection.dialect.name, rounds).values(**values))
-            started = _current(connection, player, key)
+            started = current_round(connection, player, key)
         assert started is not None  # (it was there, or this transaction made it)
         return started
 
@@ -245,7 +259,7 @@ class Rounds:
         return None if row is None else PlayedBoard(*row)
 
 
-def _current(connection: Connection, player: str, board_key: str) -> StoredRound | None:
+def current_round(connection: Connection, player: str, board_key: str) -> StoredRound | None:
     """The latest round and its words, in one query (the board page and every word ask for it)."""
     result = connection.execute(CURRENT_ROUND, {"player": player, "board_key": board_key}).all()
     if not result:

@@ -22,7 +22,7 @@ from flask_babel import get_locale, gettext, ngettext
 from markupsafe import Markup
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, UnprocessableEntity
 
-from ruzzle import get_language, new_seed
+from ruzzle import new_seed
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
 from ruzzle.room import CODE_LENGTH, is_room_code
@@ -31,14 +31,10 @@ from store.assignments import MAX_BOARDS, AlreadyPlayed, Assignment, PastDue, Pu
 from store.rooms import AlreadySeated, NicknameTaken
 
 from .boards import (
-    MAX_SECONDS,
-    MIN_SECONDS,
     BoardRequest,
-    lexicon_for,
+    parse_class_board,
     parse_safe,
-    parse_seconds,
     parse_seed,
-    parse_size,
 )
 from .classes import NotOnTheList, find_class
 from .classes import class_pupil as class_pupil_on_list
@@ -266,18 +262,14 @@ def too_many_boards() -> str:
 def create_assignment():
     """Set homework: the boards, their round length and the deadline; to the teacher's page (its private link)."""
     form = request.form
-    language = get_language(form.get("language", "en")).code
-    lexicon_for(language)  # 404 when this server has no dictionary for it
-    rows, cols = parse_size(form.get("size"))
-    seconds = parse_seconds(form.get("time"))
-    if seconds == 0:
-        raise BadRequest(
-            gettext(
-                "Homework's rounds need a time limit (%(least)d to %(most)d seconds), so every pupil has the same.",
-                least=MIN_SECONDS,
-                most=MAX_SECONDS,
-            )
-        )
+    language, rows, cols, seconds = parse_class_board(
+        form,
+        lambda least, most: gettext(
+            "Homework's rounds need a time limit (%(least)d to %(most)d seconds), so every pupil has the same.",
+            least=least,
+            most=most,
+        ),
+    )
     seeds = parse_seeds(form)
     due, offset = parse_due(form, now())
     school_class = None

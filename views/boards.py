@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Self
@@ -247,6 +247,18 @@ def check_web_size(rows: int, cols: int) -> None:
                 "a board has 1 to %(side)d rows and columns, not %(rows)dx%(cols)d", side=MAX_SIDE, rows=rows, cols=cols
             )
         )
+
+
+def parse_class_board(form: Mapping[str, str], untimed: Callable[[int, int], str]) -> tuple[str, int, int, int]:
+    """The language, size and round length of boards a class shares (a room, homework): 404 for a language this
+    server has no dictionary for; 400 for an untimed round, saying why with `untimed(least, most)`."""
+    language = get_language(form.get("language", "en")).code
+    lexicon_for(language)
+    rows, cols = parse_size(form.get("size"))
+    seconds = parse_seconds(form.get("time"))
+    if seconds == 0:
+        raise BadRequest(untimed(MIN_SECONDS, MAX_SECONDS))
+    return language, rows, cols, seconds
 
 
 def parse_generator(text: str | None) -> int:

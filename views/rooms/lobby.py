@@ -6,14 +6,18 @@ from flask import current_app, redirect, request
 from flask_babel import gettext, ngettext
 from werkzeug.exceptions import BadRequest
 
-from ruzzle import get_language, new_seed
+from ruzzle import new_seed
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.match import ROUNDS_PER_MATCH
 from ruzzle.nicknames import NicknameRefused, check_nickname, friendly_name, nickname_key
 from ruzzle.room import PRESETS, board_round
 from store.rooms import AlreadySeated, Banned, NicknameTaken, Room, RoomFull, RoomLocked
 
-from ..boards import MAX_SECONDS, MIN_SECONDS, lexicon_for, parse_safe, parse_seconds, parse_seed, parse_size
+from ..boards import (
+    parse_class_board,
+    parse_safe,
+    parse_seed,
+)
 from ..classes import NotOnTheList, class_pupil, find_class
 from ..i18n import translate_error
 from ..live import is_live, live_capacity
@@ -29,18 +33,14 @@ from .core import banned_message, bp, find_room, parse_names, rooms_store
 def create_room():
     """Open a room on a fresh board; the browser that opens it is its host."""
     form = request.form
-    language = get_language(form.get("language", "en")).code
-    lexicon_for(language)  # 404 when this server has no dictionary for it
-    rows, cols = parse_size(form.get("size"))
-    seconds = parse_seconds(form.get("time"))
-    if seconds == 0:
-        raise BadRequest(
-            gettext(
-                "A room's round needs a time limit (%(least)d to %(most)d seconds), so everyone stops at once.",
-                least=MIN_SECONDS,
-                most=MAX_SECONDS,
-            )
-        )
+    language, rows, cols, seconds = parse_class_board(
+        form,
+        lambda least, most: gettext(
+            "A room's round needs a time limit (%(least)d to %(most)d seconds), so everyone stops at once.",
+            least=least,
+            most=most,
+        ),
+    )
     preset = form.get("preset") or "single"
     if preset not in PRESETS:
         raise BadRequest(
