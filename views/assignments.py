@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
 
-from babel.dates import format_datetime
+from babel.dates import format_date, format_time, get_datetime_format
 from flask import Blueprint, redirect, request
 from flask_babel import get_locale, gettext, ngettext
 from markupsafe import Markup
@@ -218,7 +218,10 @@ def local_time(assignment: Assignment, moment: float) -> datetime.datetime:
 def when_text(assignment: Assignment, moment: float) -> str:
     """A moment as people read it, in the interface's language and the teacher's time zone (its offset named)."""
     local = local_time(assignment, moment)
-    shown = format_datetime(local, "medium", tzinfo=local.tzinfo, locale=str(get_locale()))
+    locale = str(get_locale())
+    date = format_date(local, "medium", locale=locale)
+    clock = format_time(local, "short", tzinfo=local.tzinfo, locale=locale)  # to the minute: a deadline has no seconds
+    shown = get_datetime_format("medium", locale=locale).replace("{1}", date).replace("{0}", clock)
     return f"{shown} (UTC{offset_text(assignment.due_offset)})"
 
 
