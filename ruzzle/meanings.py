@@ -65,7 +65,20 @@ GERMAN_WIKTIONARY = Source(
         "meanings are shared under the same licence."
     ),
 )
-SOURCES: Mapping[str, Source] = MappingProxyType({"en": WORDNET, "fr": FRENCH_WIKTIONARY, "de": GERMAN_WIKTIONARY})
+ITALIAN_WORDNETS = Source(
+    N_("MultiWordNet and ItalWordNet (through the Open Multilingual Wordnet)"),
+    N_("CC BY 3.0 and ODC-BY 1.0"),
+    "https://creativecommons.org/licenses/by/3.0/",
+    N_(
+        "Glosses of MultiWordNet 1.5.0 (Fondazione Bruno Kessler), CC BY 3.0, and of ItalWordNet (ILC-CNR, Pisa), "
+        "Open Data Commons Attribution License 1.0 (https://opendatacommons.org/licenses/by/1-0/), as published by "
+        "the Open Multilingual Wordnet (omw-data); changed: one or two glosses per word, shortened, ordered by how "
+        "often WordNet's Semantic Concordance uses their English senses."
+    ),
+)
+SOURCES: Mapping[str, Source] = MappingProxyType(
+    {"en": WORDNET, "fr": FRENCH_WIKTIONARY, "de": GERMAN_WIKTIONARY, "it": ITALIAN_WORDNETS}
+)
 
 
 @dataclass(frozen=True)

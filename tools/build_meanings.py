@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import collections
 import gzip
+import hashlib
 import os
 import re
 import subprocess
@@ -333,6 +334,131 @@ def build_german(lexicon: Lexicon) -> Meanings:
     return meanings
 
 
+# --- Italian: ItalWordNet and MultiWordNet glosses (Open Multilingual Wordnet), forms from hunspell-it ----------
+
+# The Open Multilingual Wordnet's data repository (github.com/omwn/omw-data), pinned: its two Italian wordnets, each
+# a `synset<TAB>ita:lemma<TAB>word` / `synset<TAB>ita:def<TAB>n<TAB>gloss` table keyed by Princeton WordNet 3.0
+# synsets (`02084071-n`), with the git blob id each file must have (the same source, the same bytes).
+OMW_DATA = WHEELS / "omw-data"
+OMW_COMMIT = "f75be19ec590da12a7a5665e361690b5badb7a25"
+ITALIAN_WORDNETS = {  # the fuller glosses first: MultiWordNet's, then ItalWordNet's
+    "wns/ita/wn-data-ita.tab": "90e391cbcf3d56b836b88fc0b2c4a23cd90b115b",  # MultiWordNet 1.5.0, CC BY 3.0
+    "wns/iwn/wn-data-ita.tab": "7427adca261124d1cddc9b2c1f4bb658ee69b9fb",  # ItalWordNet, ODC-BY 1.0
+}
+WORDNET_SENSE_TYPES = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}  # a sense key's synset type -> data file
+# Italian endings a form detaches to reach its lemma, and what form it is: regular plurals (CASE -> casa, CANI ->
+# cane, MANI -> mano) and past participles (ANDATO, ANDATE -> andare), which hunspell-it lists as roots of their own
+# or makes from another root (its rule -o -> -a, -e makes CASA and CASE from caso).
+ITALIAN_DETACHMENTS = [
+    ("CHE", "CA", "plural"), ("GHE", "GA", "plural"), ("CHI", "CO", "plural"), ("GHI", "GO", "plural"),
+    ("E", "A", "plural"), ("I", "O", "plural"), ("I", "IO", "plural"), ("I", "E", "plural"), ("I", "A", "plural"),
+    *((ending, "ARE", "past participle") for ending in ("ATO", "ATA", "ATI", "ATE")),
+    *((ending, "ERE", "past participle") for ending in ("UTO", "UTA", "UTI", "UTE")),
+    *((ending, "IRE", "past participle") for ending in ("ITO", "ITA", "ITI", "ITE")),
+]  # fmt: skip
+
+
+def git_blob_id(data: bytes) -> str:
+    """The id git gives a file's content (`git hash-object`)."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def omw_table(path: str) -> Iterator[tuple[str, str, list[str]]]:
+    """The (synset, kind, fields) lines of a pinned OMW table; stops with how to get it where it is missing."""
+    file = OMW_DATA / path
+    if not file.exists():
+        sys.exit(
+            f"{file} is missing: git clone https://github.com/omwn/omw-data {OMW_DATA} && "
+            f"git -C {OMW_DATA} checkout {OMW_COMMIT}"
+        )
+    data = file.read_bytes()
+    if git_blob_id(data) != ITALIAN_WORDNETS[path]:
+        sys.exit(f"{file} is not the pinned version (omw-data {OMW_COMMIT}): check it out again")
+    for line in data.decode("utf-8").splitlines():
+        if line and not line.startswith("#"):
+            synset, kind, *fields = line.split("\t")
+            yield synset, kind, fields
+
+
+def wordnet_synset_usage() -> dict[str, tuple[int, int]]:
+    """Per Princeton WordNet 3.0 synset (`02084071-n`): how often the Semantic Concordance tags its most tagged sense
+    (the most: a synset of many English words, DIE and GO, is not used more for that), and its best sense number (1:
+    the first sense of some English word), from WordNet's sense index."""
+    path = require(WORDNET / "index.sense", "wordnet-sense-index")
+    usage: dict[str, tuple[int, int]] = {}
+    with path.open(encoding="utf-8") as index:
+        for line in index:
+            key, offset, number, tagged = line.split()
+            synset = f"{offset}-{WORDNET_SENSE_TYPES[key.split('%')[1][0]]}"
+            count, best = usage.get(synset, (0, int(number)))
+            usage[synset] = max(count, int(tagged)), min(best, int(number))
+    return usage
+
+
+def italian_glosses() -> Iterator[tuple[str, list[Sense]]]:
+    """Each Italian lemma with the glosses of its synsets, the most used synset first (as the Semantic Concordance
+    uses its English senses): one gloss a synset, MultiWordNet's where it has one, else ItalWordNet's."""
+    glosses: dict[str, str] = {}
+    lemmas: dict[str, list[str]] = collections.defaultdict(list)
+    for path in ITALIAN_WORDNETS:
+        for synset, kind, fields in omw_table(path):
+            if kind == "ita:def" and fields[-1].strip():
+                glosses.setdefault(synset, fields[-1])
+            elif kind == "ita:lemma" and synset not in lemmas[fields[0]]:
+                lemmas[fields[0]].append(synset)
+    usage = wordnet_synset_usage()
+    for lemma, synsets in lemmas.items():
+        ranked = sorted(
+            (synset for synset in synsets if synset in glosses),
+            key=lambda synset: (-usage.get(synset, (0, 99))[0], usage.get(synset, (0, 99))[1], synset),
+        )
+        if ranked:
+            yield lemma, [Sense(WORDNET_POS[synset[-1]], short_gloss(glosses[synset])) for synset in ranked]
+
+
+def build_italian(lexicon: Lexicon) -> Meanings:
+    """ItalWordNet's and MultiWordNet's glosses; forms from hunspell-it, the dictionary's own source."""
+    meanings = Meanings()
+    found: dict[str, list[tuple[str, list[Sense]]]] = collections.defaultdict(list)
+    for lemma, senses in italian_glosses():
+        word = normalize_word(lemma)
+        if word is not None and word in lexicon and lemma[:1].islower():  # Roma, Dante: names
+            found[word].append((lemma, senses))
+    for word, entries in found.items():
+        entries.sort(key=lambda entry: (entry[0] != word.lower(), entry[0]))  # the unaccented spelling first
+        chosen = [senses[0] for _, senses in entries] + entries[0][1][1:2]
+        meanings.senses[word] = list(dict.fromkeys(chosen))[:SENSES_KEPT]
+        meanings.headwords[word] = entries[0][0]
+    meanings.counts.update(headwords=len(found))
+    affixes = read_affixes(require(HUNSPELL / "it_IT.aff", "hunspell-it"))
+    add_affix_forms(meanings, lexicon, read_entries(HUNSPELL / "it_IT.dic", affixes), affixes, "it")
+    add_italian_detachments(meanings, lexicon)
+    return meanings
+
+
+def add_italian_detachments(meanings: Meanings, lexicon: Lexicon) -> None:
+    """Lead a word without senses of its own to the lemma a regular ending gives (CASE: plural of casa, ANDATO: past
+    participle of andare), before the spell checker's root; a common lemma first where several fit (CANI: cane, not
+    cano). A word with senses keeps them, and is not said to be its root with another last vowel (CASA is no form of
+    caso; PORTA is also a form of portare)."""
+    common = common_words("it")
+    for word in lexicon:
+        if word in meanings.senses:
+            form = meanings.forms.get(word)
+            if form and len(form[1]) == len(word) and form[1][:-1] == word[:-1]:
+                del meanings.forms[word]
+            continue
+        fits = [
+            (kind, word[: -len(ending)] + lemma_ending)
+            for ending, lemma_ending, kind in ITALIAN_DETACHMENTS
+            if word.endswith(ending) and len(word) > len(ending) + 1
+        ]
+        fits = [(kind, lemma) for kind, lemma in fits if lemma in meanings.senses and lemma != word]
+        if fits:
+            meanings.forms[word] = min(fits, key=lambda fit: (fit[1] not in common, fits.index(fit)))
+    meanings.counts["forms_linked"] = len(meanings.forms)
+
+
 # --- shared -----------------------------------------------------------------------------------------------------
 
 
@@ -343,7 +469,12 @@ def require(path: Path, package: str) -> Path:
     return path
 
 
-BUILDERS: dict[str, Callable[[Lexicon], Meanings]] = {"en": build_english, "fr": build_french, "de": build_german}
+BUILDERS: dict[str, Callable[[Lexicon], Meanings]] = {
+    "en": build_english,
+    "fr": build_french,
+    "de": build_german,
+    "it": build_italian,
+}
 
 
 def write(language: str, meanings: Meanings) -> Path:

@@ -18,7 +18,7 @@ FORMS = {
     "en": ("RAN", "run"),
     "fr": ("MAISONS", "maison"),
     "de": ("HUNDE", "Hund"),
-    "it": ("CASE", None),
+    "it": ("CASE", "casa"),
     "es": ("CASAS", None),
     "nl": ("HUIZEN", None),
     "pt": ("CASAS", None),
