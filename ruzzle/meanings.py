@@ -76,8 +76,20 @@ ITALIAN_WORDNETS = Source(
         "often WordNet's Semantic Concordance uses their English senses."
     ),
 )
+DICIONARIO_ABERTO = Source(
+    N_("Dicionário Aberto (Cândido de Figueiredo's dictionary of 1913)"),
+    N_("CC BY-SA 2.5 Portugal"),
+    "https://creativecommons.org/licenses/by-sa/2.5/pt/",
+    N_(
+        "Definitions of Dicionário Aberto (https://dicionario-aberto.net, Alberto Simões and Rita Farinha), based on "
+        "Cândido de Figueiredo's Novo Diccionário da Língua Portuguesa of 1913 (public domain, transcribed by "
+        "Distributed Proofreaders), CC BY-SA 2.5 Portugal; changed: one or two definitions per word, shortened, "
+        "examples and citations left out; they keep the spelling of 1913. These meanings are shared under the same "
+        "licence."
+    ),
+)
 SOURCES: Mapping[str, Source] = MappingProxyType(
-    {"en": WORDNET, "fr": FRENCH_WIKTIONARY, "de": GERMAN_WIKTIONARY, "it": ITALIAN_WORDNETS}
+    {"en": WORDNET, "fr": FRENCH_WIKTIONARY, "de": GERMAN_WIKTIONARY, "it": ITALIAN_WORDNETS, "pt": DICIONARIO_ABERTO}
 )
 
 

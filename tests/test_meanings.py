@@ -167,3 +167,39 @@ def test_an_italian_lemma_is_not_a_form_of_its_root_with_another_last_vowel(ital
 def test_the_most_used_italian_sense_comes_first(italian):
     assert "abitazione" in italian.define("CASA").senses[0].gloss
     assert "vista" in italian.define("OCCHI").senses[0].gloss
+
+
+# --- the built Portuguese file (Dicionário Aberto, forms from hunspell-pt-pt) ------------------------------------
+
+
+@pytest.fixture(scope="module")
+def portuguese() -> Meanings:
+    return Meanings.builtin("pt")
+
+
+@pytest.mark.parametrize(
+    ("word", "form", "lemma"),
+    [
+        ("CASAS", "plural", "casa"),  # the noun's plural, not the spell checker's verb casar
+        ("HOMENS", "plural", "homem"),
+        ("LEOES", "plural", "leão"),
+        ("FALAVA", "form", "falar"),  # the spell checker's root
+        ("MAO", None, "mão"),
+        ("FARMACIA", None, "farmácia"),
+    ],
+)
+def test_portuguese_words_lead_to_their_lemma(portuguese, word, form, lemma):
+    meaning = portuguese.define(word)
+    assert (meaning.form, meaning.lemma) == (form, lemma)
+
+
+def test_a_portuguese_definition_leaves_its_example_and_italics_out(portuguese):
+    gloss = portuguese.define("CASA").senses[0].gloss
+    assert "habitação" in gloss and "_" not in gloss and "moderna" not in gloss
+
+
+@pytest.mark.parametrize("word", ["CASA", "COMER", "BONITO", "GATO"])
+def test_portuguese_words_have_one_or_two_senses_each_with_a_gloss(portuguese, word):
+    senses = portuguese.define(word).senses
+    assert 1 <= len(senses) <= 2
+    assert all(sense.gloss and sense.pos in {"noun", "verb", "adjective", "adverb"} for sense in senses)

@@ -17,6 +17,7 @@ Record of a word (UTF-8, one field a line, `ruzzle.meanings.parse_record`):
 from __future__ import annotations
 
 import argparse
+import bz2
 import collections
 import gzip
 import hashlib
@@ -28,6 +29,7 @@ import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from xml.etree import ElementTree
 
 import marisa_trie
 
@@ -346,16 +348,24 @@ ITALIAN_WORDNETS = {  # the fuller glosses first: MultiWordNet's, then ItalWordN
     "wns/iwn/wn-data-ita.tab": "7427adca261124d1cddc9b2c1f4bb658ee69b9fb",  # ItalWordNet, ODC-BY 1.0
 }
 WORDNET_SENSE_TYPES = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}  # a sense key's synset type -> data file
-# Italian endings a form detaches to reach its lemma, and what form it is: regular plurals (CASE -> casa, CANI ->
-# cane, MANI -> mano) and past participles (ANDATO, ANDATE -> andare), which hunspell-it lists as roots of their own
-# or makes from another root (its rule -o -> -a, -e makes CASA and CASE from caso).
-ITALIAN_DETACHMENTS = [
-    ("CHE", "CA", "plural"), ("GHE", "GA", "plural"), ("CHI", "CO", "plural"), ("GHI", "GO", "plural"),
-    ("E", "A", "plural"), ("I", "O", "plural"), ("I", "IO", "plural"), ("I", "E", "plural"), ("I", "A", "plural"),
-    *((ending, "ARE", "past participle") for ending in ("ATO", "ATA", "ATI", "ATE")),
-    *((ending, "ERE", "past participle") for ending in ("UTO", "UTA", "UTI", "UTE")),
-    *((ending, "IRE", "past participle") for ending in ("ITO", "ITA", "ITI", "ITE")),
-]  # fmt: skip
+# Endings a form detaches to reach its lemma, and what form it is (`add_detachments`): Italian regular plurals (CASE
+# -> casa, CANI -> cane, MANI -> mano) and past participles (ANDATO, ANDATE -> andare), which hunspell-it lists as
+# roots of their own or makes from another root (its rule -o -> -a, -e makes CASA and CASE from caso); Portuguese
+# plurals (CASAS -> casa, not the verb casar; HOMENS -> homem, LEOES -> leão, ANIMAIS -> animal).
+DETACHMENTS: dict[str, list[tuple[str, str, str]]] = {
+    "it": [
+        ("CHE", "CA", "plural"), ("GHE", "GA", "plural"), ("CHI", "CO", "plural"), ("GHI", "GO", "plural"),
+        ("E", "A", "plural"), ("I", "O", "plural"), ("I", "IO", "plural"), ("I", "E", "plural"), ("I", "A", "plural"),
+        *((ending, "ARE", "past participle") for ending in ("ATO", "ATA", "ATI", "ATE")),
+        *((ending, "ERE", "past participle") for ending in ("UTO", "UTA", "UTI", "UTE")),
+        *((ending, "IRE", "past participle") for ending in ("ITO", "ITA", "ITI", "ITE")),
+    ],
+    "pt": [
+        ("AES", "AO", "plural"), ("OES", "AO", "plural"), ("NS", "M", "plural"), ("AIS", "AL", "plural"),
+        ("EIS", "EL", "plural"), ("OIS", "OL", "plural"), ("UIS", "UL", "plural"), ("ES", "", "plural"),
+        ("S", "", "plural"),
+    ],
+}  # fmt: skip
 
 
 def git_blob_id(data: bytes) -> str:
@@ -432,16 +442,17 @@ def build_italian(lexicon: Lexicon) -> Meanings:
     meanings.counts.update(headwords=len(found))
     affixes = read_affixes(require(HUNSPELL / "it_IT.aff", "hunspell-it"))
     add_affix_forms(meanings, lexicon, read_entries(HUNSPELL / "it_IT.dic", affixes), affixes, "it")
-    add_italian_detachments(meanings, lexicon)
+    add_detachments(meanings, lexicon, "it")
     return meanings
 
 
-def add_italian_detachments(meanings: Meanings, lexicon: Lexicon) -> None:
+def add_detachments(meanings: Meanings, lexicon: Lexicon, language: str) -> None:
     """Lead a word without senses of its own to the lemma a regular ending gives (CASE: plural of casa, ANDATO: past
-    participle of andare), before the spell checker's root; a common lemma first where several fit (CANI: cane, not
-    cano). A word with senses keeps them, and is not said to be its root with another last vowel (CASA is no form of
-    caso; PORTA is also a form of portare)."""
-    common = common_words("it")
+    participle of andare; CASAS: plural of casa, HOMENS: of homem), before the spell checker's root (which makes
+    CASE from caso, CASAS from casar); a common lemma first where several fit (CANI: cane, not cano). A word with
+    senses keeps them, and is not said to be its root with another last letter (CASA is no form of caso; PORTA is
+    also a form of portare)."""
+    common = common_words(language)
     for word in lexicon:
         if word in meanings.senses:
             form = meanings.forms.get(word)
@@ -449,14 +460,77 @@ def add_italian_detachments(meanings: Meanings, lexicon: Lexicon) -> None:
                 del meanings.forms[word]
             continue
         fits = [
-            (kind, word[: -len(ending)] + lemma_ending)
-            for ending, lemma_ending, kind in ITALIAN_DETACHMENTS
+            (kind, word[: len(word) - len(ending)] + lemma_ending)
+            for ending, lemma_ending, kind in DETACHMENTS[language]
             if word.endswith(ending) and len(word) > len(ending) + 1
         ]
         fits = [(kind, lemma) for kind, lemma in fits if lemma in meanings.senses and lemma != word]
         if fits:
             meanings.forms[word] = min(fits, key=lambda fit: (fit[1] not in common, fits.index(fit)))
     meanings.counts["forms_linked"] = len(meanings.forms)
+
+
+# --- Portuguese: Dicionário Aberto (Cândido de Figueiredo's dictionary of 1913), forms from hunspell-pt-pt ---------
+
+# Dicionário Aberto's XML (github.com/ambs/Dicionario-Aberto, Resources/xmls/A..Z.xml.bz2, without Geo and Names),
+# pinned by its commit and the SHA-256 of the 26 files read in order.
+DICIONARIO_ABERTO = WHEELS / "dicionario-aberto"
+DICIONARIO_ABERTO_COMMIT = "85722420618c0fabddca646444f292817135679b"
+DICIONARIO_ABERTO_SHA256 = "faffb30032be31796980d908c39c2b31c06b2ac592d421951db535c0f4f15a49"
+PORTUGUESE_POS = {"m": "noun", "f": "noun", "adj": "adjective", "v": "verb", "adv": "adverb"}  # gramGrp's first word
+PORTUGUESE_EXAMPLE = re.compile(r"[:;,]?\s*_[^_]*_\s*[.;]?\s*$")  # a closing example in italics: _uma casa moderna_
+PORTUGUESE_REFERENCE = re.compile(r"\s*\b(Cf|Cp)\..*$")  # Cf. Camillo, Myst. de Lisb.: a citation
+
+
+def dicionario_aberto_entries() -> Iterator[tuple[str, list[Sense]]]:
+    """Each entry of Dicionário Aberto: its headword and its definitions, one a line of each sense, in order, each
+    with the part of speech of its sense (empty where the dictionary gives none or another: interj., pron.)."""
+    files = [DICIONARIO_ABERTO / f"{letter}.xml.bz2" for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
+    missing = [file for file in files if not file.exists()]
+    if missing:
+        sys.exit(
+            f"{missing[0]} is missing: git clone https://github.com/ambs/Dicionario-Aberto, git checkout "
+            f"{DICIONARIO_ABERTO_COMMIT}, and copy its Resources/xmls/?.xml.bz2 into {DICIONARIO_ABERTO}"
+        )
+    data = [file.read_bytes() for file in files]
+    if hashlib.sha256(b"".join(data)).hexdigest() != DICIONARIO_ABERTO_SHA256:
+        sys.exit(f"{DICIONARIO_ABERTO} is not the pinned Dicionário Aberto ({DICIONARIO_ABERTO_COMMIT})")
+    for compressed in data:
+        for entry in ElementTree.fromstring(bz2.decompress(compressed)).iter("entry"):
+            senses = []
+            for sense in entry.iter("sense"):
+                grammar = (sense.findtext("gramGrp") or "").strip().lower()
+                pos = PORTUGUESE_POS.get(grammar.split(".")[0], "") if grammar else ""
+                definition = "".join(sense.find("def").itertext()) if sense.find("def") is not None else ""
+                senses += [Sense(pos, gloss) for gloss in map(portuguese_gloss, definition.splitlines()) if gloss]
+            headword = (entry.findtext("form/orth") or "").strip().lower()
+            if headword and senses:
+                yield headword, senses
+
+
+def portuguese_gloss(line: str) -> str:
+    """A definition line without its closing example, citation or italics marks."""
+    line = PORTUGUESE_REFERENCE.sub("", PORTUGUESE_EXAMPLE.sub("", line.strip()))
+    return short_gloss(line.replace("_", "").strip(" ,;:"))
+
+
+def build_portuguese(lexicon: Lexicon) -> Meanings:
+    """Dicionário Aberto's definitions; forms from hunspell-pt-pt (Natura, as the dictionary's word list)."""
+    meanings = Meanings()
+    found: dict[str, list[tuple[str, list[Sense]]]] = collections.defaultdict(list)
+    for headword, senses in dicionario_aberto_entries():
+        word = normalize_word(headword)
+        if word is not None and word in lexicon:
+            found[word].append((headword, senses))
+    for word, entries in found.items():
+        chosen = [senses[0] for _, senses in entries] + entries[0][1][1:2]
+        meanings.senses[word] = list(dict.fromkeys(chosen))[:SENSES_KEPT]
+        meanings.headwords[word] = entries[0][0]
+    meanings.counts.update(headwords=len(found))
+    affixes = read_affixes(require(HUNSPELL / "pt_PT.aff", "hunspell-pt-pt"))
+    add_affix_forms(meanings, lexicon, read_entries(HUNSPELL / "pt_PT.dic", affixes), affixes, "pt")
+    add_detachments(meanings, lexicon, "pt")
+    return meanings
 
 
 # --- shared -----------------------------------------------------------------------------------------------------
@@ -474,6 +548,7 @@ BUILDERS: dict[str, Callable[[Lexicon], Meanings]] = {
     "fr": build_french,
     "de": build_german,
     "it": build_italian,
+    "pt": build_portuguese,
 }
 
 

@@ -21,7 +21,7 @@ FORMS = {
     "it": ("CASE", "casa"),
     "es": ("CASAS", None),
     "nl": ("HUIZEN", None),
-    "pt": ("CASAS", None),
+    "pt": ("CASAS", "casa"),
 }
 
 
