@@ -280,19 +280,30 @@ def wiktionary_glosses(language: str) -> Iterator[tuple[str, list[str]]]:
             yield headword, senses
 
 
-def add_glosses(meanings: Meanings, lexicon: Lexicon, language: str) -> None:
-    """The first glosses of each dictionary word that is a headword (Haus and haus both make HAUS: the first
-    sense of each, then the first headword's second)."""
-    found: dict[str, list[tuple[str, list[str]]]] = collections.defaultdict(list)
-    for headword, glosses in wiktionary_glosses(language):
+def add_senses(meanings: Meanings, lexicon: Lexicon, entries: Iterable[tuple[str, list[Sense]]]) -> None:
+    """The senses of each dictionary word that is a headword of the source (Haus and haus both make HAUS; casaca:1
+    and casaca:2): the first sense of each such headword, then the first headword's second; two at most, none twice.
+    The first headword's spelling is the word's."""
+    found: dict[str, list[tuple[str, list[Sense]]]] = collections.defaultdict(list)
+    for headword, senses in entries:
         word = normalize_word(headword)
         if word is not None and word in lexicon:
-            found[word].append((headword, glosses))
-    for word, entries in found.items():
-        chosen = [glosses[0] for _, glosses in entries] + entries[0][1][1:2]
-        meanings.senses[word] = [Sense("", short_gloss(gloss)) for gloss in chosen[:SENSES_KEPT]]
-        meanings.headwords[word] = entries[0][0]
+            found[word].append((headword, senses))
+    for word, matches in found.items():
+        chosen = [senses[0] for _, senses in matches] + matches[0][1][1:2]
+        meanings.senses[word] = list(dict.fromkeys(chosen))[:SENSES_KEPT]
+        meanings.headwords[word] = matches[0][0]
     meanings.counts.update(headwords=len(found))
+
+
+def add_glosses(meanings: Meanings, lexicon: Lexicon, language: str) -> None:
+    """A Wiktionary extract's glosses of the dictionary's words (no part of speech: the extract has none)."""
+    entries = wiktionary_glosses(language)
+    add_senses(
+        meanings,
+        lexicon,
+        ((word, [Sense("", short_gloss(gloss)) for gloss in glosses[:2]]) for word, glosses in entries),
+    )
 
 
 def add_affix_forms(
@@ -418,6 +429,8 @@ def italian_glosses() -> Iterator[tuple[str, list[Sense]]]:
                 lemmas[fields[0]].append(synset)
     usage = wordnet_synset_usage()
     for lemma, synsets in lemmas.items():
+        if not lemma[:1].islower():
+            continue  # Roma, Dante: names
         ranked = sorted(
             (synset for synset in synsets if synset in glosses),
             key=lambda synset: (-usage.get(synset, (0, 99))[0], usage.get(synset, (0, 99))[1], synset),
@@ -429,17 +442,7 @@ def italian_glosses() -> Iterator[tuple[str, list[Sense]]]:
 def build_italian(lexicon: Lexicon) -> Meanings:
     """ItalWordNet's and MultiWordNet's glosses; forms from hunspell-it, the dictionary's own source."""
     meanings = Meanings()
-    found: dict[str, list[tuple[str, list[Sense]]]] = collections.defaultdict(list)
-    for lemma, senses in italian_glosses():
-        word = normalize_word(lemma)
-        if word is not None and word in lexicon and lemma[:1].islower():  # Roma, Dante: names
-            found[word].append((lemma, senses))
-    for word, entries in found.items():
-        entries.sort(key=lambda entry: (entry[0] != word.lower(), entry[0]))  # the unaccented spelling first
-        chosen = [senses[0] for _, senses in entries] + entries[0][1][1:2]
-        meanings.senses[word] = list(dict.fromkeys(chosen))[:SENSES_KEPT]
-        meanings.headwords[word] = entries[0][0]
-    meanings.counts.update(headwords=len(found))
+    add_senses(meanings, lexicon, italian_glosses())
     affixes = read_affixes(require(HUNSPELL / "it_IT.aff", "hunspell-it"))
     add_affix_forms(meanings, lexicon, read_entries(HUNSPELL / "it_IT.dic", affixes), affixes, "it")
     add_detachments(meanings, lexicon, "it")
@@ -517,16 +520,7 @@ def portuguese_gloss(line: str) -> str:
 def build_portuguese(lexicon: Lexicon) -> Meanings:
     """Dicionário Aberto's definitions; forms from hunspell-pt-pt (Natura, as the dictionary's word list)."""
     meanings = Meanings()
-    found: dict[str, list[tuple[str, list[Sense]]]] = collections.defaultdict(list)
-    for headword, senses in dicionario_aberto_entries():
-        word = normalize_word(headword)
-        if word is not None and word in lexicon:
-            found[word].append((headword, senses))
-    for word, entries in found.items():
-        chosen = [senses[0] for _, senses in entries] + entries[0][1][1:2]
-        meanings.senses[word] = list(dict.fromkeys(chosen))[:SENSES_KEPT]
-        meanings.headwords[word] = entries[0][0]
-    meanings.counts.update(headwords=len(found))
+    add_senses(meanings, lexicon, dicionario_aberto_entries())
     affixes = read_affixes(require(HUNSPELL / "pt_PT.aff", "hunspell-pt-pt"))
     add_affix_forms(meanings, lexicon, read_entries(HUNSPELL / "pt_PT.dic", affixes), affixes, "pt")
     add_detachments(meanings, lexicon, "pt")
