@@ -65,7 +65,32 @@ GERMAN_WIKTIONARY = Source(
         "meanings are shared under the same licence."
     ),
 )
-SOURCES: Mapping[str, Source] = MappingProxyType({"en": WORDNET, "fr": FRENCH_WIKTIONARY, "de": GERMAN_WIKTIONARY})
+ITALIAN_WORDNETS = Source(
+    N_("MultiWordNet and ItalWordNet (through the Open Multilingual Wordnet)"),
+    N_("CC BY 3.0 and ODC-BY 1.0"),
+    "https://creativecommons.org/licenses/by/3.0/",
+    N_(
+        "Glosses of MultiWordNet 1.5.0 (Fondazione Bruno Kessler), CC BY 3.0, and of ItalWordNet (ILC-CNR, Pisa), "
+        "Open Data Commons Attribution License 1.0 (https://opendatacommons.org/licenses/by/1-0/), as published by "
+        "the Open Multilingual Wordnet (omw-data); changed: one or two glosses per word, shortened, ordered by how "
+        "often WordNet's Semantic Concordance uses their English senses."
+    ),
+)
+DICIONARIO_ABERTO = Source(
+    N_("Dicionário Aberto (Cândido de Figueiredo's dictionary of 1913)"),
+    N_("CC BY-SA 2.5 Portugal"),
+    "https://creativecommons.org/licenses/by-sa/2.5/pt/",
+    N_(
+        "Definitions of Dicionário Aberto (https://dicionario-aberto.net, Alberto Simões and Rita Farinha), based on "
+        "Cândido de Figueiredo's Novo Diccionário da Língua Portuguesa of 1913 (public domain, transcribed by "
+        "Distributed Proofreaders), CC BY-SA 2.5 Portugal; changed: one or two definitions per word, shortened, "
+        "examples and citations left out; they keep the spelling of 1913. These meanings are shared under the same "
+        "licence."
+    ),
+)
+SOURCES: Mapping[str, Source] = MappingProxyType(
+    {"en": WORDNET, "fr": FRENCH_WIKTIONARY, "de": GERMAN_WIKTIONARY, "it": ITALIAN_WORDNETS, "pt": DICIONARIO_ABERTO}
+)
 
 
 @dataclass(frozen=True)

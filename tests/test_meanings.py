@@ -125,3 +125,81 @@ def test_an_english_verb_shows_its_verb_sense_first(english):
 
 def test_a_word_wordnet_lacks_has_no_meaning(english):
     assert english.define("ZZZQX") is None
+
+
+# --- the built Italian file (MultiWordNet and ItalWordNet glosses, forms from hunspell-it) -------------------------
+
+
+@pytest.fixture(scope="module")
+def italian() -> Meanings:
+    return Meanings.builtin("it")
+
+
+@pytest.mark.parametrize(
+    ("word", "form", "lemma"),
+    [
+        ("CASE", "plural", "casa"),  # a regular plural, not hunspell-it's root caso (its -o -> -e rule)
+        ("CANI", "plural", "cane"),  # the common lemma of two that fit (cane, cano)
+        ("MANI", "plural", "mano"),
+        ("ANDATO", "past participle", "andare"),  # a root of its own in hunspell-it
+        ("PARLO", "form", "parlare"),  # the spell checker's root
+        ("CITTA", None, "città"),  # the source's spelling, with its accent
+        ("CASA", None, "casa"),
+    ],
+)
+def test_italian_words_lead_to_their_lemma(italian, word, form, lemma):
+    meaning = italian.define(word)
+    assert (meaning.form, meaning.lemma) == (form, lemma)
+
+
+@pytest.mark.parametrize("word", ["CASA", "GATTO", "ROSSO", "NOTTE"])
+def test_italian_words_have_one_or_two_senses_each_with_a_gloss(italian, word):
+    senses = italian.define(word).senses
+    assert 1 <= len(senses) <= 2
+    assert all(sense.gloss and sense.pos in {"noun", "verb", "adjective", "adverb"} for sense in senses)
+
+
+def test_an_italian_lemma_is_not_a_form_of_its_root_with_another_last_vowel(italian):
+    assert italian.define("CASA").also is None  # not "a form of caso"
+    assert italian.define("PORTA").also == ("form", "portare")
+
+
+def test_the_most_used_italian_sense_comes_first(italian):
+    assert "abitazione" in italian.define("CASA").senses[0].gloss
+    assert "vista" in italian.define("OCCHI").senses[0].gloss
+
+
+# --- the built Portuguese file (Dicionário Aberto, forms from hunspell-pt-pt) ------------------------------------
+
+
+@pytest.fixture(scope="module")
+def portuguese() -> Meanings:
+    return Meanings.builtin("pt")
+
+
+@pytest.mark.parametrize(
+    ("word", "form", "lemma"),
+    [
+        ("CASAS", "plural", "casa"),  # the noun's plural, not the spell checker's verb casar
+        ("HOMENS", "plural", "homem"),
+        ("LEOES", "plural", "leão"),
+        ("FALAVA", "form", "falar"),  # the spell checker's root
+        ("MAO", None, "mão"),
+        ("FARMACIA", None, "farmácia"),
+    ],
+)
+def test_portuguese_words_lead_to_their_lemma(portuguese, word, form, lemma):
+    meaning = portuguese.define(word)
+    assert (meaning.form, meaning.lemma) == (form, lemma)
+
+
+def test_a_portuguese_definition_leaves_its_example_and_italics_out(portuguese):
+    gloss = portuguese.define("CASA").senses[0].gloss
+    assert "habitação" in gloss and "_" not in gloss and "moderna" not in gloss
+
+
+@pytest.mark.parametrize("word", ["CASA", "COMER", "BONITO", "GATO"])
+def test_portuguese_words_have_one_or_two_senses_each_with_a_gloss(portuguese, word):
+    senses = portuguese.define(word).senses
+    assert 1 <= len(senses) <= 2
+    assert all(sense.gloss and sense.pos in {"noun", "verb", "adjective", "adverb"} for sense in senses)

@@ -17,8 +17,10 @@ Record of a word (UTF-8, one field a line, `ruzzle.meanings.parse_record`):
 from __future__ import annotations
 
 import argparse
+import bz2
 import collections
 import gzip
+import hashlib
 import os
 import re
 import subprocess
@@ -27,6 +29,7 @@ import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from xml.etree import ElementTree
 
 import marisa_trie
 
@@ -277,19 +280,30 @@ def wiktionary_glosses(language: str) -> Iterator[tuple[str, list[str]]]:
             yield headword, senses
 
 
-def add_glosses(meanings: Meanings, lexicon: Lexicon, language: str) -> None:
-    """The first glosses of each dictionary word that is a headword (Haus and haus both make HAUS: the first
-    sense of each, then the first headword's second)."""
-    found: dict[str, list[tuple[str, list[str]]]] = collections.defaultdict(list)
-    for headword, glosses in wiktionary_glosses(language):
+def add_senses(meanings: Meanings, lexicon: Lexicon, entries: Iterable[tuple[str, list[Sense]]]) -> None:
+    """The senses of each dictionary word that is a headword of the source (Haus and haus both make HAUS; casaca:1
+    and casaca:2): the first sense of each such headword, then the first headword's second; two at most, none twice.
+    The first headword's spelling is the word's."""
+    found: dict[str, list[tuple[str, list[Sense]]]] = collections.defaultdict(list)
+    for headword, senses in entries:
         word = normalize_word(headword)
         if word is not None and word in lexicon:
-            found[word].append((headword, glosses))
-    for word, entries in found.items():
-        chosen = [glosses[0] for _, glosses in entries] + entries[0][1][1:2]
-        meanings.senses[word] = [Sense("", short_gloss(gloss)) for gloss in chosen[:SENSES_KEPT]]
-        meanings.headwords[word] = entries[0][0]
+            found[word].append((headword, senses))
+    for word, matches in found.items():
+        chosen = [senses[0] for _, senses in matches] + matches[0][1][1:2]
+        meanings.senses[word] = list(dict.fromkeys(chosen))[:SENSES_KEPT]
+        meanings.headwords[word] = matches[0][0]
     meanings.counts.update(headwords=len(found))
+
+
+def add_glosses(meanings: Meanings, lexicon: Lexicon, language: str) -> None:
+    """A Wiktionary extract's glosses of the dictionary's words (no part of speech: the extract has none)."""
+    entries = wiktionary_glosses(language)
+    add_senses(
+        meanings,
+        lexicon,
+        ((word, [Sense("", short_gloss(gloss)) for gloss in glosses[:2]]) for word, glosses in entries),
+    )
 
 
 def add_affix_forms(
@@ -333,6 +347,186 @@ def build_german(lexicon: Lexicon) -> Meanings:
     return meanings
 
 
+# --- Italian: ItalWordNet and MultiWordNet glosses (Open Multilingual Wordnet), forms from hunspell-it ----------
+
+# The Open Multilingual Wordnet's data repository (github.com/omwn/omw-data), pinned: its two Italian wordnets, each
+# a `synset<TAB>ita:lemma<TAB>word` / `synset<TAB>ita:def<TAB>n<TAB>gloss` table keyed by Princeton WordNet 3.0
+# synsets (`02084071-n`), with the git blob id each file must have (the same source, the same bytes).
+OMW_DATA = WHEELS / "omw-data"
+OMW_COMMIT = "f75be19ec590da12a7a5665e361690b5badb7a25"
+ITALIAN_WORDNETS = {  # the fuller glosses first: MultiWordNet's, then ItalWordNet's
+    "wns/ita/wn-data-ita.tab": "90e391cbcf3d56b836b88fc0b2c4a23cd90b115b",  # MultiWordNet 1.5.0, CC BY 3.0
+    "wns/iwn/wn-data-ita.tab": "7427adca261124d1cddc9b2c1f4bb658ee69b9fb",  # ItalWordNet, ODC-BY 1.0
+}
+WORDNET_SENSE_TYPES = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}  # a sense key's synset type -> data file
+# Endings a form detaches to reach its lemma, and what form it is (`add_detachments`): Italian regular plurals (CASE
+# -> casa, CANI -> cane, MANI -> mano) and past participles (ANDATO, ANDATE -> andare), which hunspell-it lists as
+# roots of their own or makes from another root (its rule -o -> -a, -e makes CASA and CASE from caso); Portuguese
+# plurals (CASAS -> casa, not the verb casar; HOMENS -> homem, LEOES -> leão, ANIMAIS -> animal).
+DETACHMENTS: dict[str, list[tuple[str, str, str]]] = {
+    "it": [
+        ("CHE", "CA", "plural"), ("GHE", "GA", "plural"), ("CHI", "CO", "plural"), ("GHI", "GO", "plural"),
+        ("E", "A", "plural"), ("I", "O", "plural"), ("I", "IO", "plural"), ("I", "E", "plural"), ("I", "A", "plural"),
+        *((ending, "ARE", "past participle") for ending in ("ATO", "ATA", "ATI", "ATE")),
+        *((ending, "ERE", "past participle") for ending in ("UTO", "UTA", "UTI", "UTE")),
+        *((ending, "IRE", "past participle") for ending in ("ITO", "ITA", "ITI", "ITE")),
+    ],
+    "pt": [
+        ("AES", "AO", "plural"), ("OES", "AO", "plural"), ("NS", "M", "plural"), ("AIS", "AL", "plural"),
+        ("EIS", "EL", "plural"), ("OIS", "OL", "plural"), ("UIS", "UL", "plural"), ("ES", "", "plural"),
+        ("S", "", "plural"),
+    ],
+}  # fmt: skip
+
+
+def git_blob_id(data: bytes) -> str:
+    """The id git gives a file's content (`git hash-object`)."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def omw_table(path: str) -> Iterator[tuple[str, str, list[str]]]:
+    """The (synset, kind, fields) lines of a pinned OMW table; stops with how to get it where it is missing."""
+    file = OMW_DATA / path
+    if not file.exists():
+        sys.exit(
+            f"{file} is missing: git clone https://github.com/omwn/omw-data {OMW_DATA} && "
+            f"git -C {OMW_DATA} checkout {OMW_COMMIT}"
+        )
+    data = file.read_bytes()
+    if git_blob_id(data) != ITALIAN_WORDNETS[path]:
+        sys.exit(f"{file} is not the pinned version (omw-data {OMW_COMMIT}): check it out again")
+    for line in data.decode("utf-8").splitlines():
+        if line and not line.startswith("#"):
+            synset, kind, *fields = line.split("\t")
+            yield synset, kind, fields
+
+
+def wordnet_synset_usage() -> dict[str, tuple[int, int]]:
+    """Per Princeton WordNet 3.0 synset (`02084071-n`): how often the Semantic Concordance tags its most tagged sense
+    (the most: a synset of many English words, DIE and GO, is not used more for that), and its best sense number (1:
+    the first sense of some English word), from WordNet's sense index."""
+    path = require(WORDNET / "index.sense", "wordnet-sense-index")
+    usage: dict[str, tuple[int, int]] = {}
+    with path.open(encoding="utf-8") as index:
+        for line in index:
+            key, offset, number, tagged = line.split()
+            synset = f"{offset}-{WORDNET_SENSE_TYPES[key.split('%')[1][0]]}"
+            count, best = usage.get(synset, (0, int(number)))
+            usage[synset] = max(count, int(tagged)), min(best, int(number))
+    return usage
+
+
+def italian_glosses() -> Iterator[tuple[str, list[Sense]]]:
+    """Each Italian lemma with the glosses of its synsets, the most used synset first (as the Semantic Concordance
+    uses its English senses): one gloss a synset, MultiWordNet's where it has one, else ItalWordNet's."""
+    glosses: dict[str, str] = {}
+    lemmas: dict[str, list[str]] = collections.defaultdict(list)
+    for path in ITALIAN_WORDNETS:
+        for synset, kind, fields in omw_table(path):
+            if kind == "ita:def" and fields[-1].strip():
+                glosses.setdefault(synset, fields[-1])
+            elif kind == "ita:lemma" and synset not in lemmas[fields[0]]:
+                lemmas[fields[0]].append(synset)
+    usage = wordnet_synset_usage()
+    for lemma, synsets in lemmas.items():
+        if not lemma[:1].islower():
+            continue  # Roma, Dante: names
+        ranked = sorted(
+            (synset for synset in synsets if synset in glosses),
+            key=lambda synset: (-usage.get(synset, (0, 99))[0], usage.get(synset, (0, 99))[1], synset),
+        )
+        if ranked:
+            yield lemma, [Sense(WORDNET_POS[synset[-1]], short_gloss(glosses[synset])) for synset in ranked]
+
+
+def build_italian(lexicon: Lexicon) -> Meanings:
+    """ItalWordNet's and MultiWordNet's glosses; forms from hunspell-it, the dictionary's own source."""
+    meanings = Meanings()
+    add_senses(meanings, lexicon, italian_glosses())
+    affixes = read_affixes(require(HUNSPELL / "it_IT.aff", "hunspell-it"))
+    add_affix_forms(meanings, lexicon, read_entries(HUNSPELL / "it_IT.dic", affixes), affixes, "it")
+    add_detachments(meanings, lexicon, "it")
+    return meanings
+
+
+def add_detachments(meanings: Meanings, lexicon: Lexicon, language: str) -> None:
+    """Lead a word without senses of its own to the lemma a regular ending gives (CASE: plural of casa, ANDATO: past
+    participle of andare; CASAS: plural of casa, HOMENS: of homem), before the spell checker's root (which makes
+    CASE from caso, CASAS from casar); a common lemma first where several fit (CANI: cane, not cano). A word with
+    senses keeps them, and is not said to be its root with another last letter (CASA is no form of caso; PORTA is
+    also a form of portare)."""
+    common = common_words(language)
+    for word in lexicon:
+        if word in meanings.senses:
+            form = meanings.forms.get(word)
+            if form and len(form[1]) == len(word) and form[1][:-1] == word[:-1]:
+                del meanings.forms[word]
+            continue
+        fits = [
+            (kind, word[: len(word) - len(ending)] + lemma_ending)
+            for ending, lemma_ending, kind in DETACHMENTS[language]
+            if word.endswith(ending) and len(word) > len(ending) + 1
+        ]
+        fits = [(kind, lemma) for kind, lemma in fits if lemma in meanings.senses and lemma != word]
+        if fits:
+            meanings.forms[word] = min(fits, key=lambda fit: (fit[1] not in common, fits.index(fit)))
+    meanings.counts["forms_linked"] = len(meanings.forms)
+
+
+# --- Portuguese: Dicionário Aberto (Cândido de Figueiredo's dictionary of 1913), forms from hunspell-pt-pt ---------
+
+# Dicionário Aberto's XML (github.com/ambs/Dicionario-Aberto, Resources/xmls/A..Z.xml.bz2, without Geo and Names),
+# pinned by its commit and the SHA-256 of the 26 files read in order.
+DICIONARIO_ABERTO = WHEELS / "dicionario-aberto"
+DICIONARIO_ABERTO_COMMIT = "85722420618c0fabddca646444f292817135679b"
+DICIONARIO_ABERTO_SHA256 = "faffb30032be31796980d908c39c2b31c06b2ac592d421951db535c0f4f15a49"
+PORTUGUESE_POS = {"m": "noun", "f": "noun", "adj": "adjective", "v": "verb", "adv": "adverb"}  # gramGrp's first word
+PORTUGUESE_EXAMPLE = re.compile(r"[:;,]?\s*_[^_]*_\s*[.;]?\s*$")  # a closing example in italics: _uma casa moderna_
+PORTUGUESE_REFERENCE = re.compile(r"\s*\b(Cf|Cp)\..*$")  # Cf. Camillo, Myst. de Lisb.: a citation
+
+
+def dicionario_aberto_entries() -> Iterator[tuple[str, list[Sense]]]:
+    """Each entry of Dicionário Aberto: its headword and its definitions, one a line of each sense, in order, each
+    with the part of speech of its sense (empty where the dictionary gives none or another: interj., pron.)."""
+    files = [DICIONARIO_ABERTO / f"{letter}.xml.bz2" for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
+    missing = [file for file in files if not file.exists()]
+    if missing:
+        sys.exit(
+            f"{missing[0]} is missing: git clone https://github.com/ambs/Dicionario-Aberto, git checkout "
+            f"{DICIONARIO_ABERTO_COMMIT}, and copy its Resources/xmls/?.xml.bz2 into {DICIONARIO_ABERTO}"
+        )
+    data = [file.read_bytes() for file in files]
+    if hashlib.sha256(b"".join(data)).hexdigest() != DICIONARIO_ABERTO_SHA256:
+        sys.exit(f"{DICIONARIO_ABERTO} is not the pinned Dicionário Aberto ({DICIONARIO_ABERTO_COMMIT})")
+    for compressed in data:
+        for entry in ElementTree.fromstring(bz2.decompress(compressed)).iter("entry"):
+            senses = []
+            for sense in entry.iter("sense"):
+                grammar = (sense.findtext("gramGrp") or "").strip().lower()
+                pos = PORTUGUESE_POS.get(grammar.split(".")[0], "") if grammar else ""
+                definition = "".join(sense.find("def").itertext()) if sense.find("def") is not None else ""
+                senses += [Sense(pos, gloss) for gloss in map(portuguese_gloss, definition.splitlines()) if gloss]
+            headword = (entry.findtext("form/orth") or "").strip().lower()
+            if headword and senses:
+                yield headword, senses
+
+
+def portuguese_gloss(line: str) -> str:
+    """A definition line without its closing example, citation or italics marks."""
+    line = PORTUGUESE_REFERENCE.sub("", PORTUGUESE_EXAMPLE.sub("", line.strip()))
+    return short_gloss(line.replace("_", "").strip(" ,;:"))
+
+
+def build_portuguese(lexicon: Lexicon) -> Meanings:
+    """Dicionário Aberto's definitions; forms from hunspell-pt-pt (Natura, as the dictionary's word list)."""
+    meanings = Meanings()
+    add_senses(meanings, lexicon, dicionario_aberto_entries())
+    affixes = read_affixes(require(HUNSPELL / "pt_PT.aff", "hunspell-pt-pt"))
+    add_affix_forms(meanings, lexicon, read_entries(HUNSPELL / "pt_PT.dic", affixes), affixes, "pt")
+    add_detachments(meanings, lexicon, "pt")
+    return meanings
+
+
 # --- shared -----------------------------------------------------------------------------------------------------
 
 
@@ -343,7 +537,13 @@ def require(path: Path, package: str) -> Path:
     return path
 
 
-BUILDERS: dict[str, Callable[[Lexicon], Meanings]] = {"en": build_english, "fr": build_french, "de": build_german}
+BUILDERS: dict[str, Callable[[Lexicon], Meanings]] = {
+    "en": build_english,
+    "fr": build_french,
+    "de": build_german,
+    "it": build_italian,
+    "pt": build_portuguese,
+}
 
 
 def write(language: str, meanings: Meanings) -> Path:

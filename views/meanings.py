@@ -28,6 +28,7 @@ FORMS = {
     "present": lazy_gettext("present tense of %(lemma)s"),
     "past": lazy_gettext("past of %(lemma)s"),
     "present participle": lazy_gettext("present participle of %(lemma)s"),
+    "past participle": lazy_gettext("past participle of %(lemma)s"),
     "comparative": lazy_gettext("comparative of %(lemma)s"),
     "superlative": lazy_gettext("superlative of %(lemma)s"),
     "form": lazy_gettext("a form of %(lemma)s"),

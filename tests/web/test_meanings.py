@@ -18,10 +18,10 @@ FORMS = {
     "en": ("RAN", "run"),
     "fr": ("MAISONS", "maison"),
     "de": ("HUNDE", "Hund"),
-    "it": ("CASE", None),
+    "it": ("CASE", "casa"),
     "es": ("CASAS", None),
     "nl": ("HUIZEN", None),
-    "pt": ("CASAS", None),
+    "pt": ("CASAS", "casa"),
 }
 
 
