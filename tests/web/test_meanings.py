@@ -25,6 +25,13 @@ FORMS = {
 }
 
 
+@pytest.fixture(autouse=True)
+def english_interface(client):
+    """The texts around the meanings (the form line, the labels) in English: the interface would otherwise follow the
+    board's language, whose catalogue translates them (each catalogue's own test checks those)."""
+    client.set_cookie("ruzzle_lang", "en")
+
+
 def test_every_language_is_in_the_table():
     assert sorted(FORMS) == sorted(["en", "fr", "de", "it", "es", "nl", "pt"])
     assert {code for code, (_, lemma) in FORMS.items() if lemma} == set(SOURCES)
