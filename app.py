@@ -6,8 +6,10 @@ import datetime
 import os
 import secrets
 import time
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, g, make_response, request
@@ -124,19 +126,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.session_interface = RoundSessionInterface()
     _trust_proxies(app)
     store, cleanup = open_store(app)
-    budget = SolvingBudget(float(app.config["SOLVING_RATE"]), float(app.config["SOLVING_BURST"]))
     rendered = int(app.config["BOARDS_RENDERED_CACHED"])
     Services(
         store=store,
         cleanup=cleanup,
         lexicons=_load_lexicons(),
-        solving_budget=budget,
-        # The budget inside the cache: a board already solved comes back without asking it. Threads asking for
-        # the same new board at once solve it once (SingleFlight).
-        solutions=SingleFlight(lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(budget.guard(solve_board))),
-        typed_solutions=SingleFlight(
-            lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))(budget.guard(solve_typed_board))
-        ),
+        **solving(app),
         # Rendered boards, with or without a path: the page's most expensive part, the same for every player.
         board_html=lru_cache(maxsize=rendered)(render_board_table),
         breakdown_html=lru_cache(maxsize=rendered)(render_breakdown_table),
@@ -196,6 +191,20 @@ def create_app(test_config: dict | None = None) -> Flask:
         return {"status": "ok", "dictionaries": body, "store": store.dialect}, 200
 
     return app
+
+
+def solving(app: Flask, solve: Callable = solve_board, solve_typed: Callable = solve_typed_board) -> dict[str, Any]:
+    """The solving budget and the caches of solutions around it (the Services fields solving_budget, solutions and
+    typed_solutions). The budget inside the cache: a board already solved comes back without asking it. Threads asking
+    for the same new board at once solve it once (SingleFlight). (The tests give each test these afresh around solvers
+    whose results their whole run shares.)"""
+    budget = SolvingBudget(float(app.config["SOLVING_RATE"]), float(app.config["SOLVING_BURST"]))
+    cached = lru_cache(maxsize=int(app.config["SOLUTIONS_CACHED"]))
+    return {
+        "solving_budget": budget,
+        "solutions": SingleFlight(cached(budget.guard(solve))),
+        "typed_solutions": SingleFlight(cached(budget.guard(solve_typed))),
+    }
 
 
 def open_store(app: Flask) -> tuple[Store, Cleanup]:

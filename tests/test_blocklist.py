@@ -7,13 +7,13 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from conftest import DEMO, LANGUAGE_CODES
+from conftest import DEMO, LANGUAGE_CODES, examples
 
 from ruzzle import Board, DictionaryError, Lexicon, UnknownLanguage, blocked_words, generate, normalize_word, solve
 from ruzzle.cli import build_parser, main
 from ruzzle.lexicon import builtin_dictionary_path
 
-SEEDS_4X4 = [f"SAFE{n:03d}" for n in range(200)]
+SEEDS_4X4 = [f"SAFE{n:03d}" for n in range(examples(200))]  # a tenth in the fast loop (tests/conftest.py)
 SEEDS_8X8 = [f"SAFE8X8-{n}" for n in range(10)]
 FILLER = "Q"  # fills the cells a hand-made board's word does not use
 

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
 import shutil
 import tempfile
+from dataclasses import MISSING, fields, replace
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from app import create_app
+from app import create_app, open_store, solving
 from store import Store
 from tools.servers import gunicorn
-from views.boards import BoardRequest
+from views.boards import BoardRequest, solve_board, solve_typed_board
+from views.services import Services, services
 
 HTMX = {"HX-Request": "true"}
 START = 1_790_000_000  # a fixed moment (2026-09-21 UTC), so rounds and daily boards are reproducible
@@ -53,29 +56,85 @@ def migrated_store(tmp_path_factory) -> Path:
 @pytest.fixture
 def store_url(tmp_path, migrated_store) -> str:
     """The store of the `app` fixture: a fresh SQLite file in the test's folder, at the newest schema (tests that
-    matter on both take `database_url`, which starts empty)."""
+    matter on both take `migrated_database_url`)."""
     path = tmp_path / "store.sqlite3"
     shutil.copyfile(migrated_store, path)
     return f"sqlite:///{path}"
 
 
 @pytest.fixture
-def app(clock, tmp_path, store_url):
-    # The per-client limits off: these tests play a whole class, or a whole board's words, from one address at the
-    # machine's speed, and whether they pass must not depend on how fast the machine runs them. The limits have their
-    # own tests, on a clock the test moves (test_abuse.py).
+def migrated_database_url(database_url, migrated_store) -> str:
+    """A store of each kind (`database_url`), at the newest schema: the SQLite one a copy of the migrated file, the
+    PostgreSQL one migrated by the app."""
+    if database_url.startswith("sqlite:///"):
+        shutil.copyfile(migrated_store, database_url.removeprefix("sqlite:///"))
+    return database_url
+
+
+@pytest.fixture(scope="session")
+def shared_app(tmp_path_factory, migrated_store):
+    """The app of this test process, made once (making one took a twentieth of a second, and compiling its routes and
+    templates again for each of some 600 tests was a third of their time): each test gets it through `app`, with a
+    store, a clock, settings and per-process state of its own.
+
+    The per-client limits off: these tests play a whole class, or a whole board's words, from one address at the
+    machine's speed, and whether they pass must not depend on how fast the machine runs them. The limits have their
+    own tests, on a clock the test moves (test_abuse.py)."""
+    folder = tmp_path_factory.mktemp("app")
+    shutil.copyfile(migrated_store, folder / "store.sqlite3")
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test key, not a secret",
-            "CLOCK": clock,
-            "DATABASE_URL": store_url,
+            "CLOCK": Clock(),
+            "DATABASE_URL": f"sqlite:///{folder / 'store.sqlite3'}",
             "RATELIMIT_ENABLED": False,
         }
     )
-    app.instance_path = str(tmp_path / "instance")
     yield app
-    app.extensions["ruzzle.store"].dispose()
+    services(app).store.dispose()
+
+
+# A generated or typed board's solution, solved once per test process: each test's caches of solutions are its own
+# (a test may count their misses) and call these. A test that watches boards being generated and solved forgets them
+# first (forget_solutions).
+solve_board_once = functools.lru_cache(maxsize=256)(solve_board)
+solve_typed_board_once = functools.lru_cache(maxsize=256)(solve_typed_board)
+
+
+def forget_solutions() -> None:
+    """Forget the boards this process has solved for the tests: the next request for one generates and solves it."""
+    solve_board_once.cache_clear()
+    solve_typed_board_once.cache_clear()
+
+
+@contextlib.contextmanager
+def one_tests_app(app, clock, store_url, instance: Path):
+    """The shared app as one test sees it: its own store (at store_url, opened and cleaned as the app opens its store),
+    clock and instance folder, a fresh copy of every per-process state (the solving budget, the caches of solutions,
+    rankings and results); afterwards the app's settings and state are as before, whatever the test changed."""
+    settings, instance_path, shared = dict(app.config), app.instance_path, services(app)
+    app.config.update(CLOCK=clock, DATABASE_URL=store_url)
+    app.instance_path = str(instance)
+    store, cleanup = open_store(app)
+    fresh = {each.name: each.default_factory() for each in fields(Services) if each.default_factory is not MISSING}
+    replace(
+        shared, store=store, cleanup=cleanup, **solving(app, solve_board_once, solve_typed_board_once), **fresh
+    ).install(app)
+    try:
+        yield app
+    finally:
+        store.dispose()
+        shared.install(app)
+        app.config.clear()
+        app.config.update(settings)
+        app.instance_path = instance_path
+
+
+@pytest.fixture
+def app(shared_app, clock, tmp_path, store_url):
+    with one_tests_app(shared_app, clock, store_url, tmp_path / "instance") as app:
+        yield app
 
 
 @pytest.fixture

@@ -66,9 +66,9 @@ def make_app(clock, tmp_path, **settings):
 
 
 @pytest.fixture
-def app(clock, tmp_path):
-    """The app with its limits as they ship (the other web tests turn them off)."""
-    app = make_app(clock, tmp_path)
+def app(clock, tmp_path, store_url):
+    """The app with its limits as they ship (the other web tests turn them off), on a store already migrated."""
+    app = make_app(clock, tmp_path, DATABASE_URL=store_url)
     yield app
     app.extensions["ruzzle.store"].dispose()
 

@@ -11,7 +11,7 @@ import views.boards
 from ruzzle import Board
 from views.boards import MAX_CODE_LENGTH
 
-from .conftest import HTMX, solution_of
+from .conftest import HTMX, forget_solutions, solution_of
 
 BOARD = "/play/en/TESTS2"
 
@@ -71,7 +71,8 @@ def test_a_round_holds_at_most_the_boards_words_since_each_counts_once(client, a
 
 @pytest.fixture
 def work(monkeypatch) -> list[str]:
-    """Records each board generated, parsed from a code and solved while the test runs."""
+    """Records each board generated, parsed from a code and solved while the test runs (none solved before it)."""
+    forget_solutions()
     done: list[str] = []
     generate, from_code, solve = views.boards.generate, Board.from_code.__func__, ruzzle.game.solve
 

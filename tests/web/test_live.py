@@ -26,9 +26,9 @@ KEY = "test key, not a secret"
 
 
 @pytest.fixture
-def store_url(database_url) -> str:
+def store_url(migrated_database_url) -> str:
     """Every test here runs on both stores."""
-    return database_url
+    return migrated_database_url
 
 
 @pytest.fixture

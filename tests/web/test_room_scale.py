@@ -22,8 +22,8 @@ from .test_rooms import HTMX, SECONDS, join, open_room, send, start, words_of
 
 
 @pytest.fixture
-def store_url(database_url):
-    return database_url
+def store_url(migrated_database_url):
+    return migrated_database_url
 
 
 @pytest.fixture(autouse=True)

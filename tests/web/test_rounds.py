@@ -22,9 +22,9 @@ TRIALS = 20
 
 
 @pytest.fixture
-def store_url(database_url) -> str:
+def store_url(migrated_database_url) -> str:
     """Every test here runs on both stores."""
-    return database_url
+    return migrated_database_url
 
 
 def score_on(page: str) -> int:
