@@ -118,7 +118,10 @@ def define_word(language: str, word: str):
     definition = define(code, board_word)
     status = 200 if definition.meaning else 404
     if json:
-        response = make_response(definition.as_json(), status)
+        body = definition.as_json()
+        if definition.meaning is None:  # a 404 says why in a sentence, as every refusal of the JSON API does
+            body["error"] = gettext("No meaning of this word here yet.")
+        response = make_response(body, status)
     else:
         response = make_response(render("meaning.html", ["meaning"], status, definition=definition, title=board_word))
     response.vary.add("Accept")  # the same address answers JSON or HTML

@@ -48,7 +48,7 @@ JAVASCRIPT_URL = re.compile(r"\s*javascript:", re.I)
 JAVASCRIPT_ANYWHERE = re.compile(r"javascript:", re.I)
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "hx-get", "hx-post", "data-words-url", "data-refresh-url"}
 MESSAGE = re.compile(
-    r'class="(?:result-message|notice notice-refused|typing-problem)"[^>]*>\s*([^<\s][^<]*)<'
+    r'class="(?:result-message|notice notice-refused|typing-problem|meaning-none)"[^>]*>\s*([^<\s][^<]*)<'
     r'|id="solution_locked"[^>]*>\s*<h1 class="result-title">([^<]+)<'
 )
 
@@ -522,6 +522,50 @@ def room_probes():
         yield Probe(f"room{i}-create-language", "POST", "/rooms", {"language": text, "time": "60"})
 
 
+def lesson_probes():
+    """Meanings, hints, the teacher's words, homework and class lists (issues 24 and 25): hostile codes, words, board
+    arguments and form fields."""
+    for i, text in enumerate(HOSTILE_TEXT):
+        code = q(text)
+        yield Probe(f"define{i}-word", "GET", f"/define/en/{code}")
+        yield Probe(f"define{i}-word-json", "GET", f"/define/en/{code}", headers={"Accept": "application/json"})
+        yield Probe(f"define{i}-language", "GET", f"/define/{code}/RAN")
+        yield Probe(f"hints{i}-seed", "GET", f"/play/en/{code}/hints", headers={"Accept": "application/json"})
+        yield Probe(f"hints{i}-args", "GET", f"{BOARD}/hints?" + args(size=text, time=text, gen=text))
+        yield Probe(f"hints{i}-take", "POST", f"{BOARD}/hints?time=0", {"taken": text})
+        yield Probe(f"room{i}-hints", "GET", f"/rooms/{code}/hints")
+        yield Probe(f"room{i}-words-to-learn", "GET", f"/rooms/{code}/words-to-learn")
+        yield Probe(f"room{i}-words-to-learn-csv", "GET", f"/rooms/{code}/words-to-learn.csv")
+        yield Probe(f"room{i}-create-words", "POST", "/rooms", {"language": "en", "time": "60", "words": text})
+        yield Probe(f"solve{i}-words", "GET", "/solve?" + args(language="en", size="5x5", words=text))
+        yield Probe(f"homework{i}-due", "POST", "/assignments", {"language": "en", "time": "60", "due": text})
+        yield Probe(
+            f"homework{i}-local",
+            "POST",
+            "/assignments",
+            {"language": "en", "time": "60", "due_local": text, "due_offset": text, "count": text, "seeds": text},
+        )
+        yield Probe(f"homework{i}-page", "GET", f"/a/{code}")
+        yield Probe(f"homework{i}-join", "POST", f"/a/{code}/pupils", {"nickname": text, "code": text})
+        yield Probe(f"homework{i}-board", "GET", f"/a/{code}/boards/1")
+        yield Probe(f"homework{i}-start", "POST", f"/a/{code}/boards/1/start")
+        yield Probe(f"homework{i}-word", "POST", f"/a/{code}/boards/1/words", {"word": text, "path": text})
+        yield Probe(f"homework{i}-word-page", "GET", f"/a/{code}/boards/1/words/{code}")
+        yield Probe(f"homework{i}-round", "POST", f"/a/{code}/boards/1/round", {"action": text})
+        yield Probe(f"homework{i}-teacher", "GET", f"/a/{code}/teacher?" + args(key=text))
+        yield Probe(f"homework{i}-csv", "GET", f"/a/{code}/results.csv?" + args(key=text))
+        yield Probe(f"homework{i}-xlsx", "GET", f"/a/{code}/results.xlsx?" + args(key=text))
+        yield Probe(f"homework{i}-delete", "POST", f"/a/{code}/delete", {"key": text})
+        yield Probe(f"homework{i}-delete-pupil", "POST", f"/a/{code}/pupils/1/delete", {"key": text})
+        yield Probe(f"class{i}-create", "POST", "/classes", {"name": text})
+        yield Probe(f"class{i}-page", "GET", f"/classes/{code}?" + args(key=text))
+        yield Probe(f"class{i}-add", "POST", f"/classes/{code}/pupils", {"key": text, "nickname": text})
+        yield Probe(f"class{i}-delete-pupil", "POST", f"/classes/{code}/pupils/1/delete", {"key": text})
+        yield Probe(f"class{i}-delete", "POST", f"/classes/{code}/delete", {"key": text})
+    yield Probe("classes-new", "GET", "/classes")
+    yield Probe("about-meanings", "GET", "/about/meanings")
+
+
 def header_probes():
     for route, (method, url, form) in ROUTES.items():
         for i, host in enumerate(HOSTS):
@@ -546,6 +590,7 @@ CORPUS = [
         round_probes,
         interface_language_probes,
         room_probes,
+        lesson_probes,
         body_probes,
         method_probes,
         header_probes,
@@ -698,6 +743,9 @@ def message_of(response) -> str | None:
     page = response.get_data(as_text=True)
     if response.mimetype == "text/plain":
         return page.strip() or None
+    if response.mimetype == "application/json":  # an API's refusal: {"error": "<the sentence>"}
+        error = (response.get_json(silent=True) or {}).get("error")
+        return error.strip() or None if isinstance(error, str) else None
     match = MESSAGE.search(page)
     return (match.group(1) or match.group(2)).strip() if match else None
 

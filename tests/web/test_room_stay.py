@@ -36,6 +36,8 @@ class Links(HTMLParser):
     def handle_starttag(self, tag, attrs):
         if tag in ("link", "script"):
             return
+        if ("target", "_blank") in attrs:  # a word's reference (its Wiktionary page, the meanings' licences) opens
+            return  # beside the room, which stays open
         for name, value in attrs:
             if value and (
                 name in ("href", "action", "formaction", "hx-get", "hx-post")
