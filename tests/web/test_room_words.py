@@ -61,3 +61,18 @@ def test_only_the_host_sees_the_words_to_learn(app, client, clock):
         assert refused.status_code == 403 and "host" in refused.get_data(as_text=True).lower(), url
         assert app.test_client().get(url).status_code == 403
     assert client.get("/rooms/NOROOM/words-to-learn").status_code == 404
+
+
+def test_each_word_of_the_class_view_opens_its_meaning_beside_the_projector(app, client, clock):
+    code = open_room(client)
+    zoe = join(app, code, "Zoë")
+    start(client, clock, code)
+    words = words_of(app, code)
+    assert "result-found" in send(zoe, code, words[0].word).get_data(as_text=True)
+    clock.advance(SECONDS + 10)
+    page = client.get(f"/rooms/{code}/host").get_data(as_text=True)
+    for word in (words[0].word, words[1].word):  # one the class found, one nobody found
+        link = f'href="/define/en/{word}" target="_blank"'
+        assert link in page, word
+    opened = client.get(f"/define/en/{words[0].word}").get_data(as_text=True)
+    assert f'aria-label="Meaning of {words[0].word}"' in opened  # its meaning, or its Wiktionary link
