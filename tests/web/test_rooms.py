@@ -416,7 +416,8 @@ def test_the_host_sees_the_podium_and_the_class_view(app, client, clock):
     podium = re.findall(r'<span class="podium-name">([^<]+)</span>', page)
     assert podium == ["Ada", "Bruno", "Chiara"]
     assert f'<strong lang="en">{words[0].word}</strong> ({words[0].score}) by Ada' in page
-    assert f'<strong lang="en">{words[1].word}</strong> <span class="hint">2 players</span>' in page
+    # (each word a link to its meaning)
+    assert f'<strong lang="en">{words[1].word}</strong></a> <span class="hint">2 players</span>' in page
     assert f"/play/en/{SEED}" in page
 
 
