@@ -36,7 +36,7 @@ from .boards import (
     parse_safe,
     parse_seed,
 )
-from .classes import NotOnTheList, find_class
+from .classes import NotOnTheList, class_of_form
 from .classes import class_pupil as class_pupil_on_list
 from .i18n import translate_error
 from .limits import check_code_lookup
@@ -275,10 +275,7 @@ def create_assignment():
     )
     seeds = parse_seeds(form)
     due, offset = parse_due(form, now())
-    school_class = None
-    if form.get("class"):  # set for a class list (the class page's form): its pupils only
-        school_class = find_class(form["class"], form.get("class_key"))
-        the_store().classes.touch(school_class.id, now())
+    school_class = class_of_form(form)  # set for a class list (the class page's form): its pupils only
     clean_up_store()
     assignment = store().create(
         language,

@@ -53,6 +53,16 @@ def find_class(code: str, key: str | None) -> SchoolClass:
     return found
 
 
+def class_of_form(form) -> SchoolClass | None:
+    """The class list a form was sent from (a class page's room or homework form: `class` and `class_key`), marked as
+    used now (a class is kept 180 days after its last use); None for a form from anywhere else."""
+    if not form.get("class"):
+        return None
+    found = find_class(form["class"], form.get("class_key"))
+    store().touch(found.id, now())
+    return found
+
+
 def class_url(found: SchoolClass, _external: bool = False) -> str:
     return cached_url("classes.class_page", _external, code=found.code, key=found.teacher_key)
 

@@ -18,11 +18,11 @@ from ..boards import (
     parse_safe,
     parse_seed,
 )
-from ..classes import NotOnTheList, class_pupil, find_class
+from ..classes import NotOnTheList, class_of_form, class_pupil
 from ..i18n import translate_error
 from ..live import is_live, live_capacity
 from ..pages import cached_url, render, sentence
-from ..rounds import clean_up_store, now, player_id, the_store
+from ..rounds import clean_up_store, now, player_id
 from ..targets import board_around, parse_words_field
 from .core import banned_message, bp, find_room, parse_names, rooms_store
 
@@ -56,9 +56,7 @@ def create_room():
     targets = parse_words_field(form.get("words"))
     if targets:  # the words are checked, and the first board built, before the room opens: a refusal says why
         targets = board_around(language, seed, rows, cols, targets, safe).targets
-    school_class = find_class(form["class"], form.get("class_key")) if form.get("class") else None
-    if school_class is not None:  # opened from a class list's page: its pupils only, by name and class code
-        the_store().classes.touch(school_class.id, now())
+    school_class = class_of_form(form)  # opened from a class list's page: its pupils only, by name and class code
     clean_up_store()
     room = rooms_store().create(
         player_id(create=True),
