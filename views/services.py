@@ -28,6 +28,16 @@ if TYPE_CHECKING:
     from .caching import SingleFlight
 
 EXTENSION = "ruzzle"
+
+
+def _new_target_boards() -> SingleFlight[Any]:
+    """The boards built around a teacher's words (imported here when made: views.targets reads the dictionaries
+    through this module)."""
+    from .targets import new_target_boards
+
+    return new_target_boards()
+
+
 # The string keys of app.extensions that tests and benchmarks still read: each names the same object as the field
 # of Services it mirrors.
 LEGACY_KEYS = ("store", "lexicons")
@@ -59,7 +69,7 @@ class Services:
     room_results: dict[Any, Any] = field(default_factory=dict)
     live_prepared: dict[Any, Any] = field(default_factory=dict)
     live_results: dict[Any, Any] = field(default_factory=dict)
-    target_boards: dict[Any, Any] = field(default_factory=dict)  # boards built around a teacher's words
+    target_boards: SingleFlight[Any] = field(default_factory=_new_target_boards)  # boards built around teachers' words
 
     def install(self, app: Flask) -> None:
         """Keep these services in the app (and under the legacy keys, for the modules that still read them)."""

@@ -3,6 +3,7 @@ them (ruzzle.targets), and the reasons in the page's language when some cannot b
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from flask_babel import gettext
@@ -20,6 +21,7 @@ from ruzzle.targets import (
 )
 
 from .boards import lexicon_for
+from .caching import SingleFlight
 from .i18n import translate_error
 from .services import services
 
@@ -41,18 +43,23 @@ def parse_words_field(text: str | None) -> tuple[str, ...]:
 
 def board_around(language: str, seed: str, rows: int, cols: int, words: tuple[str, ...], safe: bool) -> TargetBoard:
     """The board of a seed built around the words (cached per process); TargetsNotPlaced saying which cannot be."""
-    key = (language, seed, rows, cols, words, safe)
-    cache = services().target_boards
-    if key not in cache:
-        blocked = blocked_words(language) if safe else frozenset()
-        try:
-            built = build_target_board(language, seed, rows, cols, words, lexicon_for(language), blocked)
-        except TargetsRefused as error:
-            raise TargetsNotPlaced(refusal_sentences(error.refusals)) from None
-        if len(cache) >= TARGET_BOARDS_CACHED:
-            cache.pop(next(iter(cache)))  # the oldest
-        cache[key] = built
-    return cache[key]
+    try:
+        return services().target_boards(language, seed, rows, cols, words, safe)
+    except TargetsRefused as error:
+        raise TargetsNotPlaced(refusal_sentences(error.refusals)) from None
+
+
+def new_target_boards() -> SingleFlight[TargetBoard]:
+    """The process's boards built around words (Services.target_boards): the last TARGET_BOARDS_CACHED kept, and a
+    board many ask for at once (a room's phones on a worker that has not built it yet) built once, as solutions are
+    (a refusal is not kept: it is raised again to each asker)."""
+    return SingleFlight(functools.lru_cache(maxsize=TARGET_BOARDS_CACHED)(build_around))
+
+
+def build_around(language: str, seed: str, rows: int, cols: int, words: tuple[str, ...], safe: bool) -> TargetBoard:
+    """The seed's board with the words on it (classroom-safe: no blocked word among them); TargetsRefused."""
+    blocked = blocked_words(language) if safe else frozenset()
+    return build_target_board(language, seed, rows, cols, words, lexicon_for(language), blocked)
 
 
 def target_board_code(

@@ -4,10 +4,12 @@ and its cost, a room's host turning hints on or off; boards built around the tea
 from __future__ import annotations
 
 import re
+import threading
 from collections import Counter
 
 import pytest
 
+import views.targets
 from ruzzle import Lexicon, solve
 from views.rooms import room_board
 
@@ -198,3 +200,27 @@ def test_a_round_that_is_over_offers_no_reveal_and_takes_none(client):
 def test_a_bad_board_url_gets_a_sentence_not_hints(client, query):
     answer = client.get(f"/play/en/{SEED}/hints{query}", headers=JSON)
     assert answer.status_code == 400
+
+
+def test_a_board_around_words_that_many_ask_for_at_once_is_built_once(app, monkeypatch):
+    """A room's phones on a worker that has not built its board yet: one builds it, the others wait and read it."""
+    built = []
+    real = views.targets.build_target_board
+
+    def counted(*args, **kwargs):
+        built.append(args[:2])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(views.targets, "build_target_board", counted)
+    boards = []
+
+    def ask():
+        with app.app_context():
+            boards.append(views.targets.board_around("en", "CROWD", 5, 5, ("RIVER", "WATER"), True).board)
+
+    threads = [threading.Thread(target=ask) for _ in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert built == [("en", "CROWD")] and len(boards) == 12 and len(set(boards)) == 1
