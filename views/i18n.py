@@ -7,11 +7,21 @@ Catalogues: `translations/<code>/LC_MESSAGES/messages.po` (`tools/translations.s
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 
 from babel import Locale
 from flask import Blueprint, Flask, current_app, g, redirect, request
-from flask_babel import Babel, format_decimal, format_percent, get_locale, gettext, ngettext, pgettext
+from flask_babel import (
+    Babel,
+    Domain,
+    format_decimal,
+    format_percent,
+    get_locale,
+    get_translations,
+    gettext,
+    ngettext,
+    pgettext,
+)
 from markupsafe import Markup
 from werkzeug.exceptions import BadRequest
 
@@ -54,7 +64,15 @@ def init_app(app: Flask) -> None:
     """Flask-Babel with our selector and catalogues; the switcher's route; `Vary` on what picks the language."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(app.root_path + "/translations"))
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
-    Babel(app, locale_selector=lambda: parsed_locale(select_language()))
+    BabelPerRequest(app, locale_selector=lambda: parsed_locale(select_language()))
+    # The templates' messages from this request's catalogue, found once per request (request_translations)
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda string: request_translations().ugettext(string),
+        ngettext=lambda singular, plural, n: request_translations().ungettext(singular, plural, n),
+        pgettext=lambda context, string: request_translations().upgettext(context, string),
+        npgettext=lambda context, singular, plural, n: request_translations().unpgettext(context, singular, plural, n),
+        newstyle=True,
+    )
     app.register_blueprint(bp)
     app.jinja_env.globals.update(
         current_language=current_language,
@@ -75,6 +93,50 @@ def init_app(app: Flask) -> None:
             response.vary.add("Cookie")
             response.vary.add("Accept-Language")
         return response
+
+
+def request_translations():
+    """This request's catalogue, for the templates' messages (CataloguePerRequest keeps it)."""
+    if g:
+        kept = kept_translations(g.get("_flask_babel"))
+        if kept is not None:
+            return kept
+    return get_translations()
+
+
+def kept_translations(state) -> object | None:
+    """The catalogue kept in Flask-Babel's per-request state, if it was found for the state's locale (a locale forced
+    for a while, force_locale, finds its own)."""
+    kept = getattr(state, "ruzzle_translations", None)
+    if kept is not None and kept[0] is getattr(state, "babel_locale", None):
+        return kept[1]
+    return None
+
+
+class CataloguePerRequest(Domain):
+    """Flask-Babel's message domain, finding a request's catalogue once and keeping it beside Flask-Babel's own
+    per-request state (its locale). Flask-Babel finds it again for every message, through a dozen lookups of Flask's
+    context-local objects: a fifth of the time a page took to render."""
+
+    def get_translations(self):
+        if not g:
+            return super().get_translations()  # outside any app context: Flask-Babel's NullTranslations
+        state = g.get("_flask_babel")
+        kept = kept_translations(state)
+        if kept is not None:
+            return kept
+        translations = super().get_translations()  # finds the locale, so the state holds it from here on
+        state = g._flask_babel
+        state.ruzzle_translations = (getattr(state, "babel_locale", None), translations)
+        return translations
+
+
+class BabelPerRequest(Babel):
+    """Flask-Babel with its default domain finding a request's catalogue once (CataloguePerRequest)."""
+
+    @cached_property
+    def domain_instance(self):
+        return CataloguePerRequest(domain=self.domain)
 
 
 def percent(value: float) -> str:

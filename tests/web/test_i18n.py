@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from babel.support import Translations
+from flask import render_template_string
+from flask_babel import force_locale, gettext
 
 from views.i18n import INTERFACE_LANGUAGES, LANGUAGE_COOKIE
 from views.services import services
@@ -200,6 +202,24 @@ def test_rendered_boards_are_cached_per_language(client):
         names.setdefault(language, set()).add(re.search(r'class="tile-face"[^>]*aria-label="([^"]+)"', page).group(1))
     assert len(names["it"]) == 1 and names["it"] != names["de"]
     assert "punt" in next(iter(names["it"])) and "Punkt" in next(iter(names["de"]))
+
+
+def test_a_requests_messages_follow_its_language_and_a_locale_forced_for_a_while(app):
+    """The catalogue a request finds once (views.i18n.CataloguePerRequest) is its language's, in the templates and
+    in the code alike, and a locale forced inside the request (force_locale) speaks its own, then gives way back."""
+    said = {language: catalogue(language)["Not found"].string for language in ("fr", "de")}
+    assert said["fr"] != said["de"] and "Not found" not in said.values()
+
+    def both() -> tuple[str, str]:
+        return gettext("Not found"), render_template_string("{{ _('Not found') }}")
+
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        assert both() == (said["fr"], said["fr"])
+        with force_locale("de"):
+            assert both() == (said["de"], said["de"])
+        assert both() == (said["fr"], said["fr"])
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        assert both() == (said["de"], said["de"])
 
 
 @pytest.mark.parametrize(
