@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import math
+import weakref
 
 from flask import current_app, render_template, request, url_for
 from flask.globals import request_ctx
 from flask_babel import get_locale, ngettext
-from jinja2 import nodes
+from jinja2 import Environment, nodes
 from markupsafe import Markup
 
 from ruzzle import LANGUAGES, Board, get_language, score_breakdown
@@ -20,6 +21,9 @@ from ruzzle.room import TOP_SHOWN, ranking_shown
 from .addresses import join_address
 from .i18n import current_language, multiplier_label, multiplier_name
 from .services import services
+
+# The templates each template extends, per Jinja environment (an app's): _parent_names.
+TEMPLATE_PARENTS: weakref.WeakKeyDictionary[Environment, dict[str, list[str]]] = weakref.WeakKeyDictionary()
 
 
 def wants_fragment() -> bool:
@@ -61,9 +65,10 @@ def render_blocks(template_name: str, blocks: list[str], **context) -> str:
     return "".join(environment.concat(shared.blocks[name][0](shared)) for name in blocks)
 
 
-def _parent_names(environment, template_name: str) -> list[str]:
-    """The templates a template extends, nearest first (read once per template and process)."""
-    cache = services().template_parents
+def _parent_names(environment: Environment, template_name: str) -> list[str]:
+    """The templates a template extends, nearest first (read once per template and environment: they are the
+    templates' own, the same for every request and every store)."""
+    cache = TEMPLATE_PARENTS.setdefault(environment, {})
     if template_name not in cache:
         parents, name = [], template_name
         while True:

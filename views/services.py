@@ -63,7 +63,6 @@ class Services:
     limiter: Limiter  # the per-client limits (views/limits.py)
     meanings: MeaningsLibrary  # each language's meanings, memory-mapped on first use (ruzzle/meanings.py)
     # Per-process caches of the views (each bounded by the view that fills it).
-    template_parents: dict[str, list[str]] = field(default_factory=dict)
     word_items: dict[Any, Markup] = field(default_factory=dict)
     room_rankings: dict[Any, Any] = field(default_factory=dict)
     room_results: dict[Any, Any] = field(default_factory=dict)
