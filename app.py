@@ -73,6 +73,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         # The folder of the default store, the generated secret key and the compiled templates; unset: instance/
         # beside this file. The tests give each run a temporary one, so that they never write into the working copy.
         INSTANCE_PATH=None,
+        TEMPLATE_CACHE=None,  # the folder of compiled templates; unset: jinja-cache/ in the instance folder
         DATABASE_URL=None,  # RUZZLE_DATABASE_URL=postgresql://...; unset: SQLite in the instance folder
         MIGRATE_ON_START=True,  # or 0, and run `python -m store upgrade` before starting the servers
         STORE_RETRY_SECONDS=10,  # the Retry-After of the 503 a store outage answers (a full disk, a database away)
@@ -251,8 +252,10 @@ def _trust_proxies(app: Flask) -> None:
 def _compile_templates(app: Flask) -> None:
     """Compile every template when a worker starts, not on its first requests: compiling them all takes a third of
     a second of CPU, which a fresh worker (every 500 requests) otherwise spent while a class's first words waited.
-    The compiled code is kept in the instance folder, so only the first worker of a version compiles (8 ms after)."""
-    cache = Path(app.instance_path) / "jinja-cache"
+    The compiled code is kept in the instance folder (or TEMPLATE_CACHE), so only the first worker of a version
+    compiles (8 ms after); Jinja checks each template's source against its compiled copy, so an edited one is
+    compiled again."""
+    cache = Path(app.config["TEMPLATE_CACHE"] or Path(app.instance_path) / "jinja-cache")
     try:
         cache.mkdir(parents=True, exist_ok=True)
         app.jinja_env.bytecode_cache = TemplateCache(str(cache))

@@ -23,9 +23,13 @@ LANGUAGE_CODES = ["de", "en", "es", "fr", "it", "nl", "pt"]
 def pytest_configure(config) -> None:
     """Nothing a run writes goes into the working copy: every app this run makes, in this process and in the servers
     it starts, keeps its instance folder (the default store, the generated key, the compiled templates) in a
-    temporary folder, and so does Hypothesis its own (.hypothesis/)."""
+    temporary folder, and so does Hypothesis its own (.hypothesis/). The compiled templates are kept between runs
+    outside the working copy, as the compiled modules are (tools/test.sh): compiling them took each test process a
+    second before its first test."""
     folder = Path(tempfile.mkdtemp(prefix="ruzzle-tests-"))
     os.environ["RUZZLE_INSTANCE_PATH"] = str(folder / "instance")
+    cache_home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    os.environ.setdefault("RUZZLE_TEMPLATE_CACHE", str(cache_home / "ruzzle" / "jinja"))
     set_hypothesis_home_dir(folder / "hypothesis")
     config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 

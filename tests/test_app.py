@@ -150,6 +150,7 @@ def test_importing_the_app_module_makes_no_app_until_gunicorn_asks_for_app(tmp_p
     instance = tmp_path / "instance"
     environment = {**os.environ, "RUZZLE_INSTANCE_PATH": str(instance)}
     environment.pop("RUZZLE_DATABASE_URL", None)
+    environment.pop("RUZZLE_TEMPLATE_CACHE", None)
     run = functools.partial(subprocess.run, cwd=ROOT, env=environment, check=True, capture_output=True, text=True)
     run([sys.executable, "-c", "import app; print(app.create_app.__name__)"])
     assert not instance.exists()
