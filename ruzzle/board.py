@@ -7,7 +7,7 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache
 
 from .errors import N_, BoardFormatError, Nn_
 from .languages import get_language
@@ -22,6 +22,22 @@ _TILE_PATTERN = re.compile(rf"([A-Z])({_CODES})?", re.IGNORECASE)
 # optional lower-case multiplier, e.g. "TtlRSNdl-OdwHtwEI-CdwINV-EtlADE".
 _CODE_TILE = re.compile(rf"([A-Z])({_CODES})?")
 _CODE_ROW_SEPARATOR = "-"
+
+
+@cache
+def grid_adjacency(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """For each tile index of a rows x cols grid, the indices of its up to 8 neighbours, in (row, col) order: the same
+    for every board of that shape, so made once (the generator builds and counts thousands of boards of one shape)."""
+    return tuple(
+        tuple(
+            r * cols + c
+            for r in range(max(0, row - 1), min(rows, row + 2))
+            for c in range(max(0, col - 1), min(cols, col + 2))
+            if (r, c) != (row, col)
+        )
+        for row in range(rows)
+        for col in range(cols)
+    )
 
 
 @dataclass(frozen=True)
@@ -147,18 +163,10 @@ class Board:
         row, col = cell
         return 0 <= row < self.rows and 0 <= col < self.cols
 
-    @cached_property
+    @property
     def adjacency(self) -> tuple[tuple[int, ...], ...]:
         """For each tile index, the indices of its up to 8 neighbours, in (row, col) order."""
-        return tuple(
-            tuple(
-                r * self.cols + c
-                for r in range(max(0, row - 1), min(self.rows, row + 2))
-                for c in range(max(0, col - 1), min(self.cols, col + 2))
-                if (r, c) != (row, col)
-            )
-            for row, col in self.cells()
-        )
+        return grid_adjacency(self.rows, self.cols)
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         """The cells adjacent to this one, diagonals included, in (row, col) order."""

@@ -156,7 +156,7 @@ def _vowel_range(version: int, language: str) -> tuple[int, int]:
 
 
 @cache
-def _short_words(version: int, language: str) -> Lexicon:
+def richness_words(version: int, language: str) -> Lexicon:
     """A generator version's frozen list of short words, that measures how rich a drawn board is."""
     return Lexicon.load(_data(version) / f"{language}.marisa")
 
@@ -187,7 +187,7 @@ def generate(language: str, seed: str, rows: int = 4, cols: int = 4, version: in
     if cells > SELECT_UP_TO_CELLS:
         letters = _draw_letters(stream, weights, cells)
     else:
-        short_words = _short_words(version, code)
+        short_words = richness_words(version, code)
         richness = lambda c: count_words(Board(rows, cols, _plain(c), code), short_words)  # noqa: E731
         candidates = [_draw_letters(stream, weights, cells) for _ in range(CANDIDATES)]
         # max() keeps the first of equally rich candidates, so the choice is deterministic
@@ -207,7 +207,7 @@ def _letters_v2(stream: Stream, version: int, code: str, rows: int, cols: int) -
     balanced = lambda letters: _vowels_between(letters, fewest, most_vowels)  # noqa: E731
     if cells > SELECT_UP_TO_CELLS:
         return _draw_letters(stream, weights, cells, balanced)
-    words = _short_words(version, code)
+    words = richness_words(version, code)
     richness = lambda c: count_words(Board(rows, cols, _plain(c), code), words)  # noqa: E731
     candidates = [_draw_letters(stream, weights, cells, balanced) for _ in range(tables["candidates"])]
     letters = max(candidates, key=richness)

@@ -1,12 +1,15 @@
 """The solver: every word once, with its best path; checked by hand and against brute force."""
 
-from conftest import examples
+import pytest
+from conftest import LANGUAGE_CODES, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ruzzle import Board, Lexicon, Tile, score_path, solve, sort_found, validate_path
+from ruzzle.generator import LATEST_VERSION, generate, richness_words
 from ruzzle.rules import Multiplier
 from ruzzle.scoring import spell
+from ruzzle.solver import count_words
 
 
 def words(found):
@@ -119,3 +122,20 @@ def test_solver_agrees_with_brute_force(board, word_list):
     for f in found:
         cells = validate_path(board, f.path)  # adjacent, on the board, no tile twice
         assert spell(board, cells) == f.word
+
+
+@settings(max_examples=examples(300))
+@given(boards(), lexicons)
+def test_counting_the_words_finds_as_many_as_brute_force(board, word_list):
+    assert count_words(board, Lexicon.from_words(word_list)) == len(brute_force(board, word_list))
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_counting_the_words_of_generated_boards_agrees_with_the_solver(language):
+    """The generator's count (ruzzle.solver.count_words, a search of its own) on the boards it draws, each as rich as
+    the solver says, with the generator's own word list and the whole dictionary."""
+    lexicons = (Lexicon.builtin(language), richness_words(LATEST_VERSION, language))
+    for seed in ("COUNT1", "COUNT2", "COUNT3"):
+        board = generate(language, seed, 5, 5, version=LATEST_VERSION)
+        for lexicon in lexicons:
+            assert count_words(board, lexicon) == len(solve(board, lexicon)) > 0
