@@ -16,8 +16,8 @@ NAMES = ["Zoë", "Ana", "Luca"]
 
 
 @pytest.fixture
-def store_url(database_url) -> str:
-    return database_url
+def store_url(migrated_database_url) -> str:
+    return migrated_database_url
 
 
 def make_class(client, names=NAMES) -> tuple[str, str]:

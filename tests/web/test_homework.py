@@ -28,9 +28,9 @@ PARIS = datetime.timezone(datetime.timedelta(hours=1))
 
 
 @pytest.fixture
-def store_url(database_url) -> str:
+def store_url(migrated_database_url) -> str:
     """Every test here runs on both stores."""
-    return database_url
+    return migrated_database_url
 
 
 def iso(moment: float, zone=PARIS) -> str:
