@@ -21,7 +21,7 @@ from store.rooms import CODE_ALPHABET, CODE_LENGTH, EXPIRY_SECONDS
 from views.rooms import COUNTDOWN, room_board
 from views.services import services
 
-from .conftest import HTMX, START, Clock
+from .conftest import HTMX, START, Clock, copy_of_migrated, one_tests_app
 
 SCHOOL = "203.0.113.7"  # a school's one public address (documentation ranges, RFC 5737)
 SCRIPT = "198.51.100.9"
@@ -65,12 +65,21 @@ def make_app(clock, tmp_path, **settings):
     return app
 
 
-@pytest.fixture
-def app(clock, tmp_path, store_url):
-    """The app with its limits as they ship (the other web tests turn them off), on a store already migrated."""
-    app = make_app(clock, tmp_path, DATABASE_URL=store_url)
+@pytest.fixture(scope="module")
+def limited_app(tmp_path_factory, migrated_store):
+    """The app with its limits as they ship (the other web tests turn them off), made once for this module."""
+    folder = tmp_path_factory.mktemp("limited")
+    app = make_app(Clock(), folder, DATABASE_URL=copy_of_migrated(migrated_store, folder / "store.sqlite3"))
     yield app
-    app.extensions["ruzzle.store"].dispose()
+    services(app).store.dispose()
+
+
+@pytest.fixture
+def app(limited_app, clock, tmp_path, store_url):
+    """The limited app as one test sees it: its own store, clock and settings, and counts that start at nothing."""
+    services(limited_app).limiter.reset()
+    with one_tests_app(limited_app, clock, store_url, tmp_path / "instance") as app:
+        yield app
 
 
 def browser(app, address: str, **headers):
