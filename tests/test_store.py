@@ -37,8 +37,8 @@ HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()  # the n
 
 
 @pytest.fixture
-def store(database_url):
-    store = Store(database_url)
+def store(migrated_database_url):
+    store = Store(migrated_database_url)
     store.migrate()
     yield store
     store.dispose()

@@ -12,10 +12,10 @@ from dataclasses import MISSING, fields, replace
 from pathlib import Path
 
 import pytest
+from conftest import MIGRATED_COPIES, copy_of_migrated
 from playwright.sync_api import Page, sync_playwright
 
 from app import create_app, open_store, solving
-from store import Store
 from tools.servers import gunicorn
 from views.boards import BoardRequest, solve_board, solve_typed_board
 from views.services import Services, services
@@ -42,45 +42,12 @@ def clock() -> Clock:
     return Clock()
 
 
-@pytest.fixture(scope="session")
-def migrated_store(tmp_path_factory) -> Path:
-    """A SQLite store migrated to the newest schema once per test process: each test's store is a copy of it (a
-    migration from nothing took half of the time of making an app, and some 600 tests make one)."""
-    path = tmp_path_factory.mktemp("migrated") / "store.sqlite3"
-    store = Store(f"sqlite:///{path}")
-    store.migrate()
-    store.dispose()
-    return path
-
-
 @pytest.fixture
 def store_url(tmp_path, migrated_store) -> str:
     """The store of the `app` fixture: a fresh SQLite file in the test's folder, at the newest schema (tests that
     matter on both take `migrated_database_url`)."""
     path = tmp_path / "store.sqlite3"
     return copy_of_migrated(migrated_store, path)
-
-
-@pytest.fixture
-def migrated_database_url(database_url, migrated_store) -> str:
-    """A store of each kind (`database_url`), at the newest schema: the SQLite one a copy of the migrated file, the
-    PostgreSQL one migrated by the app."""
-    if database_url.startswith("sqlite:///"):
-        return copy_of_migrated(migrated_store, Path(database_url.removeprefix("sqlite:///")))
-    return database_url
-
-
-# The stores made by copying the migrated one: at the newest schema and empty, so the app opens them without asking
-# Alembic (which reads every migration's script: 9 ms, some 1,800 times a run) and without a clean-up to run.
-MIGRATED_COPIES: set[str] = set()
-
-
-def copy_of_migrated(migrated_store: Path, path: Path) -> str:
-    """A fresh store at `path`, a copy of the migrated one; its URL."""
-    shutil.copyfile(migrated_store, path)
-    url = f"sqlite:///{path}"
-    MIGRATED_COPIES.add(url)
-    return url
 
 
 @pytest.fixture(scope="session")

@@ -14,6 +14,7 @@ from collections import Counter
 
 import pytest
 import time_machine
+from conftest import copy_of_migrated
 from sqlalchemy import event
 
 from app import create_app
@@ -21,7 +22,7 @@ from store.rooms import CODE_ALPHABET, CODE_LENGTH, EXPIRY_SECONDS
 from views.rooms import COUNTDOWN, room_board
 from views.services import services
 
-from .conftest import HTMX, START, Clock, copy_of_migrated, one_tests_app
+from .conftest import HTMX, START, Clock, one_tests_app
 
 SCHOOL = "203.0.113.7"  # a school's one public address (documentation ranges, RFC 5737)
 SCRIPT = "198.51.100.9"
