@@ -441,7 +441,7 @@ def walk_word(client, code: str, step: int, order: str = "score") -> tuple[str, 
 
 @pytest.mark.parametrize("order", ["score", "length"])
 def test_the_walk_through_starts_with_the_words_the_class_found_most_found_first(app, client, clock, order):
-    code = open_room(client)
+    code = open_room(client, size="3x3")  # every step of the walk is asked: a 3x3 board's 61 words, not 432
     phones = {name: join(app, code, name) for name in ("Ada", "Bruno", "Chiara")}
     start(client, clock, code)
     words = words_of(app, code)
