@@ -110,6 +110,11 @@ def player_page(room: Room, member: RoomPlayer):
     return render("room_play.html", GAME_REGIONS, **room_game_context(room, board, member, played.round))
 
 
+# A phone shows the board it fetched during the 3-2-1 (board_ahead) at its own reckoning of the start, which may come
+# this much before the server's: what opens with the board (the hints) opens for it from then.
+AHEAD_SECONDS = 1.0
+
+
 def board_ahead(room: Room, board: RoomBoard, member: RoomPlayer):
     """The player's board during the 3-2-1, drawn as of the start (its clock full, the server's time the start's), for
     the phone to show at 0 without asking: every phone of a school then asks for it during the 3-2-1, when its lobby
@@ -212,7 +217,8 @@ def show_room_hints(code: str):
     require_member(room)
     if not room.hints:
         raise Forbidden(gettext("The teacher has not turned the hints on in room %(code)s.", code=room.code))
-    if phase_of(room, now()).name in ("waiting", "countdown"):
+    phase = phase_of(room, now())
+    if phase.name == "waiting" or (phase.name == "countdown" and phase.starts_in > AHEAD_SECONDS):
         raise Forbidden(gettext("The hints open with the board, when the round starts."))
     board = room_board(room)
     return answer_hints(board, room_round(room, board))
