@@ -329,12 +329,17 @@ def add_affix_forms(
     meanings.counts.update(forms_linked=len(meanings.forms))
 
 
+def add_hunspell_forms(meanings: Meanings, lexicon: Lexicon, name: str, package: str, language: str) -> None:
+    """add_affix_forms from a hunspell dictionary (`name`.aff and `name`.dic, from the Debian package `package`)."""
+    affixes = read_affixes(require(HUNSPELL / f"{name}.aff", package))
+    add_affix_forms(meanings, lexicon, read_entries(HUNSPELL / f"{name}.dic", affixes), affixes, language)
+
+
 def build_french(lexicon: Lexicon) -> Meanings:
     """French Wiktionary's glosses; forms from hunspell-fr (Dicollecte), the dictionary's own source."""
     meanings = Meanings()
     add_glosses(meanings, lexicon, "fr")
-    affixes = read_affixes(require(HUNSPELL / "fr.aff", "hunspell-fr-comprehensive"))
-    add_affix_forms(meanings, lexicon, read_entries(HUNSPELL / "fr.dic", affixes), affixes, "fr")
+    add_hunspell_forms(meanings, lexicon, "fr", "hunspell-fr-comprehensive", "fr")
     return meanings
 
 
@@ -443,8 +448,7 @@ def build_italian(lexicon: Lexicon) -> Meanings:
     """ItalWordNet's and MultiWordNet's glosses; forms from hunspell-it, the dictionary's own source."""
     meanings = Meanings()
     add_senses(meanings, lexicon, italian_glosses())
-    affixes = read_affixes(require(HUNSPELL / "it_IT.aff", "hunspell-it"))
-    add_affix_forms(meanings, lexicon, read_entries(HUNSPELL / "it_IT.dic", affixes), affixes, "it")
+    add_hunspell_forms(meanings, lexicon, "it_IT", "hunspell-it", "it")
     add_detachments(meanings, lexicon, "it")
     return meanings
 
@@ -521,8 +525,7 @@ def build_portuguese(lexicon: Lexicon) -> Meanings:
     """Dicionário Aberto's definitions; forms from hunspell-pt-pt (Natura, as the dictionary's word list)."""
     meanings = Meanings()
     add_senses(meanings, lexicon, dicionario_aberto_entries())
-    affixes = read_affixes(require(HUNSPELL / "pt_PT.aff", "hunspell-pt-pt"))
-    add_affix_forms(meanings, lexicon, read_entries(HUNSPELL / "pt_PT.dic", affixes), affixes, "pt")
+    add_hunspell_forms(meanings, lexicon, "pt_PT", "hunspell-pt-pt", "pt")
     add_detachments(meanings, lexicon, "pt")
     return meanings
 
