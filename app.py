@@ -45,6 +45,7 @@ from views.pages import (
 )
 from views.rounds import RoundSessionInterface
 from views.services import Services, services
+from views.targets import new_target_boards
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -128,6 +129,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     _trust_proxies(app)
     store, cleanup = open_store(app)
     rendered = int(app.config["BOARDS_RENDERED_CACHED"])
+    static_files = StaticFiles(Path(app.static_folder or "static"))
     Services(
         store=store,
         cleanup=cleanup,
@@ -139,10 +141,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         urls=lru_cache(maxsize=4096)(build_url),
         tile_texts=lru_cache(maxsize=rendered)(translate_tile_texts),
         lan_addresses=LanAddresses(),
-        static_files=StaticFiles(Path(app.static_folder or "static")),
+        static_files=static_files,
         static_path=app.static_url_path or "/static",
         limiter=Limiter(client_address),
         meanings=MeaningsLibrary(),
+        target_boards=new_target_boards(),
     ).install(app)
     i18n.init_app(app)
     app.jinja_env.globals.update(TEMPLATE_HELPERS)
@@ -161,7 +164,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(classes.bp)
     app.register_blueprint(exports.bp)
     app.register_blueprint(meanings.bp)
-    serve_static_files(app)
+    serve_static_files(app, static_files)
     init_limits(app)  # after the views: it wraps those it limits
     # Pages, fragments, CSS and JavaScript compressed as the browser accepts (zstd, br, gzip): a 12x12
     # solution page is 184 KB of HTML and 15 KB on the wire.

@@ -15,8 +15,6 @@ import psutil
 from flask import request
 from flask_babel import gettext
 
-from .services import services
-
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"}
 EVERY_ADDRESS = {"0.0.0.0", "::", ""}
 # Interfaces of containers and virtual machines: their addresses are not the room's network.
@@ -101,8 +99,9 @@ class LanAddresses:
         return self.addresses
 
 
-def join_address() -> JoinAddress:
-    """The base of the links and QR codes this request's page gives to phones."""
+def join_address(lan_addresses: LanAddresses) -> JoinAddress:
+    """The base of the links and QR codes this request's page gives to phones (`lan_addresses`: the process's
+    reading of this machine's addresses)."""
     here = f"{request.scheme}://{request.host}"
     host, port = split_host(request.host)
     if not is_loopback(host):
@@ -110,7 +109,7 @@ def join_address() -> JoinAddress:
     listening = request.environ.get("SERVER_NAME", "")
     server_port = request.environ.get("SERVER_PORT", "")
     port = server_port if server_port.isdecimal() else port
-    lan = services().lan_addresses()
+    lan = lan_addresses()
     if lan and (listening in EVERY_ADDRESS or listening in lan):
         return JoinAddress(f"{request.scheme}://{lan[0]}{':' + port if port else ''}")
     port = port or "8000"

@@ -9,8 +9,6 @@ from pathlib import Path
 
 from flask import Flask, Response, request, send_from_directory
 
-from .services import services
-
 ONE_YEAR = 365 * 24 * 3600
 DIGEST_LENGTH = 12
 _HASHED = re.compile(rf"(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})(?P<suffix>\.[^./]+)")
@@ -66,10 +64,9 @@ def bundle(folder: Path, modules: tuple[str, ...]) -> bytes:
     )
 
 
-def serve_static_files(app: Flask) -> None:
+def serve_static_files(app: Flask, files: StaticFiles) -> None:
     """Replace Flask's static view: hashed names are immutable for a year; plain names (and a hashed name
     from an older version of a file, asked by a page still open) are revalidated on each use."""
-    files = services(app).static_files
 
     def static(filename: str):
         real = files.real.get(filename)

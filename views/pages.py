@@ -172,11 +172,11 @@ def cached_url(endpoint: str, _external: bool = False, **values) -> str:
     """url_for, remembered per process: a URL depends only on the routes, its values and where the app is
     served from, and building one costs more than rendering a tile (a board page links half a dozen).
 
-    An external URL is one given to phones (a share link, a QR code): it starts with `join_address()`,
+    An external URL is one given to phones (a share link, a QR code): it starts with `join_address(...)`,
     the machine's network address when the page is seen on localhost.
     """
     path = services().urls(endpoint, request.script_root, tuple(sorted(values.items())))
-    return join_address().url(path) if _external else path
+    return join_address(services().lan_addresses).url(path) if _external else path
 
 
 def build_url(endpoint: str, root: str, values: tuple) -> str:
@@ -186,7 +186,7 @@ def build_url(endpoint: str, root: str, values: tuple) -> str:
 
 def join_advice() -> str | None:
     """What to do so that phones can open this server's links, when they cannot (the page is on localhost)."""
-    return join_address().advice
+    return join_address(services().lan_addresses).advice
 
 
 def static_url(filename: str) -> str:

@@ -30,14 +30,6 @@ if TYPE_CHECKING:
 EXTENSION = "ruzzle"
 
 
-def _new_target_boards() -> SingleFlight[Any]:
-    """The boards built around a teacher's words (imported here when made: views.targets reads the dictionaries
-    through this module)."""
-    from .targets import new_target_boards
-
-    return new_target_boards()
-
-
 # The string keys of app.extensions that tests and benchmarks still read: each names the same object as the field
 # of Services it mirrors.
 LEGACY_KEYS = ("store", "lexicons")
@@ -62,13 +54,13 @@ class Services:
     static_path: str  # the static files' URL path (app.static_url_path is a property that costs a lookup per call)
     limiter: Limiter  # the per-client limits (views/limits.py)
     meanings: MeaningsLibrary  # each language's meanings, memory-mapped on first use (ruzzle/meanings.py)
+    target_boards: SingleFlight[Any]  # boards built around teachers' words (views/targets.py new_target_boards)
     # Per-process caches of the views (each bounded by the view that fills it).
     word_items: dict[Any, Markup] = field(default_factory=dict)
     room_rankings: dict[Any, Any] = field(default_factory=dict)
     room_results: dict[Any, Any] = field(default_factory=dict)
     live_prepared: dict[Any, Any] = field(default_factory=dict)
     live_results: dict[Any, Any] = field(default_factory=dict)
-    target_boards: SingleFlight[Any] = field(default_factory=_new_target_boards)  # boards built around teachers' words
 
     def install(self, app: Flask) -> None:
         """Keep these services in the app (and under the legacy keys, for the modules that still read them)."""
