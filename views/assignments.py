@@ -9,20 +9,18 @@ deadline; a round already running finishes by its own clock, after the deadline 
 
 from __future__ import annotations
 
-import datetime
 import hmac
 import re
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
 
-from babel.dates import format_date, format_time, get_datetime_format
 from flask import Blueprint, redirect, request
-from flask_babel import get_locale, gettext, ngettext
-from markupsafe import Markup
-from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, UnprocessableEntity
+from flask_babel import gettext, ngettext
+from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound
 
 from ruzzle import new_seed
+from ruzzle.game import Round
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
 from ruzzle.room import CODE_LENGTH, is_room_code
@@ -38,18 +36,15 @@ from .boards import (
 )
 from .classes import NotOnTheList, class_of_form
 from .classes import class_pupil as class_pupil_on_list
+from .deadlines import local_time, parse_due, past_due_message, time_html
+from .game import GAME_REGIONS, GamePage, answer_word, game_context, show_word_on
 from .i18n import translate_error
 from .limits import check_code_lookup
 from .pages import cached_url, render, sentence, wants_json
-from .play import GAME_REGIONS, answer_word, game_context, show_word_on
 from .rounds import PlayerRound, clean_up_store, end_round, load_round, now, player_id, round_board, the_store
 from .solution import qr_svg
 
 bp = Blueprint("assignments", __name__)
-MAX_DUE_DAYS = 28  # a deadline at most four weeks ahead (the store keeps an assignment 30 days past it)
-DAY = 86400
-MAX_DUE_TEXT = 40
-UTC_OFFSETS = tuple(range(-12 * 60, 14 * 60 + 1, 15))  # the start form's time zones, in minutes east of UTC
 _SEEDS = re.compile(r"[\s,;]+")
 
 
@@ -163,81 +158,6 @@ def teacher_url(assignment: Assignment, _external: bool = True) -> str:
 
 def pupils_url(assignment: Assignment, _external: bool = True) -> str:
     return cached_url("assignments.pupil_page", _external, code=assignment.code)
-
-
-# --- the deadline -------------------------------------------------------------------------------------------------
-
-
-def parse_due(form, moment: float) -> tuple[float, int]:
-    """The deadline from the form: `due` as ISO 8601 with its offset (2026-12-01T18:00+01:00), or the start page's
-    `due_local` (a datetime-local input) with `due_offset` (the teacher's UTC offset, e.g. +01:00). The moment and
-    the offset in minutes; 400 for what is not such a date, 422 for a deadline past or too far."""
-    text = (form.get("due") or "").strip()
-    if not text and form.get("due_local"):
-        text = form.get("due_local", "").strip() + (form.get("due_offset") or "").strip()
-    example = "2026-12-01T18:00+01:00"
-    try:
-        if not text or len(text) > MAX_DUE_TEXT:
-            raise ValueError(text)
-        due = datetime.datetime.fromisoformat(text)
-    except ValueError:
-        raise BadRequest(
-            gettext(
-                "The deadline is a date and time with its time zone's offset, such as %(example)s.", example=example
-            )
-        ) from None
-    offset = due.utcoffset()
-    if offset is None:
-        raise BadRequest(
-            gettext("The deadline needs its time zone's offset from UTC, such as %(example)s.", example=example)
-        )
-    when = due.timestamp()
-    if when <= moment:
-        raise UnprocessableEntity(
-            gettext("The deadline %(when)s has passed already: choose a later one.", when=due.isoformat(" ", "minutes"))
-        )
-    if when > moment + MAX_DUE_DAYS * DAY:
-        raise UnprocessableEntity(
-            gettext("A deadline is at most %(days)d days away: homework is kept a month past it.", days=MAX_DUE_DAYS)
-        )
-    return when, int(offset.total_seconds() // 60)
-
-
-def offset_text(minutes: int) -> str:
-    """A UTC offset as ISO 8601 writes it: +01:00, -03:30."""
-    sign = "-" if minutes < 0 else "+"
-    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
-
-
-def local_time(assignment: Assignment, moment: float) -> datetime.datetime:
-    """A moment in the teacher's time zone (the deadline's offset)."""
-    zone = datetime.timezone(datetime.timedelta(minutes=assignment.due_offset))
-    return datetime.datetime.fromtimestamp(moment, zone)
-
-
-def when_text(assignment: Assignment, moment: float) -> str:
-    """A moment as people read it, in the interface's language and the teacher's time zone (its offset named)."""
-    local = local_time(assignment, moment)
-    locale = str(get_locale())
-    date = format_date(local, "medium", locale=locale)
-    clock = format_time(local, "short", tzinfo=local.tzinfo, locale=locale)  # to the minute: a deadline has no seconds
-    shown = get_datetime_format("medium", locale=locale).replace("{1}", date).replace("{0}", clock)
-    return f"{shown} (UTC{offset_text(assignment.due_offset)})"
-
-
-def time_html(assignment: Assignment, moment: float) -> Markup:
-    """A moment as a <time> element: as people read it, and as a machine does (ISO 8601 with the offset)."""
-    return Markup('<time datetime="%s">%s</time>') % (
-        local_time(assignment, moment).isoformat(),
-        when_text(assignment, moment),
-    )
-
-
-def past_due_message(assignment: Assignment) -> str:
-    return gettext(
-        "The deadline of this homework was %(when)s: new boards cannot be started any more.",
-        when=when_text(assignment, assignment.due),
-    )
 
 
 # --- setting homework ------------------------------------------------------------------------------------------
@@ -421,15 +341,31 @@ def play_board(code: str, number: int):
             seconds=assignment.seconds,
             problem=past_due_message(assignment) if closed else None,
         )
-    return render("homework_play.html", GAME_REGIONS, **homework_context(assignment, board, played.round))
+    page = HomeworkPage(assignment, board)
+    return render(page.template, GAME_REGIONS, **page.context(played.round))
 
 
-def homework_context(assignment: Assignment, board: HomeworkBoard, round_, message=None) -> dict:
-    context = game_context(board, round_, message)
+class HomeworkPage(GamePage):
+    """A homework board's page: the pupil's one round on it, with the homework's boards around it."""
+
+    template = "homework_play.html"
+
+    def __init__(self, assignment: Assignment, board: HomeworkBoard):
+        super().__init__(board)
+        self.assignment = assignment
+
+    def context(self, round_: Round, message: str | None = None, moment: float | None = None) -> dict:
+        return homework_context(self.assignment, self.board, round_, message, moment)
+
+
+def homework_context(
+    assignment: Assignment, board: HomeworkBoard, round_: Round, message: str | None = None, moment: float | None = None
+) -> dict:
+    """The board page's context for a homework board (now, or as of `moment`)."""
+    context = game_context(board, round_, message, moment)
     context.update(
         assignment=assignment,
         pupil=assignment.member,
-        page_template="homework_play.html",
         boards=len(assignment.seeds),
         # homework is marked work, and the teacher set no hints (the hints' URL would also name the board's code,
         # whose solution page lists every word)
@@ -469,24 +405,14 @@ def running_round(board: HomeworkBoard) -> PlayerRound:
 def submit_word(code: str, number: int):
     """A word traced or typed on a board of the homework: the board page's answers, on the pupil's round."""
     assignment, _pupil, board = pupil_board(code, number)
-    return answer_word(
-        board,
-        running_round(board),
-        None,
-        lambda board_, round_, message: homework_context(assignment, board_, round_, message),
-    )
+    return answer_word(HomeworkPage(assignment, board), running_round(board))
 
 
 @bp.get("/a/<code>/boards/<int:number>/words/<word>")
 def show_word(code: str, number: int, word: str):
     """One word's path and breakdown (a word found, or any once the pupil's round is over)."""
     assignment, _pupil, board = pupil_board(code, number)
-    return show_word_on(
-        board,
-        running_round(board).round,
-        word,
-        lambda board_, round_, message: homework_context(assignment, board_, round_, message),
-    )
+    return show_word_on(HomeworkPage(assignment, board), running_round(board).round, word)
 
 
 @bp.post("/a/<code>/boards/<int:number>/round")
@@ -653,4 +579,4 @@ def delete_pupil(code: str, pupil: int):
     return redirect(teacher_url(assignment, _external=False), 303)
 
 
-__all__ = ["MAX_BOARDS", "UTC_OFFSETS", "HomeworkBoard", "bp", "offset_text", "results", "teacher_assignment"]
+__all__ = ["HomeworkBoard", "bp", "results", "teacher_assignment"]

@@ -22,10 +22,10 @@ from store.classes import ClassPupil, Lesson, SchoolClass
 from store.rooms import NicknameTaken
 
 from .boards import BOARD_SIZES, DEFAULT_SIZE, ROUND_LENGTHS
+from .deadlines import homework_form
 from .i18n import translate_error
 from .limits import check_code_lookup
 from .pages import cached_url, render, sentence, wants_json
-from .play import homework_form
 from .rounds import now, the_store
 
 bp = Blueprint("classes", __name__)

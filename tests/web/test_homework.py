@@ -15,9 +15,11 @@ import openpyxl
 import pytest
 from sqlalchemy import func, select
 
+from store.assignments import MAX_BOARDS
 from store.cleanup import DAY, Cleanup, Retention
 from store.schema import metadata
-from views.assignments import MAX_BOARDS, MAX_DUE_DAYS, homework_board
+from views.assignments import homework_board
+from views.deadlines import MAX_DUE_DAYS
 
 from .conftest import HTMX, START
 

@@ -12,10 +12,10 @@ from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound
 from ruzzle.game import Round
 from store.rooms import Room, RoomPlayer
 
+from ..game import GAME_REGIONS, GamePage, answer_word, game_context, show_word_on
 from ..hints import answer_hints
 from ..live import is_live, live_results
 from ..pages import cached_url, render, wants_fragment
-from ..play import GAME_REGIONS, answer_word, game_context, show_word_on
 from ..rounds import PlayerRound, board_in_play, load_round, now, player_id, rough_now, round_board
 from ..solution import locked_page, solution_page
 from .core import (
@@ -196,7 +196,6 @@ def room_game_context(
         clock=clock_of(round_.timeline, moment),
         pace=room_pace(room),
         poll_seconds=room_pace(room).play_seconds,
-        page_template="room_play.html",
         stage=stage_of(room),
         hints_offered=room.hints,
     )
@@ -207,6 +206,19 @@ def room_game_context(
             else player_results(results or room_results(room), board, member, context["found"])
         )
     return context
+
+
+class RoomPage(GamePage):
+    """A room's board page: the room's board and the member's round, with the room's clock and results."""
+
+    template = "room_play.html"
+
+    def __init__(self, room: Room, board: RoomBoard, member: RoomPlayer):
+        super().__init__(board)
+        self.room, self.member = room, member
+
+    def context(self, round_: Round, message: str | None = None, moment: float | None = None) -> dict:
+        return room_game_context(self.room, self.board, self.member, round_, message, moment=moment)
 
 
 @bp.get("/rooms/<code>/hints")
@@ -235,12 +247,7 @@ def submit_room_word(code: str):
         raise Conflict(not_started_message())
     if phase.name == "countdown":
         raise Conflict(gettext("The round starts in %(seconds)d s: get ready.", seconds=math.ceil(phase.starts_in)))
-    return answer_word(
-        board,
-        room_round(room, board),
-        None,
-        lambda board_, round_, message: room_game_context(room, board_, member, round_, message),
-    )
+    return answer_word(RoomPage(room, board, member), room_round(room, board))
 
 
 @bp.get("/rooms/<code>/words/<word>")
@@ -252,12 +259,7 @@ def show_room_word(code: str, word: str):
     if phase_of(room, now()).name in ("waiting", "countdown"):
         raise Conflict(not_started_message())  # (the board is not shown before the start, nor its words)
     played = room_round(room, board)
-    return show_word_on(
-        board,
-        played.round,
-        word,
-        lambda board_, round_, message: room_game_context(room, board_, member, round_, message),
-    )
+    return show_word_on(RoomPage(room, board, member), played.round, word)
 
 
 @bp.get("/rooms/<code>/words")

@@ -14,8 +14,8 @@ from ruzzle import Found, sort_found
 from ruzzle.room import PODIUM, TOP_SHOWN, Ranking, WordToLearn, rank, words_to_learn
 from store.rooms import Room, RoomPlayer
 
+from ..game import MISSED_SHOWN
 from ..pages import render, wants_json
-from ..play import MISSED_SHOWN
 from ..rounds import now
 from ..services import services
 from .core import (

@@ -1,0 +1,170 @@
+"""The board page's engine, shared by every kind of board page (a solo board, a room's, a homework's): what the page
+shows of a round, a word sent and answered, a word opened. Each kind is a `GamePage` that says which board, which
+template and what its page adds; the engine asks it and never calls back into a blueprint.
+"""
+
+from __future__ import annotations
+
+from flask import flash, get_flashed_messages, redirect, request
+from flask_babel import gettext, ngettext
+
+from ruzzle import InvalidPath, common_words
+from ruzzle.errors import WordRefused
+from ruzzle.game import Round, parse_path, word_of_path, word_of_text
+
+from .boards import BoardRequest, parse_challenge
+from .i18n import translate_error
+from .pages import render, sentence, wants_fragment, word_outcome
+from .rounds import PlayerRound, now, record_word
+
+MISSED_SHOWN = 10
+GAME_REGIONS = ["game"]
+WORD_REGIONS = ["result", "board_frame", "score", "found", "share"]
+WAIT_REASONS = ("paused", "not-started")  # a word the round cannot take yet: 409, the player waits
+
+
+class GamePage:
+    """A kind of board page, made once per request: its board, its template, and the context it shows for a round.
+    The solo board is this class itself; a room's and a homework's page are subclasses that add to the context."""
+
+    template = "play.html"
+
+    def __init__(self, board: BoardRequest):
+        self.board = board
+
+    def context(self, round_: Round, message: str | None = None, moment: float | None = None) -> dict:
+        """Everything the page shows for this round (now, or as of `moment`)."""
+        return game_context(self.board, round_, message, moment)
+
+
+def answer_word(page: GamePage, played: PlayerRound, message: str | None = None):
+    """Score the word of this request in a round and answer: the path and breakdown (htmx), or a redirect."""
+    board = page.board
+    round_ = played.round
+    solution = board.solution()
+    traced = request.form.get("path", "").strip()
+    highlight = refused = None
+    try:
+        if traced:
+            path = parse_path(traced, solution.board)
+            found = word_of_path(solution, path)
+        else:
+            found = word_of_text(solution, board.lexicon(), request.form.get("word", ""))
+        round_ = record_word(board, played, found).round  # the game's rule, then the store's atomic step
+        highlight = found
+    except InvalidPath as error:
+        return _refuse_request(page, round_, translate_error(error))
+    except WordRefused as error:
+        refused = error
+    if not wants_fragment():
+        flash(
+            translate_error(refused)
+            if refused
+            else ngettext(
+                "%(word)s: %(num)d point.", "%(word)s: %(num)d points.", highlight.score, word=highlight.word
+            ),
+            "refused" if refused else "found",
+        )
+        return redirect(board.url(**extra_args()), 303)
+    context = page.context(round_, message)
+    context.update(
+        highlight=highlight,
+        breakdown_path=highlight.path if highlight else None,
+        refused=refused and translate_error(refused),
+        refused_reason=refused and refused.reason,
+    )
+    outcome = (
+        word_outcome(points=highlight.score)
+        if highlight
+        else word_outcome(refused=sentence(context["refused"]), reason=refused.reason)
+    )
+    if refused and refused.reason == "time-up":
+        body, status = render(page.template, GAME_REGIONS, **context)
+        return body, status, {"HX-Retarget": "#game", "HX-Reswap": "outerHTML", **outcome}  # show the round's end
+    body, status = render(page.template, WORD_REGIONS, **context)
+    return body, 409 if refused and refused.reason in WAIT_REASONS else status, outcome
+
+
+def show_word_on(page: GamePage, round_: Round, word: str, message: str | None = None):
+    """Answer with a word's path and breakdown, if the player may see it (found, or the round is over)."""
+    solution = page.board.solution()
+    found = solution.find(word.upper())
+    if found is None:
+        return _refuse_request(
+            page, round_, gettext("%(word)s is not one of this board's words.", word=word.upper()[:40]), 404
+        )
+    if not (round_.is_over(now()) or solution.index(found.word) in round_.found):
+        return _refuse_request(
+            page, round_, gettext("finish the round (or give up) to see the words you have not found"), 403
+        )
+    context = page.context(round_, message)
+    # an opened word shows its meaning under its breakdown (not a word just played: the round goes on)
+    context.update(highlight=found, breakdown_path=found.path, meaning_word=found.word)
+    return render(page.template, ["result", "board_frame"], **context)
+
+
+def _refuse_request(page: GamePage, round_: Round, message: str, status: int = 422):
+    """A request the page could not have sent (a forged path, a word it never showed): a 4xx that says why."""
+    context = page.context(round_)
+    context.update(refused=message)
+    body, status = render(page.template, ["result"], status, **context)
+    return body, status, word_outcome(refused=sentence(message), reason="invalid")
+
+
+def extra_args() -> dict[str, str]:
+    """Query arguments that are not part of the board's name but go with it (a challenge)."""
+    return {key: request.args[key] for key in ("challenge",) if key in request.args}
+
+
+def game_context(board: BoardRequest, round_: Round, message: str | None, moment: float | None = None) -> dict:
+    """Everything the board page shows for this round (now, or as of `moment`: a room's board made ahead of its
+    start)."""
+    solution = board.solution()
+    moment = now() if moment is None else moment
+    found = round_.words(solution)
+    over = round_.is_over(moment)
+    context = {
+        "request_board": board,
+        "board": solution.board,
+        "solution": solution,
+        "round": round_,
+        "remaining": round_.remaining(moment),
+        "seconds_left": round_.timeline.seconds_left(moment),
+        "server_now": f"{moment:.3f}",  # the page's clock counts on the server's time, not the phone's
+        "over": over,
+        "found": found,
+        "score": round_.score,
+        "message": message,
+        "flashes": get_flashed_messages(with_categories=True),
+        "challenge": parse_challenge(request.args.get("challenge")),
+        "share_url": board.url(_external=True),
+        "highlight": None,
+        "breakdown_path": None,
+        "refused": None,
+        "hints_offered": True,  # a room's page offers them when its host allows it (views/rooms/pupil.py)
+    }
+    if over:
+        context["summary"] = round_summary(solution, round_)
+    return context
+
+
+def round_summary(solution, round_: Round) -> dict:
+    """The end of a round: score, share of the words found, best and longest words, the best words missed."""
+    found = round_.words(solution)
+    missed = [word for i, word in enumerate(solution) if i not in round_.found]
+    common = common_words(solution.board.language)
+    common_total = sum(word.word in common for word in solution)
+    common_found = sum(word.word in common for word in found)
+    return {
+        "score": round_.score,
+        "found": len(found),
+        "total": len(solution),
+        "percent": round(100 * len(found) / len(solution)) if len(solution) else 0,
+        "best": found[0] if found else None,
+        "longest": min(found, key=lambda f: (-len(f.word), -f.score, f.word)) if found else None,
+        "missed": missed[:MISSED_SHOWN],
+        "max_score": solution.total_score,
+        "common_found": common_found,
+        "common_total": common_total,
+        "common_percent": round(100 * common_found / common_total) if common_total else 0,
+    }
