@@ -329,6 +329,21 @@ def test_a_round_is_never_called_a_match(language):
     assert wrong == []
 
 
+# translations/glossary.md: the clicker's word in each language, and the presenting person's word it once was
+CLICKER_WORDS = {"es": ("mando de presentaciones", "presentador"), "pt": ("comando de apresentações", "apresentador")}
+
+
+@pytest.mark.parametrize("language", sorted(CLICKER_WORDS))
+def test_a_clicker_is_the_device_and_never_a_presenting_person(language):
+    """Spanish and Portuguese called the teacher's clicker "presentador/apresentador", a TV host: every message
+    about a clicker names the device with the glossary's word, and no message names a presenting person."""
+    device, person = CLICKER_WORDS[language]
+    about_clickers = [message.string for message in entries(language) if "clicker" in str(message.id)]
+    every_form = " ".join(str(message.string) for message in entries(language)).lower()
+    assert about_clickers and all(device in text for text in about_clickers)
+    assert person not in every_form
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_solve_pages_paste_hint_names_the_badges_the_page_shows(client, language):
     client.set_cookie(LANGUAGE_COOKIE, language)
