@@ -244,7 +244,9 @@ def round_three(table: dict[tuple[str, str], str]) -> list:
 
 def round_three_words(table: dict[tuple[str, str], str]) -> list:
     """Every word of a round-three table, one case each, named after its language."""
-    return [pytest.param(code, word, id=f"{code}-{word}") for (code, _), words in table.items() for word in words.split()]
+    return [
+        pytest.param(code, word, id=f"{code}-{word}") for (code, _), words in table.items() for word in words.split()
+    ]
 
 
 @pytest.mark.parametrize("code, words", round_three(ROUND_THREE_BLOCKED))
