@@ -211,8 +211,11 @@ def review_rows(entries: list[str], adjustments: dict, lexicon: Lexicon, written
     source = {normalize_word(e) for e in entries if reason_to_drop(e) is None}
     keep_reason = {}
     for entry, why in adjustments["keep"].items():
+        prefix = entry[:-1]  # an entry ending in * keeps the words that start with it, and only those
         for word in (
-            {w for w in source | set(lexicon.words_with_prefix(entry[:-1]))} if entry.endswith("*") else {entry}
+            {w for w in source | set(lexicon.words_with_prefix(prefix)) if w.startswith(prefix)}
+            if entry.endswith("*")
+            else {entry}
         ):
             keep_reason.setdefault(word, why)
     words = {**{w: "" for w in adjustments["add"]}, **adjustments["words"]}
