@@ -59,7 +59,15 @@ class BoardSource:
         return self.url(self.PAGES[page], _external=_external, **values)
 
     def solution(self) -> Solution:
-        """The board's solution (cached per process)."""
+        """The board's solution: asked of the process's cache once per board object (a request makes its board once
+        and its page asks for the solution several times)."""
+        known: Solution | None = self.__dict__.get("_solution")
+        if known is None:
+            known = self.__dict__["_solution"] = self.solve()  # (a frozen dataclass: its __dict__ is the one way in)
+        return known
+
+    def solve(self) -> Solution:
+        """The board's solution from the process's cache (solved there once per process)."""
         raise NotImplementedError
 
     def board(self) -> Board:
@@ -177,7 +185,7 @@ class BoardRequest(BoardSource):
             name += f"|match{self.match_round}"  # (added only then, as the generator)
         return hashlib.sha256(name.encode("utf-8")).hexdigest()[:12]
 
-    def solution(self) -> Solution:
+    def solve(self) -> Solution:
         return services().solutions(
             self.language, self.seed, self.rows, self.cols, self.safe, self.generator, self.match_round
         )
@@ -206,7 +214,7 @@ class TypedBoard(BoardSource):
     def path_values(self) -> dict[str, str]:
         return {"language": self.language, "code": self.code}
 
-    def solution(self) -> Solution:
+    def solve(self) -> Solution:
         return services().typed_solutions(self.language, self.code, self.safe)
 
 

@@ -83,11 +83,11 @@ class RoomBoard(BoardRequest):
     def round_key(self) -> str:
         return round_key(self.room_id, self.number)
 
-    def solution(self) -> Solution:
+    def solve(self) -> Solution:
         """The generated board's solution; a room with target words: the board built around them, solved as a typed
         board (its letters are no longer the seed's alone)."""
         if not self.targets:
-            return super().solution()
+            return super().solve()
         code = target_board_code(
             self.language, self.seed, self.rows, self.cols, self.targets, self.safe, self.match_round
         )
