@@ -127,3 +127,12 @@ def test_the_wsgi_entry_point_serves_translated_pages_with_their_static_files(in
     }
     assert shown, "the English home page shows none of the catalogue's messages"
     assert [english_text for english_text, german_text in shown.items() if german_text not in german] == []
+
+
+def test_the_installed_app_elides_french_de_with_its_list_of_aspirated_h(installed):
+    check = (
+        "import json, sys\nfrom app import app\nclient = app.test_client()\nclient.set_cookie('ruzzle_lang', 'fr')\n"
+        "forms = [client.get(f'/define/fr/{word}', headers={'Accept': 'application/json'}).get_json()['form']"
+        " for word in ('ETAIT', 'HAIS')]\njson.dump(forms, sys.stdout)"
+    )
+    assert json.loads(run(installed, "python", "-c", check)) == ["une forme d'être", "une forme de haïr"]

@@ -23,7 +23,7 @@ from store.rooms import NicknameTaken
 
 from .boards import BOARD_SIZES, DEFAULT_SIZE, ROUND_LENGTHS
 from .deadlines import homework_form
-from .i18n import translate_error
+from .i18n import elide, translate_error
 from .limits import check_code_lookup
 from .pages import cached_url, render, sentence, wants_json
 from .rounds import now, the_store
@@ -247,7 +247,7 @@ def class_page(code: str):
             line.pupil_id: bar_chart(
                 line.new_words,
                 names,
-                gettext("New words of %(name)s, lesson by lesson", name=line.nickname),
+                elide(gettext("New words of %(name)s, lesson by lesson", name=line.nickname), line.nickname),
                 PUPIL_CHART,
             )
             for line in lines

@@ -7,7 +7,9 @@ Catalogues: `translations/<code>/LC_MESSAGES/messages.po` (`tools/translations.s
 
 from __future__ import annotations
 
+import re
 from functools import cache, cached_property
+from pathlib import Path
 
 from babel import Locale
 from flask import Blueprint, Flask, current_app, g, redirect, request
@@ -22,10 +24,10 @@ from flask_babel import (
     ngettext,
     pgettext,
 )
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest
 
-from ruzzle import get_language
+from ruzzle import get_language, normalize_word
 from ruzzle.errors import BoardFormatError, RuzzleError
 from ruzzle.rules import Multiplier
 
@@ -38,6 +40,12 @@ LANGUAGE_COOKIE = "ruzzle_lang"
 LANGUAGE_COOKIE_AGE = 365 * 86400
 
 bp = Blueprint("i18n", __name__)
+# French elides "de" before a vowel sound ("une forme d'être", "Définition d'ARBRE") but not before an aspirated h
+# ("une forme de haïr"): the words with one, reviewed, in board spelling (tools/build_h_aspire.py writes the file).
+FRENCH_H_ASPIRE = Path(__file__).resolve().parent.parent / "translations" / "fr" / "h_aspire.txt"
+# Words that start with a vowel letter but take no elision (de onze, de oui), and the one y-word that takes it.
+FRENCH_NO_ELISION = frozenset({"ONZE", "ONZIEME", "ONZIEMES", "OUI", "OUIS", "OUISTITI", "OUISTITIS", "UHLAN"})
+FRENCH_ELIDING_Y = frozenset({"YEUX"})
 
 
 def select_language() -> str:
@@ -82,6 +90,7 @@ def init_app(app: Flask) -> None:
         multiplier_label=multiplier_label,
         strong=strong,
         span=span,
+        elide=elide,
     )
     app.jinja_env.filters["number"] = format_decimal
     app.jinja_env.filters["percent"] = percent
@@ -200,6 +209,37 @@ def translate_error(error: RuzzleError) -> str:
             )
         return gettext("line %(line)d: %(problem)s", line=error.line, problem=message)
     return message
+
+
+@cache
+def french_h_aspire() -> frozenset[str]:
+    """The French words whose h is aspirated (HAIR, HETRE), read once from translations/fr/h_aspire.txt."""
+    lines = FRENCH_H_ASPIRE.read_text(encoding="utf-8").splitlines()
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
+def french_elides(word: str) -> bool:
+    """Whether French writes "d'" rather than "de" before this word: a vowel sound first (être, hiver, ypérite)."""
+    first = re.match(r"[^\W\d_]+", word)
+    spelling = normalize_word(first[0]) if first else None
+    if spelling is None or spelling in FRENCH_NO_ELISION:
+        return False
+    if spelling.startswith("H"):
+        return spelling not in french_h_aspire()
+    if spelling.startswith("Y"):  # y before a vowel is a consonant (de yaourt), before a consonant a vowel (d'ypérite)
+        return spelling in FRENCH_ELIDING_Y or spelling[1:2] not in ("", "A", "E", "I", "O", "U")
+    return spelling[0] in "AEIOU"
+
+
+def elide(text: str, word: object) -> str:
+    """A translated sentence that names a word, with French "de" elided before it where French says so ("une forme
+    d'être", but "de haïr"); the sentence as it is in every other language ("di essere", "de árbol")."""
+    value = str(word)
+    if current_language() != "fr" or not french_elides(value):
+        return text
+    written = str(escape(value)) if isinstance(text, Markup) else value
+    elided = re.sub(r"\b([Dd])e (?=" + re.escape(written) + r"(?!\w))", r"\1'", str(text))
+    return Markup(elided) if isinstance(text, Markup) else elided
 
 
 def multiplier_name(multiplier: Multiplier) -> str:

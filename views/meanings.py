@@ -15,7 +15,7 @@ from ruzzle import LANGUAGES, get_language, normalize_word
 from ruzzle.errors import UnknownLanguage
 from ruzzle.meanings import SOURCES, Meaning, Source, wiktionary_url
 
-from .i18n import translate_error
+from .i18n import elide, translate_error
 from .pages import render, render_error, wants_json
 from .services import services
 
@@ -57,7 +57,7 @@ class Definition:
         """'past of run', in the interface language; None when the word is its own lemma."""
         if self.meaning is None or self.meaning.form is None:
             return None
-        return str(FORMS.get(self.meaning.form, FORMS["form"])) % {"lemma": self.meaning.lemma}
+        return form_of(self.meaning.form, self.meaning.lemma)
 
     @property
     def also(self) -> str | None:
@@ -65,7 +65,7 @@ class Definition:
         if self.meaning is None or self.meaning.also is None:
             return None
         form, lemma = self.meaning.also
-        return gettext("also %(form)s", form=str(FORMS.get(form, FORMS["form"])) % {"lemma": lemma})
+        return gettext("also %(form)s", form=form_of(form, lemma))
 
     def as_json(self) -> dict:
         """The JSON answer: word, lemma, form, also, senses, source, licence, link."""
@@ -80,6 +80,11 @@ class Definition:
             "licence": self.source.licence if meaning and self.source else None,
             "link": self.link,
         }
+
+
+def form_of(form: str, lemma: str) -> str:
+    """What form of its lemma a word is, in the interface language ('past of run', 'pluriel d'arbre')."""
+    return elide(str(FORMS.get(form, FORMS["form"])) % {"lemma": lemma}, lemma)
 
 
 def define(language: str, word: str) -> Definition:

@@ -344,6 +344,21 @@ def test_a_clicker_is_the_device_and_never_a_presenting_person(language):
     assert person not in every_form
 
 
+def test_a_french_round_of_a_room_or_a_match_is_a_manche():
+    """French says "manche" for a round of a room or of a match (glossary), "partie" only for a player's own round."""
+    wrong = []
+    for message in entries("fr"):
+        english = re.sub(r"%\(\w+\)[sd]", "", " ".join(message.id) if isinstance(message.id, tuple) else message.id)
+        forms = " ".join(message.string) if isinstance(message.string, tuple) else message.string
+        if (
+            re.search(r"\brounds?\b", english, re.I)
+            and re.search(r"\b(match|room|host|teacher)\b", english, re.I)
+            and ("manche" not in forms.lower() or re.search(r"\bparties?\b", forms))
+        ):
+            wrong.append((english, forms))
+    assert wrong == []
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_solve_pages_paste_hint_names_the_badges_the_page_shows(client, language):
     client.set_cookie(LANGUAGE_COOKIE, language)
