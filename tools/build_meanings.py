@@ -41,9 +41,9 @@ sys.path.insert(0, str(ROOT))
 from ruzzle.frequency import common_words  # noqa: E402
 from ruzzle.lexicon import Lexicon, normalize_word  # noqa: E402
 from ruzzle.meanings import MEANINGS_DIR, SENSES_SHOWN, Sense, record_bytes  # noqa: E402
-from tools.build_frequencies import ensure_wordfreq  # noqa: E402
 from tools.affixes import Affixes, Entry, expand, read_affixes, read_entries  # noqa: E402
 from tools.build_dictionaries import ASPELL, HUNSPELL, aspell_master  # noqa: E402
+from tools.build_frequencies import ensure_wordfreq  # noqa: E402
 
 SENSES_KEPT = 8  # candidates a word keeps before the classroom rule: the first two, then the ones a class may see
 CLASSROOM = ROOT / "dictionaries" / "meanings" / "classroom.toml"

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from flask import Blueprint, make_response, render_template, request
 from flask_babel import gettext, lazy_gettext
+from werkzeug.exceptions import BadRequest
 
 from ruzzle import LANGUAGES, get_language, normalize_word
 from ruzzle.errors import UnknownLanguage
@@ -107,7 +108,10 @@ def define_word(language: str, word: str):
     """A word's meaning: the panel for htmx, a page, or JSON; 404 (with the Wiktionary link) where there is none. In
     class unless the URL says `safe=0`, as a board's does."""
     json = wants_json()
-    classroom = parse_safe(request.args.get("safe"))
+    try:
+        classroom = parse_safe(request.args.get("safe"))
+    except BadRequest as error:
+        return _refuse(400, str(error.description), json)
     try:
         code = get_language(language).code
     except UnknownLanguage as error:
