@@ -22,6 +22,7 @@ from .languages import get_language
 from .lexicon import DICTIONARY_DIR
 
 MEANINGS_DIR = Path(os.environ.get("RUZZLE_MEANINGS", DICTIONARY_DIR / "meanings"))
+SENSES_SHOWN = 2  # a panel, not a dictionary
 FormOf = tuple[str, str]  # (what form: "past", "plural"..., the LEMMA it is a form of)
 
 
@@ -95,10 +96,13 @@ SOURCES: Mapping[str, Source] = MappingProxyType(
 
 @dataclass(frozen=True)
 class Sense:
-    """One meaning: its part of speech ("noun", "verb"; empty where the source does not say) and its gloss."""
+    """One meaning: its part of speech ("noun", "verb"; empty where the source does not say), its gloss, and whether
+    a classroom never sees it (a sexual, vulgar or slur sense, a name, another spelling's sense: the build's rule,
+    `dictionaries/meanings/classroom.toml`)."""
 
     pos: str
     gloss: str
+    hidden: bool = False
 
 
 @dataclass(frozen=True)
@@ -125,7 +129,7 @@ class Record:
 def record_bytes(headword: str, senses: list[Sense], form_of: FormOf | None) -> bytes:
     """The stored form of a record (the build writes what `parse_record` reads)."""
     lines = [f"h\t{headword}"] if headword else []
-    lines += [f"s\t{sense.pos}\t{sense.gloss}" for sense in senses]
+    lines += [f"{'x' if sense.hidden else 's'}\t{sense.pos}\t{sense.gloss}" for sense in senses]
     if form_of:
         lines.append(f"f\t{form_of[0]}\t{form_of[1]}")
     return "\n".join(lines).encode("utf-8")
@@ -138,9 +142,9 @@ def parse_record(data: bytes) -> Record:
         kind, _, rest = line.partition("\t")
         if kind == "h":
             headword = rest
-        elif kind == "s":
+        elif kind in ("s", "x"):  # x: a sense hidden in class
             pos, _, gloss = rest.partition("\t")
-            senses.append(Sense(pos, gloss))
+            senses.append(Sense(pos, gloss, kind == "x"))
         elif kind == "f":
             form, _, lemma = rest.partition("\t")
             form_of = (form, lemma)
@@ -179,28 +183,35 @@ class Meanings:
         found = self._trie.get(word)
         return parse_record(found[0]) if found else None
 
-    def define(self, word: str) -> Meaning | None:
-        """The meaning of a board word: its own senses, or those of the lemma it is a form of; None if unknown."""
+    def define(self, word: str, classroom: bool = True) -> Meaning | None:
+        """The meaning of a board word: its own senses, or those of the lemma it is a form of; None if unknown. In
+        class (`classroom`, the default, as a board's filter is) the senses the build marked hidden are dropped, and
+        a word left without senses of its own falls back to its lemma (VOGELN: a form of Vogel), or to nothing."""
         record = self.record(word)
         if record is None:
             return None
         spelling = record.headword or word.lower()
-        if record.form_of is None:
-            return Meaning(word, spelling, record.senses) if record.senses else None
+        own = shown_senses(record.senses, classroom)
+        lemma = self.record(record.form_of[1]) if record.form_of else None
+        lemma_senses = shown_senses(lemma.senses, classroom) if lemma else ()
+        if record.form_of is None or lemma is None or not lemma_senses:
+            return Meaning(word, spelling, own) if own else None
         form, lemma_word = record.form_of
-        lemma = self.record(lemma_word)
-        if lemma is None or not lemma.senses:
-            return Meaning(word, spelling, record.senses) if record.senses else None
         lemma_spelling = lemma.headword or lemma_word.lower()
-        if record.senses:
-            return Meaning(word, spelling, record.senses, also=(form, lemma_spelling))
-        return Meaning(word, lemma_spelling, lemma.senses, form)
+        if own:
+            return Meaning(word, spelling, own, also=(form, lemma_spelling))
+        return Meaning(word, lemma_spelling, lemma_senses, form)
 
     def __len__(self) -> int:
         return len(self._trie)
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and word in self._trie
+
+
+def shown_senses(senses: tuple[Sense, ...], classroom: bool) -> tuple[Sense, ...]:
+    """The senses a panel shows: the first SENSES_SHOWN, of those a class may see when `classroom`."""
+    return tuple(sense for sense in senses if not (classroom and sense.hidden))[:SENSES_SHOWN]
 
 
 def wiktionary_url(language: str, word: str) -> str:
@@ -228,7 +239,7 @@ class MeaningsLibrary:
                     self._opened[code] = Meanings.load(path, code) if path.is_file() else None
         return self._opened[code]
 
-    def define(self, language: str, word: str) -> Meaning | None:
-        """The meaning of a board word in a language, or None where there is none."""
+    def define(self, language: str, word: str, classroom: bool = True) -> Meaning | None:
+        """The meaning of a board word in a language (in class unless `classroom` is False), or None."""
         meanings = self.of(language)
-        return meanings.define(word) if meanings else None
+        return meanings.define(word, classroom) if meanings else None

@@ -3,6 +3,8 @@ data lacks; on a small hand-written file, then on the built English file (WordNe
 
 from __future__ import annotations
 
+import re
+
 import marisa_trie
 import pytest
 
@@ -203,3 +205,220 @@ def test_portuguese_words_have_one_or_two_senses_each_with_a_gloss(portuguese, w
     senses = portuguese.define(word).senses
     assert 1 <= len(senses) <= 2
     assert all(sense.gloss and sense.pos in {"noun", "verb", "adjective", "adverb"} for sense in senses)
+
+
+# --- in class: the senses a class must not see (the build's rule, classroom.toml) -----------------------------------
+
+PENIS = Sense("", "Pénis.", hidden=True)
+LIFE = Sense("", "Activité spontanée propre aux êtres organisés.")
+
+
+@pytest.fixture
+def classroom(tmp_path) -> Meanings:
+    """A word with a hidden second sense, a word whose own senses are all hidden and that is a form of a lemma, and a
+    word whose only sense is hidden."""
+    records = [
+        ("VIE", record_bytes("vie", [LIFE, PENIS, Sense("", "Se dit de certaines activités.")], None)),
+        ("VOGELN", record_bytes("vögeln", [Sense("", "den Geschlechtsakt vollziehen", True)], ("form", "VOGEL"))),
+        ("VOGEL", record_bytes("Vogel", [Sense("", "Tier mit Federn und Flügeln")], None)),
+        ("HE", record_bytes("he", [Sense("noun", "a very light colorless element", True)], None)),
+    ]
+    path = tmp_path / "xx.marisa"
+    marisa_trie.BytesTrie(records).save(str(path))
+    return Meanings.load(path, "fr")
+
+
+def test_a_hidden_sense_reads_back_hidden():
+    assert parse_record(record_bytes("vie", [LIFE, PENIS], None)).senses == (LIFE, PENIS)
+
+
+def test_a_class_never_sees_a_hidden_sense_and_gets_the_next_one(classroom):
+    glosses = [sense.gloss for sense in classroom.define("VIE").senses]
+    assert glosses == ["Activité spontanée propre aux êtres organisés.", "Se dit de certaines activités."]
+
+
+def test_with_the_filter_off_the_first_two_senses_show_as_the_source_has_them(classroom):
+    assert classroom.define("VIE", classroom=False).senses == (LIFE, PENIS)
+
+
+def test_a_word_whose_own_senses_are_hidden_falls_back_to_its_lemma_in_class(classroom):
+    meaning = classroom.define("VOGELN")
+    assert (meaning.lemma, meaning.form, meaning.senses[0].gloss) == ("Vogel", "form", "Tier mit Federn und Flügeln")
+    full = classroom.define("VOGELN", classroom=False)
+    assert (full.lemma, full.also, full.senses[0].gloss) == (
+        "vögeln",
+        ("form", "Vogel"),
+        "den Geschlechtsakt vollziehen",
+    )
+
+
+def test_a_word_with_nothing_a_class_may_see_has_no_meaning_in_class(classroom):
+    assert classroom.define("HE") is None
+    assert classroom.define("HE", classroom=False).senses[0].gloss == "a very light colorless element"
+
+
+# --- the classroom rule of the build, over hand-made senses --------------------------------------------------------
+
+build = pytest.importorskip("tools.build_meanings")
+
+
+def candidate(gloss: str, **labels) -> object:
+    return build.Candidate(Sense(labels.pop("pos", ""), gloss), **labels)
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "sense", "reason"),
+    [
+        ("fr", "METTRE", candidate("Introduire un pénis lors d’un rapport sexuel."), "reviewed pattern"),
+        ("fr", "MORUE", candidate("Femme facile, voire prostituée."), "reviewed pattern"),
+        ("fr", "VIE", candidate("Activité des êtres.", folded=True), "folded spelling"),
+        ("fr", "LA", candidate("Sixième note de la gamme de do majeur."), "function word"),
+        ("fr", "DE", candidate("Préposition qui marque l’origine."), None),
+        ("fr", "MAISON", candidate("Bâtiment servant d’habitation."), None),
+        ("de", "RANGE", candidate("x", labels=frozenset({"Schimpfwort", "femininum"})), "source label"),
+        ("de", "VOGELN", candidate("den Geschlechtsakt vollziehen"), "reviewed pattern"),
+        ("de", "DER", candidate("definiter Artikel (bestimmtes Geschlechtswort)"), None),
+        ("de", "IN", candidate("im Notfall – Verfahren zur Kennzeichnung der Rufnummern"), "function word"),
+        ("en", "PUSS", candidate("terms for genitals", labels=frozenset({"obscenity"})), "source label"),
+        ("en", "PETER", candidate("obscene terms for penis"), "reviewed pattern"),
+        ("en", "HE", candidate("a very light colorless element", proper=True), "name or abbreviation"),
+        ("en", "IN", candidate("a unit of length", grammar="noun"), "function word"),
+        ("en", "IN", candidate("to or toward the inside of", grammar="adverb"), None),
+        ("en", "HOUSE", candidate("a dwelling", grammar="noun"), None),
+        ("it", "SCOPARE", candidate("congiungersi sessualmente", grammar="verb"), "reviewed pattern"),
+        ("pt", "ERRADA", candidate("Diz-se da mulhér, que prevaricou contra a castidade"), "reviewed pattern"),
+        ("pt", "PRESILHA", candidate("Lábia, intrujice.", labels=frozenset({"Chul."})), "source label"),
+        ("pt", "DE", candidate("Exprime posse", grammar="prep."), None),
+    ],
+)
+def test_the_classroom_rule_hides_what_a_class_must_not_see_and_says_why(language, word, sense, reason):
+    assert build.ClassroomRule.load(language).reason(word, sense) == reason
+
+
+def test_german_labels_are_read_from_the_glosss_prefix():
+    labels = build.gloss_labels("ursprüngliche Bedeutung, Schimpfwort, femininum: läufiges Mutterschwein")
+    assert "Schimpfwort" in labels and build.gloss_labels("hinterer Körperfortsatz bei Tieren") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("word", "headwords", "own"),
+    [
+        ("VIE", ["vie", "vié"], {"vie"}),  # the word itself, in lower case
+        ("ESSEN", ["essen", "Essen"], {"essen", "Essen"}),  # a capital is the same spelling
+        ("TETE", ["tète", "tête"], {"tête"}),  # else the most frequent
+    ],
+)
+def test_a_words_own_spelling_is_itself_else_the_most_frequent(word, headwords, own):
+    frequencies = {"tête": 3e-4, "tète": 1e-6}
+    assert build.own_spellings(word, headwords, lambda spelling: frequencies.get(spelling, 0.0)) == own
+
+
+def test_a_record_keeps_the_first_two_senses_and_the_first_two_a_class_may_see():
+    meanings = build.Meanings()
+    meanings.senses["VIE"] = [candidate(gloss) for gloss in ("a", "b", "c", "d", "e")]
+    meanings.hidden["VIE"] = [None, "reviewed pattern", "folded spelling", None, None]
+    kept = meanings.kept_senses("VIE")
+    assert [(sense.gloss, sense.hidden) for sense in kept] == [("a", False), ("b", True), ("d", False)]
+
+
+# --- in class, on the shipped data: the words a native reviewer found (issue 33) -----------------------------------
+
+# What a class must never read in these languages' panels: sexual, vulgar, slur or swearword senses, names and
+# abbreviations shown as a common word's meaning.
+NEVER_IN_CLASS = {
+    "fr": r"p[ée]nis|sexuel|prostitu|femme facile|^sein",
+    "de": r"Geschlechts|Beischlaf|Penis|Schimpfwort|derb",
+    "en": r"obscene|genital|penis|element|state in|republic|engineering|associate degree|anthropologist",
+    "it": r"sessual",
+    "pt": r"castidade|mulh[eé]r",
+}
+# Per word: what a class's panel opens on (a piece of its first gloss; None: no meaning), and what the filter off
+# shows that a class does not (None: the source has no such sense for it).
+REVIEWED = [
+    ("fr", "METTRE", "Placer une personne", "pénis"),
+    ("fr", "MIS", "Placer une personne", "pénis"),
+    ("fr", "MIT", "Placer une personne", "pénis"),
+    ("fr", "METTAIT", "Placer une personne", "pénis"),
+    ("fr", "METTRA", "Placer une personne", "pénis"),
+    ("fr", "METTENT", "Placer une personne", "pénis"),
+    ("fr", "MIRENT", "Placer une personne", "pénis"),
+    ("fr", "VIE", "Activité spontanée", "Pénis"),
+    ("fr", "VIT", "Percevoir l’image", "Pénis"),
+    ("fr", "GRAINE", "Organe reproducteur des spermaphytes", "Pénis"),
+    ("fr", "PIEU", "Pièce de bois", "Pénis"),
+    ("fr", "TRIQUE", "Gros bâton", "pénis"),
+    ("fr", "MORUE", "Poisson de mer", "prostituée"),
+    ("fr", "TETE", "Partie supérieure du corps", "Sein de femme"),
+    ("de", "VOGELN", "Wirbeltier", "Geschlechtsakt"),
+    ("de", "BUBEN", "männliches Kind", "Beischlaf"),
+    ("de", "SCHWANZ", "hinterer Körperfortsatz", "Penis"),
+    ("de", "RANGE", "Stufe in einer Hierarchie", "Schimpfwort"),
+    ("en", "PUSS", "domestic cat", "obscene"),
+    ("en", "PETER", None, "obscene"),
+    ("en", "HE", None, "element"),
+    ("en", "AT", None, "element"),
+    ("en", "IN", "inside", "unit of length"),
+    ("en", "ME", None, "New England"),
+    ("en", "OR", None, "northwestern United States"),
+    ("en", "US", None, "North American republic"),
+    ("en", "IT", None, "engineering"),
+    ("en", "AN", None, "associate degree"),
+    ("en", "MEAD", "fermented honey", "anthropologist"),
+    ("it", "SCOPARE", "pulire i pavimenti", "sessualmente"),
+    ("pt", "ERRADA", "Commeter êrro", "castidade"),
+    ("pt", "ERRADAS", None, "castidade"),
+]
+
+
+@pytest.fixture(scope="module")
+def shipped() -> dict[str, Meanings]:
+    return {language: Meanings.builtin(language) for language in NEVER_IN_CLASS}
+
+
+def glosses(meaning) -> str:
+    return " | ".join(sense.gloss for sense in meaning.senses) if meaning else ""
+
+
+@pytest.mark.parametrize(("language", "word", "opens_on", "hidden"), REVIEWED)
+def test_a_class_never_sees_an_offensive_sense_or_a_name_and_sees_the_everyday_one(
+    shipped, language, word, opens_on, hidden
+):
+    meaning = shipped[language].define(word)
+    assert not re.search(NEVER_IN_CLASS[language], glosses(meaning), re.IGNORECASE)
+    if opens_on is None:
+        assert meaning is None
+    else:
+        assert opens_on in meaning.senses[0].gloss
+
+
+@pytest.mark.parametrize(("language", "word", "opens_on", "hidden"), REVIEWED)
+def test_with_the_filter_off_the_full_record_shows_where_the_source_has_it(shipped, language, word, opens_on, hidden):
+    assert hidden.lower() in glosses(shipped[language].define(word, classroom=False)).lower()
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "grammatical"),
+    [
+        ("fr", "DE", "Marque"),
+        ("fr", "EN", "Préposition"),
+        ("fr", "LA", None),  # the musical note is no article's meaning
+        ("de", "DER", "Artikel"),
+        ("de", "DIE", "Artikel"),
+        ("en", "THE", None),
+        ("en", "OR", None),
+        ("it", "LA", None),
+        ("it", "DI", None),
+    ],
+)
+def test_a_function_word_shows_its_grammatical_meaning_or_none(shipped, language, word, grammatical):
+    meaning = shipped[language].define(word)
+    if grammatical is None:
+        assert meaning is None
+    else:
+        assert grammatical in meaning.senses[0].gloss
+
+
+@pytest.mark.parametrize(("word", "lemma"), [("VOGELN", "Vogel"), ("BUBEN", "Bub")])
+def test_a_word_whose_own_first_sense_is_hidden_falls_back_to_the_lemma_it_is_a_form_of(shipped, word, lemma):
+    meaning = shipped["de"].define(word)
+    assert (meaning.form, meaning.lemma) == ("form", lemma)

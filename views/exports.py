@@ -114,7 +114,7 @@ def download_words_to_learn(code: str):
     for number, words in rounds_to_learn(room):
         for item in words:
             why = gettext("one of your words") if item.target else gettext("found by one player alone")
-            meaning = meaning_text(define(room.language, item.word))
+            meaning = meaning_text(define(room.language, item.word, room.safe))
             writer.writerow([number, item.word, item.score, why, item.finders, csv_safe(meaning)])
     return download(BOM + out.getvalue(), "text/csv", f"ruzzle-room-{room.code}-words.csv")
 

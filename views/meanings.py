@@ -1,20 +1,23 @@
 """What a word means: `GET /define/<language>/<word>` (a panel, a page, or JSON) and the sources' attribution page.
 
 The panel is one macro (`_meaning.html`, `meaning_panel`) that the solution page, a round's opened word and the
-projector's walk-through draw too, so a meaning looks the same wherever a word is opened.
+projector's walk-through draw too, so a meaning looks the same wherever a word is opened. A panel drawn from a board
+follows that board's classroom filter (`safe`); `/define` is in class unless its URL says `safe=0`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, make_response, render_template
+from flask import Blueprint, make_response, render_template, request
 from flask_babel import gettext, lazy_gettext
+from werkzeug.exceptions import BadRequest
 
 from ruzzle import LANGUAGES, get_language, normalize_word
 from ruzzle.errors import UnknownLanguage
 from ruzzle.meanings import SOURCES, Meaning, Source, wiktionary_url
 
+from .boards import parse_safe
 from .i18n import elide, translate_error
 from .pages import render, render_error, wants_json
 from .services import services
@@ -43,14 +46,15 @@ PARTS_OF_SPEECH = {
 
 @dataclass(frozen=True)
 class Definition:
-    """A word's meaning as a page shows it: the board word, its meaning (None where there is none), the source and
-    the word's Wiktionary page."""
+    """A word's meaning as a page shows it: the board word, its meaning (None where there is none), the source, the
+    word's Wiktionary page, and whether it is shown in class (the classroom filter on)."""
 
     language: str
     word: str
     meaning: Meaning | None
     source: Source | None
     link: str
+    classroom: bool = True
 
     @property
     def form(self) -> str | None:
@@ -87,12 +91,13 @@ def form_of(form: str, lemma: str) -> str:
     return elide(str(FORMS.get(form, FORMS["form"])) % {"lemma": lemma}, lemma)
 
 
-def define(language: str, word: str) -> Definition:
-    """The definition of a board word (A-Z upper case) in a known language code."""
+def define(language: str, word: str, classroom: bool = True) -> Definition:
+    """The definition of a board word (A-Z upper case) in a known language code; in class (the senses a class must
+    not see dropped) unless `classroom` is False, as a board with the filter off (safe=0) asks."""
     library = services().meanings
     meanings = library.of(language)
-    meaning = meanings.define(word) if meanings else None
-    return Definition(language, word, meaning, SOURCES.get(language), wiktionary_url(language, word))
+    meaning = meanings.define(word, classroom) if meanings else None
+    return Definition(language, word, meaning, SOURCES.get(language), wiktionary_url(language, word), classroom)
 
 
 def part_of_speech(pos: str) -> str:
@@ -105,8 +110,13 @@ TEMPLATE_HELPERS = {"define_word": define, "part_of_speech": part_of_speech}
 
 @bp.get("/define/<language>/<word>")
 def define_word(language: str, word: str):
-    """A word's meaning: the panel for htmx, a page, or JSON; 404 (with the Wiktionary link) where there is none."""
+    """A word's meaning: the panel for htmx, a page, or JSON; 404 (with the Wiktionary link) where there is none. In
+    class unless the URL says `safe=0`, as a board's does."""
     json = wants_json()
+    try:
+        classroom = parse_safe(request.args.get("safe"))
+    except BadRequest as error:
+        return _refuse(400, str(error.description), json)
     try:
         code = get_language(language).code
     except UnknownLanguage as error:
@@ -120,7 +130,7 @@ def define_word(language: str, word: str):
             ),
             json,
         )
-    definition = define(code, board_word)
+    definition = define(code, board_word, classroom)
     status = 200 if definition.meaning else 404
     if json:
         body = definition.as_json()

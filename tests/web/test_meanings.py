@@ -201,3 +201,58 @@ def test_a_word_opened_in_a_room_shows_its_meaning(app, client, clock):
     send(phone, code, word.word)
     html = phone.get(f"/rooms/{code}/words/{word.word}", headers=HTMX).get_data(as_text=True)
     assert f'aria-label="Meaning of {word.word}"' in meaning_panel(html)
+
+
+# --- in class: the board's filter decides what a panel shows (issue 33) --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "never"),
+    [
+        ("/define/fr/mettre", "pénis"),
+        ("/define/fr/vie", "Pénis"),
+        ("/define/de/schwanz", "Penis"),
+        ("/define/en/puss", "obscene"),
+        ("/define/it/scopare", "sessualmente"),
+    ],
+)
+def test_define_is_in_class_unless_the_url_turns_the_filter_off(client, url, never):
+    in_class = client.get(url, headers=JSON).get_json()
+    assert never not in " ".join(sense["gloss"] for sense in in_class["senses"])
+    full = client.get(f"{url}?safe=0", headers=JSON).get_json()
+    assert never in " ".join(sense["gloss"] for sense in full["senses"])
+
+
+@pytest.mark.parametrize("word", ["he", "at", "me", "us", "it", "an"])
+def test_an_english_function_word_has_no_element_state_or_abbreviation_in_class(client, word):
+    assert client.get(f"/define/en/{word}", headers=JSON).status_code == 404
+    assert client.get(f"/define/en/{word}?safe=0", headers=JSON).status_code == 200
+
+
+def test_a_word_whose_sense_is_hidden_in_class_falls_back_to_its_lemma_on_the_panel(client):
+    html = client.get("/define/de/vogeln", headers=HTMX).get_data(as_text=True)
+    assert "a form of Vogel" in meaning_panel(html) and "Geschlechtsakt" not in html
+
+
+def test_a_bad_filter_value_is_refused_in_a_sentence(client):
+    response = client.get("/define/en/run?safe=maybe", headers=JSON)
+    assert response.status_code == 400 and "safe" in response.get_json()["error"]
+
+
+@pytest.mark.parametrize("safe", [True, False])
+def test_a_solution_panel_follows_its_boards_filter(client, app, safe):
+    with app.app_context():
+        library = app.extensions["ruzzle"].meanings
+        found = next(
+            (seed, found.word)
+            for seed in ("TESTS2", "TESTS3", "TESTS4", "A", "B", "C", "D", "E", "F", "G", "H")
+            for found in solution_of(app, "en", seed, safe=False)
+            if library.define("en", found.word, False) != library.define("en", found.word, True)
+        )
+        seed, word = found
+        expected = library.define("en", word, safe)
+    query = "" if safe else "&safe=0"
+    html = client.get(f"/play/en/{seed}/solution?word={word}{query}", headers=HTMX).get_data(as_text=True)
+    panel = meaning_panel(html)
+    shown = expected.senses[0].gloss if expected else None
+    assert (shown is None and "meaning-none" in panel) or (shown and shown.replace("'", "&#39;") in panel)
