@@ -127,3 +127,12 @@ def test_the_wsgi_entry_point_serves_translated_pages_with_their_static_files(in
     }
     assert shown, "the English home page shows none of the catalogue's messages"
     assert [english_text for english_text, german_text in shown.items() if german_text not in german] == []
+
+
+def test_the_store_command_migrates_the_database_the_installed_app_opens(installed):
+    # `python -m store upgrade` is how a deployment migrates before starting its servers (RUZZLE_MIGRATE_ON_START=0)
+    said = run(installed, "python", "-m", "store", "upgrade")
+    migrated = said.rsplit(": schema revision", 1)[0]
+    opened = run(installed, "python", "-c", "from app import app; print(app.extensions['ruzzle.store'].address)")
+    assert migrated == opened.strip()
+    assert Path(migrated.removeprefix("sqlite:///")).is_relative_to(installed.parent)
