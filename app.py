@@ -23,7 +23,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError, RuzzleError, UnknownLanguage
 from ruzzle.meanings import MeaningsLibrary
-from store import STORE_OUTAGES, Store, StoreUnavailable, database_url, describe_outage, is_outage
+from store import APP_INSTANCE, STORE_OUTAGES, Store, StoreUnavailable, database_url, describe_outage, is_outage
 from store.cleanup import Cleanup, Retention
 from views import assignments, classes, exports, hints, history, i18n, live, meanings, play, rooms, solution
 from views.addresses import MAX_HOST, LanAddresses
@@ -64,7 +64,8 @@ SECRET_KEY_FILE = "secret_key"
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app: defaults, then `RUZZLE_*` environment variables, then the test config."""
-    app = Flask(__name__, instance_relative_config=True)
+    # The instance folder is the store's rule (store.engine.default_instance), which `python -m store upgrade` asks too
+    app = Flask(__name__, instance_path=str(APP_INSTANCE), instance_relative_config=True)
     app.config.from_mapping(
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from .assignments import Assignments
 from .classes import Classes
 from .engine import (
+    APP_INSTANCE,
     CHECKPOINT_EVERY,
     STORE_OUTAGES,
     Database,
@@ -45,6 +46,7 @@ class Store(Database):
 
 
 __all__ = [
+    "APP_INSTANCE",
     "CHECKPOINT_EVERY",
     "STORE_OUTAGES",
     "Database",

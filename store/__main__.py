@@ -1,8 +1,8 @@
 """`python -m store upgrade`: apply the schema migrations to the store the app would use, then say where.
 
 The store is `RUZZLE_DATABASE_URL` when set, else the SQLite file in the app's instance folder (`RUZZLE_INSTANCE_PATH`
-when set, as the app's). The app also
-upgrades on start (unless RUZZLE_MIGRATE_ON_START=0); this command is for deployments that migrate first.
+when set, else `store.engine.default_instance`, which the app asks too). The app also upgrades on start (unless
+RUZZLE_MIGRATE_ON_START=0); this command is for deployments that migrate first.
 """
 
 from __future__ import annotations

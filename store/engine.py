@@ -30,7 +30,7 @@ from .schema import heartbeat
 
 DATABASE_URL_VARIABLE = "RUZZLE_DATABASE_URL"  # the app's setting DATABASE_URL, from the environment
 DATABASE_FILE = "ruzzle.sqlite3"  # the default store, in the app's instance folder
-APP_INSTANCE = Path(__file__).resolve().parents[1] / "instance"  # Flask's default instance folder for app.py
+CODE_FOLDER = Path(__file__).resolve().parents[1]  # where app.py is: a working copy, or site-packages once installed
 CHECKPOINT_EVERY = 200  # SQLite: write transactions of a process between two checkpoints of its write-ahead log
 # The heartbeat's page of bytes: more than a page of SQLite's (4 KiB, the default, which the store keeps) holds, so
 # storing it needs a page of its own.
@@ -66,6 +66,19 @@ def describe_outage(error: Exception) -> str:
     cause = getattr(error, "orig", None) or error
     lines = str(cause).strip().splitlines()
     return lines[0] if lines else type(cause).__name__
+
+
+def default_instance(code: Path = CODE_FOLDER) -> Path:
+    """The app's instance folder when no setting names one: instance/ beside app.py in a working copy; once installed
+    (app.py in site-packages, no place for data) `<prefix>/var/app-instance`, where Flask puts an installed app's. The
+    app and `python -m store` both ask this, so the command migrates the database the app opens."""
+    if code.name.lower() not in ("site-packages", "dist-packages"):
+        return code / "instance"
+    lib = code.parent if code.parent.name.lower() == "lib" else code.parent.parent  # <prefix>/lib[/pythonX.Y]/site-…
+    return lib.parent / "var" / "app-instance"
+
+
+APP_INSTANCE = default_instance()
 
 
 def database_url(configured: str | None, instance: Path = APP_INSTANCE) -> str:

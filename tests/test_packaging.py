@@ -136,3 +136,12 @@ def test_the_installed_app_elides_french_de_with_its_list_of_aspirated_h(install
         " for word in ('ETAIT', 'HAIS')]\njson.dump(forms, sys.stdout)"
     )
     assert json.loads(run(installed, "python", "-c", check)) == ["une forme d'être", "une forme de haïr"]
+
+
+def test_the_store_command_migrates_the_database_the_installed_app_opens(installed):
+    # `python -m store upgrade` is how a deployment migrates before starting its servers (RUZZLE_MIGRATE_ON_START=0)
+    said = run(installed, "python", "-m", "store", "upgrade")
+    migrated = said.rsplit(": schema revision", 1)[0]
+    opened = run(installed, "python", "-c", "from app import app; print(app.extensions['ruzzle.store'].address)")
+    assert migrated == opened.strip()
+    assert Path(migrated.removeprefix("sqlite:///")).is_relative_to(installed.parent)

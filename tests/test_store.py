@@ -24,6 +24,7 @@ from sqlalchemy.exc import OperationalError
 from ruzzle.timeline import Timeline
 from store import CHECKPOINT_EVERY, STORE_OUTAGES, PlayedBoard, Recorded, RoundBoard, Store, is_player_id, new_player_id
 from store.cleanup import delete_rounds_before
+from store.engine import default_instance
 from store.migrate import alembic_config, current
 from store.rooms import LIVE_ROOM, parse_round_key, round_key
 from store.schema import IN_PLAY, TAKES_WORD, heartbeat
@@ -369,6 +370,21 @@ def test_one_command_migrates_the_store_the_app_would_use(database_url):
     ).stdout
     assert before.strip().endswith("schema revision None") and upgraded.strip().endswith(f"schema revision {HEAD}")
     assert "password" not in upgraded and database_url.rsplit("/", 1)[1] in upgraded
+
+
+
+@pytest.mark.parametrize(
+    ("code", "instance"),
+    [
+        ("/home/ada/ruzzle", "/home/ada/ruzzle/instance"),  # a working copy: beside app.py
+        ("/srv/venv/lib/python3.11/site-packages", "/srv/venv/var/app-instance"),  # a virtual environment
+        ("/usr/lib/python3/dist-packages", "/usr/var/app-instance"),  # Debian's Python
+        ("/home/ada/.local/lib/python3.11/site-packages", "/home/ada/.local/var/app-instance"),  # pip install --user
+        ("C:/Python311/Lib/site-packages", "C:/Python311/var/app-instance"),  # Windows: <prefix>/Lib/site-packages
+    ],
+)
+def test_an_installed_app_keeps_its_instance_under_its_prefix_not_in_site_packages(code, instance):
+    assert default_instance(Path(code)) == Path(instance)
 
 
 # --- the timeline's rules in SQL are the game's ------------------------------------------------------------------

@@ -40,6 +40,7 @@ from .deadlines import local_time, parse_due, past_due_message, time_html
 from .game import GAME_REGIONS, GamePage, answer_word, game_context, show_word_on
 from .i18n import translate_error
 from .limits import check_code_lookup
+from .numbers import read_whole_number
 from .pages import cached_url, render, sentence, wants_json
 from .rounds import PlayerRound, clean_up_store, end_round, load_round, now, player_id, round_board, the_store
 from .solution import qr_svg
@@ -171,10 +172,10 @@ def parse_seeds(form) -> list[str]:
         if len(typed) > MAX_BOARDS:
             raise BadRequest(too_many_boards())
         return [parse_seed(seed) for seed in typed]
-    count = (form.get("count") or "1").strip()
-    if not count.isdecimal() or not 1 <= int(count[:3]) <= MAX_BOARDS:
+    count = read_whole_number(form.get("count") or "1", 6)  # (room for leading zeros)
+    if count is None or not 1 <= count <= MAX_BOARDS:
         raise BadRequest(too_many_boards())
-    return [new_seed() for _ in range(int(count))]
+    return [new_seed() for _ in range(count)]
 
 
 def too_many_boards() -> str:

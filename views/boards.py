@@ -19,6 +19,7 @@ from ruzzle.generator import FIRST_VERSION, VERSIONS
 from ruzzle.match import MATCH_ROUNDS, MatchRound, match_board
 from store import PlayedBoard
 
+from .numbers import parse_whole_number, read_whole_number
 from .pages import cached_url
 from .services import services
 
@@ -273,11 +274,12 @@ def parse_generator(text: str | None) -> int:
     """The generator version a board URL names (`gen=2`); FIRST_VERSION when absent, which every older URL is."""
     if text is None or text.strip() == "":
         return FIRST_VERSION
-    if not text.strip().isdigit() or int(text) not in VERSIONS:
+    version = read_whole_number(text, 3)
+    if version not in VERSIONS:
         raise BadRequest(
             gettext("a board generator version (gen=) is one of %(versions)s", versions=", ".join(map(str, VERSIONS)))
         )
-    return int(text)
+    return version
 
 
 def parse_seed(text: str) -> str:
@@ -309,10 +311,9 @@ def parse_seconds(text: str | None) -> int:
     """A round length in seconds: 0 for untimed, or 5 to 3600; DEFAULT_SECONDS when absent."""
     if text is None or text == "":
         return DEFAULT_SECONDS
-    # isdecimal, not isdigit: int() refuses the digits isdigit also accepts (superscripts such as ²)
-    if not text.strip().isdecimal() or len(text.strip()) > 5:
-        raise BadRequest(gettext("a round length is a whole number of seconds, e.g. 120 (0 for no time limit)"))
-    seconds = int(text)
+    seconds = parse_whole_number(
+        text, 5, lambda: gettext("a round length is a whole number of seconds, e.g. 120 (0 for no time limit)")
+    )
     if seconds and not MIN_SECONDS <= seconds <= MAX_SECONDS:
         raise BadRequest(
             gettext(
@@ -356,7 +357,5 @@ def parse_match_round(text: str | None) -> int | None:
 
 def parse_challenge(text: str | None) -> int | None:
     """A challenger's score from a challenge link, or None when absent or not a plausible score."""
-    if text is None or not text.strip().isdecimal() or len(text.strip()) > 7:
-        return None
-    score = int(text)
-    return score if 0 < score < MAX_CHALLENGE else None
+    score = read_whole_number(text, 7)
+    return score if score is not None and 0 < score < MAX_CHALLENGE else None

@@ -31,6 +31,7 @@ from ruzzle.targets import MAX_TARGETS
 
 from .boards import MAX_SIDE, BoardRequest, BoardSource, TypedBoard, parse_size
 from .i18n import current_language, multiplier_name, translate_error
+from .numbers import parse_whole_number, read_whole_number
 from .pages import render, wants_fragment
 from .rounds import board_in_play, end_round, load_round, start_round
 from .targets import TargetsNotPlaced, board_around, parse_words_field
@@ -119,9 +120,10 @@ def _parse_cell(text: str | None, board: Board) -> Cell | None:
 def _parse_page(text: str | None) -> int | None:
     if not text:
         return None
-    if not text.isdecimal() or len(text) > 4 or int(text) < 1:
+    page = read_whole_number(text, 4)
+    if page is None or page < 1:
         raise BadRequest(gettext("a page of the word list is a whole number, from 1"))
-    return int(text)
+    return page
 
 
 @dataclass(frozen=True)
@@ -371,9 +373,9 @@ def _projector_args(settings: dict, **changes) -> dict[str, str]:
 def parse_step(text: str | None) -> int:
     if not text:
         return 0
-    if not text.isdecimal() or len(text) > 5:
-        raise BadRequest(gettext("a walk-through step is a whole number (0: before the first word)"))
-    return int(text)
+    return parse_whole_number(
+        text, 5, lambda: gettext("a walk-through step is a whole number (0: before the first word)")
+    )
 
 
 def qr_svg(url: str) -> Markup | None:

@@ -981,6 +981,9 @@ def test_random_text_in_any_parameter_is_answered_safely(fuzz_app, cookies, slot
         (f"{BOARD}?time=²", 400, "whole number of seconds"),
         (f"{BOARD}?time=³⁰", 400, "whole number of seconds"),
         (f"{BOARD}/projector?step=²", 400, "whole number"),
+        (f"{BOARD}?gen=²", 400, "generator version"),
+        (f"{BOARD}/solution?gen=³", 400, "generator version"),
+        (f"{BOARD}/solution?page=²", 400, "whole number"),
         (f"{BOARD}?challenge=²", 200, "Type a word"),  # a nonsense challenge is ignored
     ],
 )

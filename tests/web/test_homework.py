@@ -116,6 +116,12 @@ def test_the_start_pages_local_deadline_and_offset_are_the_teachers(client):
     assert (results["due"], results["seconds"], len(results["boards"])) == ("2026-09-22T18:00:00+02:00", 120, 1)
 
 
+@pytest.mark.parametrize("count", ["3", " 3 ", "003"])
+def test_a_count_of_boards_makes_that_many_boards(client, count):
+    _, link = set_homework(client, count=count)
+    assert len(client.get(link, headers=JSON).get_json()["boards"]) == 3
+
+
 def test_typed_board_codes_are_the_homeworks_boards(client):
     _, link = set_homework(client, seeds="tiger, LION  owl")
     assert [board["seed"] for board in client.get(link, headers=JSON).get_json()["boards"]] == ["TIGER", "LION", "OWL"]
@@ -130,6 +136,10 @@ def test_typed_board_codes_are_the_homeworks_boards(client):
         ({"due": iso(START + (MAX_DUE_DAYS + 1) * DAY)}, 422, f"A deadline is at most {MAX_DUE_DAYS} days away"),
         ({"count": str(MAX_BOARDS + 1)}, 400, f"Homework has 1 to {MAX_BOARDS} boards."),
         ({"count": "0"}, 400, f"Homework has 1 to {MAX_BOARDS} boards."),
+        # the number is read once and that number checked: leading zeros hide no extra digits from the limit
+        ({"count": f"00{MAX_BOARDS + 1}"}, 400, f"Homework has 1 to {MAX_BOARDS} boards."),
+        ({"count": "0099"}, 400, f"Homework has 1 to {MAX_BOARDS} boards."),
+        ({"count": "²"}, 400, f"Homework has 1 to {MAX_BOARDS} boards."),
         ({"seeds": " ".join(f"B{n}" for n in range(MAX_BOARDS + 1))}, 400, f"Homework has 1 to {MAX_BOARDS} boards."),
         ({"time": "0"}, 400, "Homework's rounds need a time limit"),
         ({"size": "13x13"}, 400, "A board has 1 to 12 rows and columns"),

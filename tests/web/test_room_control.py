@@ -141,6 +141,28 @@ def test_end_now_ends_the_round_and_the_words_already_answered_count(app, client
     assert state(client, code)["players"][0]["score"] == words[0].score
 
 
+def projector_clock(client, code: str) -> str:
+    """The clock the host's stage (the projector) shows, as the server wrote it."""
+    page = client.get(f"/rooms/{code}/host").get_data(as_text=True)
+    return re.search(r'<span id="timer"[^>]*>([^<]*)</span>', page).group(1)
+
+
+@pytest.mark.parametrize(
+    ("seconds_after_start", "shown"),
+    [
+        (0, f"0:{COUNTDOWN:02d}"),  # the 3-2-1 from its first second, not the round's length as if it ran
+        (1.5, f"0:{COUNTDOWN - 1:02d}"),  # whole seconds rounded up, as every clock
+        (COUNTDOWN + 1, f"0:{SECONDS - 1:02d}"),  # then the round's own clock
+    ],
+)
+def test_the_projector_counts_the_3_2_1_then_the_rounds_time_left(app, client, clock, seconds_after_start, shown):
+    code = open_room(client)
+    join(app, code, "Ada")
+    assert client.post(f"/rooms/{code}/start").status_code == 303
+    clock.advance(seconds_after_start)
+    assert projector_clock(client, code) == shown
+
+
 def test_the_leaderboard_json_says_the_phase_the_deadline_and_the_lock(app, client, clock):
     code = open_room(client)
     waiting = state(client, code)

@@ -7,7 +7,7 @@ import math
 from flask import current_app, redirect, request
 from flask_babel import gettext, ngettext
 from sqlalchemy.exc import SQLAlchemyError
-from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound
+from werkzeug.exceptions import Conflict, Forbidden, NotFound
 
 from ruzzle.game import Round
 from store.rooms import Room, RoomPlayer
@@ -15,6 +15,7 @@ from store.rooms import Room, RoomPlayer
 from ..game import GAME_REGIONS, GamePage, answer_word, game_context, show_word_on
 from ..hints import answer_hints
 from ..live import is_live, live_results
+from ..numbers import parse_whole_number
 from ..pages import cached_url, render, wants_fragment
 from ..rounds import PlayerRound, board_in_play, load_round, now, player_id, rough_now, round_board
 from ..solution import locked_page, solution_page
@@ -282,19 +283,19 @@ def parse_round(text: str | None, room: Room) -> int:
     a round the room has not had."""
     if text is None or text == "":
         return room.current.number
-    if not text.isdecimal() or len(text) > (10 if is_live(room) else 4):  # (a live round's number is its slot's)
-        raise BadRequest(gettext("A room's round is a whole number, from 1."))
-    if not any(played.number == int(text) for played in room.rounds):
+    digits = 10 if is_live(room) else 4  # (a live round's number is its slot's)
+    number = parse_whole_number(text, digits, lambda: gettext("A room's round is a whole number, from 1."))
+    if not any(played.number == number for played in room.rounds):
         raise NotFound(
             ngettext(
                 "Room %(code)s has had %(num)d round: there is no round %(round)s.",
                 "Room %(code)s has had %(num)d rounds: there is no round %(round)s.",
                 len(room.rounds),
                 code=room.code,
-                round=text,
+                round=number,
             )
         )
-    return int(text)
+    return number
 
 
 def round_over_for_asker(room: Room, board: RoomBoard) -> Round | None:
