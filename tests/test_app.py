@@ -1,8 +1,10 @@
 """The web application (issue 2: the factory and the health check; issue 20: a store that cannot write)."""
 
 import contextlib
+import datetime
 import functools
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -12,9 +14,11 @@ import pytest
 from conftest import ROOT
 from jinja2 import DictLoader, Environment
 
-from app import TemplateCache, create_app
+from app import create_app
 from store import StoreUnavailable
 from tools.servers import free_port
+from views.settings import DEFAULTS
+from views.templating import TemplateCache
 
 
 @pytest.fixture
@@ -157,3 +161,34 @@ def test_importing_the_app_module_makes_no_app_until_gunicorn_asks_for_app(tmp_p
     shown = run([sys.executable, "-c", "import app; print(app.app.instance_path, app.app is app.app)"]).stdout
     assert shown.split() == [str(instance), "True"]
     assert {path.name for path in instance.iterdir()} >= {"ruzzle.sqlite3", "secret_key", "jinja-cache"}
+
+
+def readme_settings() -> dict[str, str]:
+    """The README's table "Settings": each `RUZZLE_<NAME>` and the default it gives."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8").split("### Settings", 1)[1].split("\n### ", 1)[0]
+    return dict(re.findall(r"^\| `RUZZLE_([A-Z_]+)` \| `([^`]*)` \|", text, flags=re.M))
+
+
+def as_typed(value) -> str:
+    """A default as a person sets it in the environment: 1 and 0 for yes and no, seconds for a length of time."""
+    if value is None:
+        return "unset"
+    if isinstance(value, bool):
+        return str(int(value))
+    if isinstance(value, datetime.timedelta):
+        return str(int(value.total_seconds()))
+    return str(value)
+
+
+def test_the_readme_lists_every_setting_with_its_default():
+    assert readme_settings() == {name: as_typed(value) for name, value in DEFAULTS.items()}
+
+
+@pytest.mark.parametrize(
+    "name, typed, read",
+    [("RETENTION_DAYS", "7", 7), ("LIMIT_WORDS", "5 per second", "5 per second"), ("MIGRATE_ON_START", "0", 0)],
+)
+def test_a_setting_is_read_from_its_environment_variable(monkeypatch, tmp_path, name, typed, read):
+    monkeypatch.setenv(f"RUZZLE_{name}", typed)
+    app = create_app({"INSTANCE_PATH": str(tmp_path), "DATABASE_URL": f"sqlite:///{tmp_path / 'store.sqlite3'}"})
+    assert app.config[name] == read

@@ -661,7 +661,7 @@ def test_start_page_can_turn_the_filter_off_for_a_new_board(client):
 
 
 def test_secret_key_is_made_once_into_the_instance_folder_and_shared(tmp_path, monkeypatch):
-    from app import instance_secret_key
+    from views.settings import instance_secret_key
 
     monkeypatch.delenv("RUZZLE_SECRET_KEY", raising=False)
     first = instance_secret_key(tmp_path / "instance")

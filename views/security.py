@@ -1,0 +1,93 @@
+"""What every response and request goes through for safety: the strict headers (CSP, nosniff, ...), cross-site POSTs
+and overlong Host headers refused, and the proxies believed (only as many as the settings name)."""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import urlsplit
+
+from flask import Flask, g, request
+from flask_babel import gettext
+from werkzeug.exceptions import BadRequest, Forbidden
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from .addresses import MAX_HOST
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+
+def trust_proxies(app: Flask) -> None:
+    """Behind PROXY_FIX proxies: the client's address, scheme and host as the nearest of them reports them
+    (werkzeug's ProxyFix), and cookies only over HTTPS. Without it, X-Forwarded-* headers count for nothing."""
+    hops = int(app.config["PROXY_FIX"] or 0)
+    if hops > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+        app.config["SESSION_COOKIE_SECURE"] = True
+
+
+def add_headers(app: Flask) -> None:
+    """Strict security headers on every response, and `Vary: HX-Request` since htmx gets fragments."""
+
+    @app.after_request
+    def secure(response):
+        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "same-origin"
+        response.headers["X-Frame-Options"] = "DENY"
+        response.vary.add("HX-Request")
+        if "ruzzle_now" in g:
+            # the server's time when it answers: the pages' clocks follow it, not the phone's own clock
+            response.headers["X-Ruzzle-Time"] = f"{g.ruzzle_now + time.perf_counter() - g.ruzzle_read_at:.3f}"
+        return response
+
+
+def refuse_cross_site_posts(app: Flask) -> None:
+    """A word or a round action sent by another site's page is refused: the SameSite=Lax cookie already keeps
+    the round out of such a request; the browser's Origin header makes it a clear 403 (no CSRF token needed)."""
+
+    # behind an HTTPS proxy the scheme is known, so http://this-host (a page of a network attacker) is not this site
+    with_scheme = int(app.config["PROXY_FIX"] or 0) > 0
+
+    @app.before_request
+    def same_site_only():
+        if request.method != "POST":
+            return
+        origin = request.headers.get("Origin")
+        if (origin is not None and not _is_this_site(origin, with_scheme)) or request.headers.get(
+            "Sec-Fetch-Site"
+        ) == "cross-site":
+            raise Forbidden(
+                gettext("This was sent from another site, so it was not taken. Play on the board's own page.")
+            )
+
+
+def _is_this_site(origin: str, with_scheme: bool) -> bool:
+    """Whether a request's Origin is this server: the same host (and port), and the same scheme when it is known."""
+    parts = urlsplit(origin)
+    return parts.netloc.lower() == request.host.lower() and (not with_scheme or parts.scheme == request.scheme)
+
+
+def refuse_long_hosts(app: Flask) -> None:
+    """A Host header longer than any web address is refused: every link and QR code of a page is built on it."""
+
+    @app.before_request
+    def host_of_a_real_address():
+        if len(request.host) > MAX_HOST:
+            raise BadRequest(
+                gettext(
+                    "The Host header is %(length)d characters long; a web address has at most %(most)d.",
+                    length=len(request.host),
+                    most=MAX_HOST,
+                )
+            )
