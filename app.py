@@ -19,7 +19,22 @@ from ruzzle.errors import DictionaryError
 from ruzzle.meanings import MeaningsLibrary
 from store import APP_INSTANCE, STORE_OUTAGES, Store, StoreUnavailable, database_url, describe_outage
 from store.cleanup import Cleanup, Retention
-from views import assignments, classes, exports, health, hints, history, i18n, live, meanings, play, rooms, solution
+from views import (
+    assignments,
+    classes,
+    exports,
+    health,
+    hints,
+    history,
+    i18n,
+    live,
+    meanings,
+    play,
+    projector,
+    rooms,
+    solution,
+    typed_boards,
+)
 from views.addresses import LanAddresses
 from views.assets import StaticFiles, serve_static_files
 from views.boards import solve_board, solve_typed_board
@@ -82,6 +97,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(play.bp)
     app.register_blueprint(hints.bp)
     app.register_blueprint(solution.bp)
+    app.register_blueprint(projector.bp)
+    app.register_blueprint(typed_boards.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(rooms.bp)
     app.register_blueprint(live.bp)

@@ -42,8 +42,8 @@ from .i18n import translate_error
 from .limits import check_code_lookup
 from .numbers import read_whole_number
 from .pages import cached_url, render, sentence, wants_json
+from .qr import qr_svg
 from .rounds import PlayerRound, clean_up_store, end_round, load_round, now, player_id, round_board, the_store
-from .solution import qr_svg
 
 bp = Blueprint("assignments", __name__)
 _SEEDS = re.compile(r"[\s,;]+")

@@ -92,7 +92,7 @@ class BoardRequest(BoardSource):
     safe: bool = True
     generator: int = 1  # a URL without `gen` has always meant generator version 1; new boards name the latest
     match_round: int | None = None  # a round of Ruzzle's 3-round match: its bonus tiles only (a variant)
-    PAGES = {"board": "play.show_board", "solution": "solution.show_solution", "projector": "solution.show_projector"}
+    PAGES = {"board": "play.show_board", "solution": "solution.show_solution", "projector": "projector.show_projector"}
 
     @classmethod
     def from_url(cls, language: str, seed: str, args: Mapping[str, str]) -> BoardRequest:
@@ -200,7 +200,7 @@ class TypedBoard(BoardSource):
     code: str
     safe: bool = True
     kind = "typed"
-    PAGES = {"solution": "solution.show_typed_solution", "projector": "solution.show_typed_projector"}
+    PAGES = {"solution": "solution.show_typed_solution", "projector": "projector.show_typed_projector"}
 
     @classmethod
     def from_url(cls, language: str, code: str, args: Mapping[str, str]) -> TypedBoard:

@@ -2,39 +2,27 @@
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-import segno
 from flask import Blueprint, redirect, request, session
 from flask_babel import gettext, lazy_gettext, ngettext
-from markupsafe import Markup
 from werkzeug.exceptions import BadRequest, NotFound
 
 from ruzzle import (
-    LANGUAGES,
     Board,
-    BoardFormatError,
     Found,
-    get_language,
-    new_seed,
     normalize_word,
-    score_breakdown,
     sort_found,
 )
-from ruzzle.board import Cell, Tile
-from ruzzle.game import DEFAULT_SECONDS, Solution
-from ruzzle.rules import MULTIPLIER_CODES, Multiplier
-from ruzzle.targets import MAX_TARGETS
+from ruzzle.board import Cell
+from ruzzle.game import Solution
 
-from .boards import MAX_SIDE, BoardRequest, BoardSource, TypedBoard, parse_size
-from .i18n import current_language, multiplier_name, translate_error
-from .numbers import parse_whole_number, read_whole_number
-from .pages import render, wants_fragment
+from .boards import MAX_SIDE, BoardRequest, BoardSource, TypedBoard
+from .numbers import read_whole_number
+from .pages import render
 from .rounds import board_in_play, end_round, load_round, start_round
-from .targets import TargetsNotPlaced, board_around, parse_words_field
 
 bp = Blueprint("solution", __name__)
 SORTS = {
@@ -47,8 +35,6 @@ SORTS = {
 # Words per page of the list: a 12x12 board has up to ~7000, megabytes of rows; a page of 500 keeps the
 # page under 300 KB, and nearly every 4x4 board's words still fit on one.
 WORDS_PER_PAGE = 500
-WALK_ORDERS = {"score": lazy_gettext("best first"), "length": lazy_gettext("longest first")}
-WalkArrangement = Callable[[Iterable[Found], str], list[Found]]  # a board's words in the walk's order ("score", ...)
 _CELL = re.compile(r"(\d{1,2}),(\d{1,2})")
 
 
@@ -271,260 +257,3 @@ def solution_page(source: BoardSource, found_words: set[str], **more):
 def _list_url(source: BoardSource, args: dict[str, str]) -> str:
     """The solution page's URL with these list arguments (`page` among them, a name page_url takes itself)."""
     return source.url(source.PAGES["solution"], **args)
-
-
-# --- the projector ----------------------------------------------------------------------------------------
-
-
-@bp.get("/play/<language>/<seed>/projector")
-def show_projector(language: str, seed: str):
-    """The teacher's view of a generated board: the board, a QR code to join, a timer, the walk-through."""
-    source = BoardRequest.from_url(language, seed, request.args)
-    step = parse_step(request.args.get("step"))
-    running = board_in_play(source) if step else None
-    if running is not None and wants_fragment():
-        return "", 200, {"HX-Redirect": request.full_path}  # the whole page explains it, not the walk's panel
-    return projector_page(source, step, join_url=source.url(_external=True), seconds=source.seconds, running=running)
-
-
-@bp.get("/solve/<language>/<code>/projector")
-def show_typed_projector(language: str, code: str):
-    """The teacher's view of a typed board (the board comes from the real app; the QR code opens its solution)."""
-    source = TypedBoard.from_url(language, code, request.args)
-    step = parse_step(request.args.get("step"))
-    running = board_in_play(source) if step else None
-    if running is not None and wants_fragment():
-        return "", 200, {"HX-Redirect": request.full_path}
-    return projector_page(
-        source, step, join_url=source.page_url("solution", _external=True), seconds=DEFAULT_SECONDS, running=running
-    )
-
-
-def projector_page(
-    source: BoardSource,
-    step: int,
-    join_url: str,
-    seconds: int,
-    running: BoardRequest | None = None,
-    finders: dict[str, list[str]] | None = None,
-    room=None,
-    arrange: WalkArrangement = sort_found,
-):
-    """The projector page at a step of the walk-through (0: nothing revealed yet). `running`: the teacher's own
-    round on these letters, still running, so the page says so (with a button that ends it) instead of
-    revealing words. In a room, `finders` names who found each word, and `arrange` puts the class's words first."""
-    solution = source.solution()
-    order = request.args.get("order") or "score"
-    if order not in WALK_ORDERS:
-        raise BadRequest(
-            gettext(
-                "the walk-through goes %(orders)s; not %(order)s",
-                orders=" / ".join(WALK_ORDERS),
-                order=repr(order[:20]),
-            )
-        )
-    walk = arrange(solution, order)
-    step = min(step, len(walk))
-    shown = walk[step - 1] if step else None
-    settings = {
-        "order": order,
-        "scores": request.args.get("scores", "1") != "0",
-        "theme": "dark" if request.args.get("theme") == "dark" else "light",
-    }
-    context = {
-        "source": source,
-        "board": solution.board,
-        "solution": solution,
-        "step": step,
-        "total": len(walk),
-        "shown": shown,
-        "breakdown": shown and score_breakdown(solution.board, shown.path),
-        "settings": settings,
-        "join_url": join_url,
-        "qr_svg": qr_svg(join_url),
-        "seconds": seconds or DEFAULT_SECONDS,
-        "walk_orders": WALK_ORDERS,
-        "projector_args": _projector_args,
-        "running": running,
-        "finders": finders,
-        "room": room,
-    }
-    if running is not None:
-        context.update(shown=None, breakdown=None)
-        return render("projector.html", ["walk", "projector_board"], 403, **context)
-    return render("projector.html", ["walk", "projector_board"], **context)
-
-
-def _projector_args(settings: dict, **changes) -> dict[str, str]:
-    """The projector's query arguments (order, scores, theme, step) with some changed, defaults left out."""
-    values = {**settings, **changes}
-    args = {}
-    if values["order"] != "score":
-        args["order"] = values["order"]
-    if not values["scores"]:
-        args["scores"] = "0"
-    if values["theme"] != "light":
-        args["theme"] = values["theme"]
-    if values.get("step"):
-        args["step"] = str(values["step"])
-    return args
-
-
-def parse_step(text: str | None) -> int:
-    if not text:
-        return 0
-    return parse_whole_number(
-        text, 5, lambda: gettext("a walk-through step is a whole number (0: before the first word)")
-    )
-
-
-def qr_svg(url: str) -> Markup | None:
-    """A QR code of the URL as inline SVG, drawn on the server (segno), scaled by CSS; None when the URL
-    is too long for any QR code."""
-    return _qr_svg(url, gettext("QR code: %(url)s", url=url))
-
-
-@functools.lru_cache(maxsize=256)
-def _qr_svg(url: str, title: str) -> Markup | None:
-    """(Drawn once per link and language: a room's lobby redraws the host's stage at each join, with the same QR.)"""
-    try:
-        code = segno.make(url, error="m")
-    except segno.DataOverflowError:
-        return None
-    return Markup(
-        code.svg_inline(
-            omitsize=True, border=4, dark="#000", light="#fff", title=title, svgclass="qr", lineclass="qr-modules"
-        )
-    )
-
-
-# --- boards typed in by hand ------------------------------------------------------------------------------
-
-MULTIPLIER_CHOICES = ("", *MULTIPLIER_CODES)  # a typed tile's choices: none, then each multiplier
-
-
-@bp.get("/solve")
-def type_board():
-    """The form to type (or paste) a board from the real app; a filled form goes to the board's solution."""
-    language = request.args.get("language") or current_language()  # a board in the player's own language, first
-    get_language(language)
-    rows, cols = parse_size(request.args.get("size"))
-    if request.args.get("words", "").strip():
-        return _board_around_words(language, rows, cols)
-    if not any(key == "text" or _CELL_FIELD.fullmatch(key) for key in request.args):
-        return _board_form(language, rows, cols, {}, {}, None)
-    try:
-        board = _board_from_form(request.args, language, rows, cols)
-    except TypedBoardErrors as errors:
-        return _board_form(language, errors.rows, errors.cols, errors.values, errors.cells, errors.message, 400)
-    source = TypedBoard(board.language, board.to_code())
-    return redirect(source.page_url("solution"), 303)
-
-
-def _board_around_words(language: str, rows: int, cols: int):
-    """A new board built around the words of the form's `words` field, shown as a typed board's solution (its URL
-    reproduces it); the form again, saying which words cannot be on it and why."""
-    words = parse_words_field(request.args.get("words"))
-    try:
-        built = board_around(get_language(language).code, new_seed(), rows, cols, words, True)
-    except TargetsNotPlaced as refused:
-        return _board_form(language, rows, cols, {"words": request.args["words"][:200]}, {}, refused.description, 422)
-    return redirect(TypedBoard(built.board.language, built.board.to_code()).page_url("solution"), 303)
-
-
-_CELL_FIELD = re.compile(r"[lm](\d{1,2})_(\d{1,2})")
-
-
-class TypedBoardErrors(ValueError):
-    """What is wrong with a typed board, cell by cell, to show on the form."""
-
-    def __init__(self, message: str, rows: int, cols: int, values: dict, cells: dict[Cell, str]):
-        super().__init__(message)
-        self.message, self.rows, self.cols, self.values, self.cells = message, rows, cols, values, cells
-
-
-def _board_from_form(args: Mapping[str, str], language: str, rows: int, cols: int) -> Board:
-    """The board the form describes: pasted text if any, else the grid of letters and multipliers."""
-    text = args.get("text", "").strip()
-    if text:
-        try:
-            board = Board.parse(text[:4000], language)
-        except BoardFormatError as error:
-            raise TypedBoardErrors(
-                gettext("In the pasted board, %(problem)s", problem=translate_error(error)),
-                rows,
-                cols,
-                {"text": text[:4000]},
-                {},
-            ) from None
-        if board.rows > MAX_SIDE or board.cols > MAX_SIDE:
-            raise TypedBoardErrors(
-                gettext(
-                    "A board has at most %(side)dx%(side)d tiles, not %(rows)dx%(cols)d",
-                    side=MAX_SIDE,
-                    rows=board.rows,
-                    cols=board.cols,
-                ),
-                rows,
-                cols,
-                {"text": text[:4000]},
-                {},
-            )
-        return board
-    values, problems, tiles = {}, {}, []
-    for r in range(rows):
-        for c in range(cols):
-            letter = args.get(f"l{r}_{c}", "").strip()[:8]
-            multiplier = args.get(f"m{r}_{c}", "").strip().lower()[:8]
-            values[(r, c)] = (letter, multiplier)
-            tile = _typed_tile(letter, multiplier)
-            if isinstance(tile, str):
-                problems[(r, c)] = tile
-            else:
-                tiles.append(tile)
-    if problems:
-        count = len(problems)
-        raise TypedBoardErrors(
-            ngettext("%(num)d tile needs a fix (marked)", "%(num)d tiles need a fix (marked)", count),
-            rows,
-            cols,
-            values,
-            problems,
-        )
-    return Board(rows, cols, tuple(tiles), language)
-
-
-def _typed_tile(letter: str, multiplier: str) -> Tile | str:
-    """A tile from a grid cell, or what is wrong with it."""
-    if multiplier not in MULTIPLIER_CHOICES:
-        return gettext("the multiplier is %(names)s or none", names=", ".join(multiplier_name(m) for m in Multiplier))
-    if not letter:
-        return gettext("type a letter")
-    word = normalize_word(letter)
-    if word is None or len(word) != 1:
-        return gettext("one letter A to Z (no Qu tile: Q is a letter of its own)")
-    return Tile(word, Multiplier.from_code(multiplier) if multiplier else None)
-
-
-def _board_form(
-    language: str, rows: int, cols: int, values: dict, problems: dict, message: str | None, status: int = 200
-):
-    """The typing form, with what was typed and what is wrong with it."""
-    return render(
-        "solve.html",
-        ["solve_form"],
-        status,
-        language=language,
-        rows=rows,
-        cols=cols,
-        values=values,
-        problems=problems,
-        message=message,
-        languages=LANGUAGES,
-        multipliers=MULTIPLIER_CHOICES,
-        max_side=MAX_SIDE,
-        multiplier_of=Multiplier.from_code,
-        multiplier_names=[multiplier_name(multiplier) for multiplier in Multiplier],
-        code_example=Markup("<code>Ttl R S Ndl</code>"),
-        max_targets=MAX_TARGETS,
-    )

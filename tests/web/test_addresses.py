@@ -14,8 +14,8 @@ import segno
 from tools.servers import gunicorn_server
 from views import addresses
 from views.addresses import JoinAddress, is_loopback, lan_addresses, split_host
+from views.qr import qr_svg
 from views.services import services
-from views.solution import qr_svg
 
 from .test_solution import qr_matrix_from_svg
 

@@ -58,7 +58,7 @@ class RoomBoard(BoardRequest):
         "play.show_board": "rooms.play_room",
         "play.submit_word": "rooms.submit_room_word",
         "play.show_word": "rooms.show_room_word",
-        "solution.show_projector": "rooms.show_room_walk",
+        "projector.show_projector": "rooms.show_room_walk",
         "solution.show_solution": "rooms.show_room_words",
         "hints.show_hints": "rooms.show_room_hints",
     }

@@ -18,8 +18,9 @@ from store.rooms import NicknameTaken, Room, RoomPlayer
 
 from ..i18n import translate_error
 from ..pages import cached_url, render, sentence, wants_fragment
+from ..projector import parse_step, projector_page
+from ..qr import qr_svg
 from ..rounds import now, player_id, round_board
-from ..solution import parse_step, projector_page, qr_svg
 from ..targets import next_seed
 from .core import (
     ADD_SECONDS,
