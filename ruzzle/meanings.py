@@ -192,15 +192,30 @@ class Meanings:
             return None
         spelling = record.headword or word.lower()
         own = shown_senses(record.senses, classroom)
-        lemma = self.record(record.form_of[1]) if record.form_of else None
-        lemma_senses = shown_senses(lemma.senses, classroom) if lemma else ()
-        if record.form_of is None or lemma is None or not lemma_senses:
+        found = self.lemma_shown(word, record, classroom)
+        if found is None:
             return Meaning(word, spelling, own) if own else None
-        form, lemma_word = record.form_of
-        lemma_spelling = lemma.headword or lemma_word.lower()
+        form, lemma_spelling, lemma_senses = found
         if own:
             return Meaning(word, spelling, own, also=(form, lemma_spelling))
         return Meaning(word, lemma_spelling, lemma_senses, form)
+
+    def lemma_shown(self, word: str, record: Record, classroom: bool) -> tuple[str, str, tuple[Sense, ...]] | None:
+        """The lemma a form's panel shows, as (what form, its spelling, its senses), or None: the lemma it is a form
+        of, or, where a class may see none of that lemma's senses, the lemma that one is a form of in turn (ERRADAS:
+        plural of errada, whose senses are hidden, so a form of errar)."""
+        form, seen = (record.form_of or ("", ""))[0], {word}
+        while record.form_of and record.form_of[1] not in seen:
+            lemma_word = record.form_of[1]
+            lemma = self.record(lemma_word)
+            if lemma is None:
+                return None
+            senses = shown_senses(lemma.senses, classroom)
+            if senses:
+                return form, lemma.headword or lemma_word.lower(), senses
+            form, record = "form", lemma  # a form of a form is a form of its lemma, whatever form it was
+            seen.add(lemma_word)
+        return None
 
     def __len__(self) -> int:
         return len(self._trie)

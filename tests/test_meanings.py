@@ -222,6 +222,9 @@ def classroom(tmp_path) -> Meanings:
         ("VOGELN", record_bytes("vögeln", [Sense("", "den Geschlechtsakt vollziehen", True)], ("form", "VOGEL"))),
         ("VOGEL", record_bytes("Vogel", [Sense("", "Tier mit Federn und Flügeln")], None)),
         ("HE", record_bytes("he", [Sense("noun", "a very light colorless element", True)], None)),
+        ("ERRADAS", record_bytes("", [], ("plural", "ERRADA"))),
+        ("ERRADA", record_bytes("errada", [Sense("adjective", "contra a castidade", True)], ("form", "ERRAR"))),
+        ("ERRAR", record_bytes("errar", [Sense("verb", "Commeter êrro em")], None)),
     ]
     path = tmp_path / "xx.marisa"
     marisa_trie.BytesTrie(records).save(str(path))
@@ -250,6 +253,13 @@ def test_a_word_whose_own_senses_are_hidden_falls_back_to_its_lemma_in_class(cla
         ("form", "Vogel"),
         "den Geschlechtsakt vollziehen",
     )
+
+
+def test_a_form_of_a_lemma_a_class_may_see_nothing_of_falls_back_to_the_lemma_that_one_is_a_form_of(classroom):
+    meaning = classroom.define("ERRADAS")
+    assert (meaning.lemma, meaning.form, meaning.senses[0].gloss) == ("errar", "form", "Commeter êrro em")
+    full = classroom.define("ERRADAS", classroom=False)
+    assert (full.lemma, full.form, full.senses[0].gloss) == ("errada", "plural", "contra a castidade")
 
 
 def test_a_word_with_nothing_a_class_may_see_has_no_meaning_in_class(classroom):
@@ -286,8 +296,26 @@ def candidate(gloss: str, **labels) -> object:
         ("en", "IN", candidate("to or toward the inside of", grammar="adverb"), None),
         ("en", "HOUSE", candidate("a dwelling", grammar="noun"), None),
         ("it", "SCOPARE", candidate("congiungersi sessualmente", grammar="verb"), "reviewed pattern"),
+        ("it", "NERO", candidate("che è caratteristico della popolazione negroide"), "reviewed pattern"),
+        ("it", "BRANCO", candidate("gruppo di persone o cose(dispregiativo)"), "reviewed pattern"),
+        ("it", "BESTEMMIA", candidate("parola sconcia, offensiva"), "reviewed pattern"),
+        ("it", "DIAFRAMMA", candidate("contraccettivo che impedisce il passaggio dello sperma"), "reviewed pattern"),
+        ("it", "ASSALTO", candidate("azione offensiva contro il nemico"), None),  # a military offensive
+        ("it", "FINOCCHIO", candidate("uomo omosessuale"), "reviewed word"),  # a slur
+        ("it", "FINOCCHIO", candidate("ortaggio commestibile di forma tondeggiante"), None),
+        ("it", "GAY", candidate("uomo omosessuale"), None),  # the word's own, neutral meaning
+        ("it", "DIVERSO", candidate("chi ha una grave menomazione fisica"), "reviewed word"),
+        ("it", "ERO", candidate("droga pesante derivata dalla morfina"), "reviewed word"),
+        ("it", "PARTIRE", candidate("bere vino o altri alcolici fino a diventare ubriaco"), "reviewed word"),
         ("pt", "ERRADA", candidate("Diz-se da mulhér, que prevaricou contra a castidade"), "reviewed pattern"),
         ("pt", "PRESILHA", candidate("Lábia, intrujice.", labels=frozenset({"Chul."})), "source label"),
+        ("pt", "ANO", candidate("O mesmo que ânus."), "reviewed pattern"),
+        ("pt", "INTESTINO", candidate("Víscera, que se estende desde o estômago até ao ânus"), None),
+        ("pt", "SENSUAL", candidate("Voluptuoso; lúbrico; lascivo."), "reviewed pattern"),
+        ("pt", "HOMOSSEXUAL", candidate("Relativo a actos sensuaes entre indivíduos."), "reviewed pattern"),
+        ("pt", "ESTUPRAR", candidate("Commeter estupro contra."), "reviewed pattern"),
+        ("pt", "CABRA", candidate("Mestiço, filho de mulato e negra ou viceversa."), "reviewed pattern"),
+        ("pt", "MOLEQUE", candidate("Rapaz preto."), "reviewed word"),
         ("pt", "DE", candidate("Exprime posse", grammar="prep."), None),
     ],
 )
@@ -313,6 +341,31 @@ def test_a_words_own_spelling_is_itself_else_the_most_frequent(word, headwords, 
     assert build.own_spellings(word, headwords, lambda spelling: frequencies.get(spelling, 0.0)) == own
 
 
+def test_an_italian_words_own_spelling_is_the_most_frequent_even_against_itself():
+    frequencies = {"età": 1e-4, "eta": 5e-6}
+    own = build.own_spellings("ETA", ["eta", "età"], lambda spelling: frequencies.get(spelling, 0.0), exact_first=False)
+    assert own == {"età"}
+
+
+def test_a_gloss_two_spellings_share_is_the_words_own_not_the_folded_spellings():
+    meanings = build.Meanings()
+    entries = [("menù", [candidate("lista dei cibi")]), ("menu", [candidate("lista dei cibi")])]
+    build.add_senses(meanings, {"MENU"}, entries, lambda spelling: {"menu": 1e-4}.get(spelling, 1e-5))
+    assert [(c.sense.gloss, c.folded) for c in meanings.senses["MENU"]] == [("lista dei cibi", False)]
+
+
+@pytest.mark.parametrize(
+    ("line", "gloss"),
+    [
+        ("Edifício para habitação: _uma casa moderna_.", "Edifício para habitação"),  # an example: left out
+        ("Acto de _acampar_.", "Acto de acampar."),  # the word it leads to: kept
+        ("O mesmo que _ânus_.", "O mesmo que ânus."),
+    ],
+)
+def test_a_portuguese_definition_keeps_the_word_it_leads_to_and_leaves_its_example_out(line, gloss):
+    assert build.portuguese_gloss(line) == gloss
+
+
 def test_a_record_keeps_the_first_two_senses_and_the_first_two_a_class_may_see():
     meanings = build.Meanings()
     meanings.senses["VIE"] = [candidate(gloss) for gloss in ("a", "b", "c", "d", "e")]
@@ -329,8 +382,8 @@ NEVER_IN_CLASS = {
     "fr": r"p[ée]nis|sexuel|prostitu|femme facile|^sein",
     "de": r"Geschlechts|Beischlaf|Penis|Schimpfwort|derb",
     "en": r"obscene|genital|penis|element|state in|republic|engineering|associate degree|anthropologist",
-    "it": r"sessual",
-    "pt": r"castidade|mulh[eé]r",
+    "it": r"sessual|negroid|razza nera|dispregiativ|sperma|droga|ebrezza|ubriac",
+    "pt": r"castidade|mulh[eé]r|ânus|mulat|lasc[ií]v|lúbric|estupr|sensuaes|Rapaz preto",
 }
 # Per word: what a class's panel opens on (a piece of its first gloss; None: no meaning), and what the filter off
 # shows that a class does not (None: the source has no such sense for it).
@@ -365,8 +418,22 @@ REVIEWED = [
     ("en", "AN", None, "associate degree"),
     ("en", "MEAD", "fermented honey", "anthropologist"),
     ("it", "SCOPARE", "pulire i pavimenti", "sessualmente"),
+    ("it", "NERO", "colore più scuro", "razza nera"),
+    ("it", "NEGRO", None, "negroide"),
+    ("it", "FINOCCHIO", "ortaggio", "omosessuale"),
+    ("it", "DIVERSO", None, "omosessuale"),
+    ("it", "BRANCO", "branco di uccelli", "dispregiativo"),
+    ("it", "DIAFRAMMA", "muscolo", "sperma"),
+    ("it", "ERBA", "pianta", "droga"),
+    ("it", "ERO", None, "droga"),
+    ("it", "SCIMMIA", None, "ebrezza"),
     ("pt", "ERRADA", "Commeter êrro", "castidade"),
-    ("pt", "ERRADAS", None, "castidade"),
+    ("pt", "ERRADAS", "Commeter êrro", "castidade"),  # errada's own senses hidden: on to errar
+    ("pt", "ANO", "Tempo, que a Terra gasta", "ânus"),
+    ("pt", "CABRA", "Animal mammífero", "mulato"),
+    ("pt", "SENSUAL", "Relativo aos sentidos", "lascivo"),
+    ("pt", "ESTUPRAR", None, "estupro"),
+    ("pt", "MOLEQUE", "Barra de íman", "Rapaz preto"),
 ]
 
 
@@ -394,6 +461,24 @@ def test_a_class_never_sees_an_offensive_sense_or_a_name_and_sees_the_everyday_o
 @pytest.mark.parametrize(("language", "word", "opens_on", "hidden"), REVIEWED)
 def test_with_the_filter_off_the_full_record_shows_where_the_source_has_it(shipped, language, word, opens_on, hidden):
     assert hidden.lower() in glosses(shipped[language].define(word, classroom=False)).lower()
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "lemma", "opens_on"),
+    [
+        ("it", "ASSALTO", "assalto", "azione offensiva"),  # a military offensive is no offensive word
+        ("it", "ATTACCO", "attacco", "azione offensiva"),
+        ("it", "SCHIAFFO", "schiaffo", "schiaffo morale"),
+        ("it", "ETA", "età", "numero di anni"),  # not eta, the Greek letter
+        ("it", "META", "metà", "due parti uguali"),
+        ("it", "MENU", "menu", "lista dei cibi"),  # menu and menù share the gloss
+        ("pt", "ACAMPAMENTO", "acampamento", "Acto de acampar"),  # the word a definition leads to is kept
+        ("pt", "BOCA", "bôca", "Cavidade no rosto"),  # 1913's bôca is today's boca, not the rare boça
+    ],
+)
+def test_a_class_sees_the_everyday_sense_a_sense_need_not_be_hidden(shipped, language, word, lemma, opens_on):
+    meaning = shipped[language].define(word)
+    assert meaning.lemma == lemma and opens_on in meaning.senses[0].gloss
 
 
 @pytest.mark.parametrize(

@@ -360,10 +360,11 @@ def add_senses(
     lexicon: Lexicon,
     entries: Iterable[tuple[str, list[Candidate]]],
     frequency: Callable[[str], float],
+    exact_first: bool = True,
 ) -> None:
     """The senses of each dictionary word that is a headword of the source (Haus and haus both make HAUS; casaca:1
     and casaca:2): the first sense of each such headword, then the first headword's second, then the others (for a
-    class that may not see these); none twice. The first headword's spelling is the word's. A sense of a headword
+    class that may not see these); none twice. The first of its own spellings is the word's. A sense of a headword
     that is not the word's everyday spelling (`own_spellings`) is marked folded."""
     found: dict[str, list[tuple[str, list[Candidate]]]] = collections.defaultdict(list)
     for headword, senses in entries:
@@ -371,23 +372,28 @@ def add_senses(
         if word is not None and word in lexicon:
             found[word].append((headword, senses))
     for word, matches in found.items():
-        own = own_spellings(word, [headword for headword, _ in matches], frequency)
+        own = own_spellings(word, [headword for headword, _ in matches], frequency, exact_first)
         marked = [[replace(sense, folded=headword not in own) for sense in senses] for headword, senses in matches]
         chosen = [senses[0] for senses in marked] + marked[0][1:2] + [sense for senses in marked for sense in senses]
-        unique = {candidate.sense.gloss: candidate for candidate in reversed(chosen)}  # the first of each gloss
+        # the first of each gloss, of the word's own spellings where one has it (menu and menù share their synsets)
+        unique = {candidate.sense.gloss: candidate for candidate in reversed(chosen) if candidate.folded}
+        unique |= {candidate.sense.gloss: candidate for candidate in reversed(chosen) if not candidate.folded}
         meanings.senses[word] = [
             candidate for candidate in dict.fromkeys(chosen) if unique[candidate.sense.gloss] is candidate
         ][:SENSES_KEPT]
-        meanings.headwords[word] = matches[0][0]
+        meanings.headwords[word] = next(headword for headword, _ in matches if headword in own)
     meanings.counts.update(headwords=len(found))
 
 
-def own_spellings(word: str, headwords: list[str], frequency: Callable[[str], float]) -> set[str]:
+def own_spellings(
+    word: str, headwords: list[str], frequency: Callable[[str], float], exact_first: bool = True
+) -> set[str]:
     """The headwords that spell a board word as it is meant every day: those that are the word itself, in lower
     case (vie, not vié, for VIE; Essen and essen for ESSEN), else the most frequent spelling (tête, not tète, for
-    TETE), the source's first on a tie."""
+    TETE), the source's first on a tie. Without `exact_first` (Italian, whose final accent tells everyday words from
+    rare ones: età, not eta, the Greek letter, for ETA; metà for META) the most frequent spelling always."""
     exact = {headword for headword in headwords if headword.lower() == word.lower()}
-    if exact:
+    if exact and exact_first:
         return exact
     best = max(headwords, key=lambda headword: (frequency(headword), -headwords.index(headword)))
     return {headword for headword in headwords if headword.lower() == best.lower()}
@@ -557,7 +563,7 @@ def italian_candidate(labels: WordnetLabels, synset: str, gloss: str) -> Candida
 def build_italian(lexicon: Lexicon) -> Meanings:
     """ItalWordNet's and MultiWordNet's glosses; forms from hunspell-it, the dictionary's own source."""
     meanings = Meanings()
-    add_senses(meanings, lexicon, italian_glosses(), word_frequency("it"))
+    add_senses(meanings, lexicon, italian_glosses(), word_frequency("it"), exact_first=False)
     add_hunspell_forms(meanings, lexicon, "it_IT", "hunspell-it", "it")
     add_detachments(meanings, lexicon, "it")
     return meanings
@@ -595,7 +601,9 @@ DICIONARIO_ABERTO = WHEELS / "dicionario-aberto"
 DICIONARIO_ABERTO_COMMIT = "85722420618c0fabddca646444f292817135679b"
 DICIONARIO_ABERTO_SHA256 = "faffb30032be31796980d908c39c2b31c06b2ac592d421951db535c0f4f15a49"
 PORTUGUESE_POS = {"m": "noun", "f": "noun", "adj": "adjective", "v": "verb", "adv": "adverb"}  # gramGrp's first word
-PORTUGUESE_EXAMPLE = re.compile(r"[:;,]?\s*_[^_]*_\s*[.;]?\s*$")  # a closing example in italics: _uma casa moderna_
+# A closing example in italics follows a colon (or ; ,): "Edifício para habitação: _uma casa moderna_". Italics
+# without one are the word a definition leads to, and part of it ("Acto de _acampar_", "O mesmo que _ânus_").
+PORTUGUESE_EXAMPLE = re.compile(r"[:;,]\s*_[^_]*_\s*[.;]?\s*$")
 PORTUGUESE_REFERENCE = re.compile(r"\s*\b(Cf|Cp)\..*$")  # Cf. Camillo, Myst. de Lisb.: a citation
 
 
@@ -639,10 +647,18 @@ def portuguese_gloss(line: str) -> str:
 def build_portuguese(lexicon: Lexicon) -> Meanings:
     """Dicionário Aberto's definitions; forms from hunspell-pt-pt (Natura, as the dictionary's word list)."""
     meanings = Meanings()
-    add_senses(meanings, lexicon, dicionario_aberto_entries(), word_frequency("pt"))
+    add_senses(meanings, lexicon, dicionario_aberto_entries(), portuguese_frequency())
     add_hunspell_forms(meanings, lexicon, "pt_PT", "hunspell-pt-pt", "pt")
     add_detachments(meanings, lexicon, "pt")
     return meanings
+
+
+def portuguese_frequency() -> Callable[[str], float]:
+    """How often a headword of 1913 is used: as often as its spelling without the circumflex 1913 put on a closed e
+    or o and today's spelling has mostly dropped (bôca is boca, not the rare boça, for BOCA; sêco is seco)."""
+    frequency = word_frequency("pt")
+    modern = str.maketrans("êô", "eo")
+    return lambda spelling: max(frequency(spelling), frequency(spelling.translate(modern)))
 
 
 # --- In class: what a classroom never sees (dictionaries/meanings/classroom.toml) --------------------------------
