@@ -45,6 +45,7 @@ from tools.affixes import Affixes, Entry, expand, read_affixes, read_entries  # 
 from tools.build_dictionaries import ASPELL, HUNSPELL, aspell_master  # noqa: E402
 from tools.build_frequencies import ensure_wordfreq  # noqa: E402
 
+OWN_SPELLING_MARGIN = 10  # how much more frequent another spelling must be to beat the word's own (own_spellings)
 SENSES_KEPT = 8  # candidates a word keeps before the classroom rule: the first two, then the ones a class may see
 CLASSROOM = ROOT / "dictionaries" / "meanings" / "classroom.toml"
 GLOSS_CHARACTERS = 200  # a gloss longer than this is cut at a word, with an ellipsis: a panel, not a dictionary
@@ -77,6 +78,7 @@ class Candidate:
     grammar: str = ""
     folded: bool = False
     proper: bool = False
+    spelling: str = ""  # the headword it comes from (siège, vié), for `fold_spellings`
 
 
 @dataclass
@@ -89,6 +91,7 @@ class Meanings:
     forms: dict[str, tuple[str, str]] = field(default_factory=dict)  # word -> (kind, LEMMA)
     usage: dict[tuple[str, str], int] = field(default_factory=dict)  # (word, pos) -> senses the corpus tags
     hidden: dict[str, list[str | None]] = field(default_factory=dict)  # word -> per candidate, why a class misses it
+    spellings: dict[str, set[str]] = field(default_factory=dict)  # word -> how the spell checker's forms spell it
     counts: collections.Counter = field(default_factory=collections.Counter)
 
     def kept_senses(self, word: str) -> list[Sense]:
@@ -303,7 +306,8 @@ WIKTIONARY_GLOSSES = {
 NAME_GLOSSES = {
     "fr": re.compile(
         r"^(Nom de famille|Prénom|Commune|Ancienne commune|Village|Ville|Hameau|Habitant|Ancienne orthographe|"
-        r"Variante|Pluriel de|Féminin|Masculin pluriel|Féminin pluriel)|(commune|ville|village) (française|d[eu] )",
+        r"Variante|Pluriel de|Féminin|Masculin pluriel|Féminin pluriel)|(commune|ville|village) (française|d[eu] )|"
+        r"^((Orthographe|Graphie) [^.]*\bde\b|Autre (orthographe|graphie)|Graphie souvent utilisée)",
         re.IGNORECASE,
     ),
     "de": re.compile(
@@ -372,9 +376,16 @@ def add_senses(
             found[word].append((headword, senses))
     for word, matches in found.items():
         own = own_spellings(word, [headword for headword, _ in matches], frequency)
-        marked = [[replace(sense, folded=headword not in own) for sense in senses] for headword, senses in matches]
+        marked = [
+            [replace(sense, folded=headword not in own, spelling=headword) for sense in senses]
+            for headword, senses in matches
+        ]
         chosen = [senses[0] for senses in marked] + marked[0][1:2] + [sense for senses in marked for sense in senses]
-        unique = {candidate.sense.gloss: candidate for candidate in reversed(chosen)}  # the first of each gloss
+        unique: dict[str, Candidate] = {}  # the first of each gloss, the word's own spelling's where both have it
+        for candidate in chosen:  # (AOUT: août's "Huitième mois", not the same gloss of the rarer aout)
+            kept = unique.get(candidate.sense.gloss)
+            if kept is None or (kept.folded and not candidate.folded):
+                unique[candidate.sense.gloss] = candidate
         meanings.senses[word] = [
             candidate for candidate in dict.fromkeys(chosen) if unique[candidate.sense.gloss] is candidate
         ][:SENSES_KEPT]
@@ -382,15 +393,37 @@ def add_senses(
     meanings.counts.update(headwords=len(found))
 
 
-def own_spellings(word: str, headwords: list[str], frequency: Callable[[str], float]) -> set[str]:
-    """The headwords that spell a board word as it is meant every day: those that are the word itself, in lower
-    case (vie, not vié, for VIE; Essen and essen for ESSEN), else the most frequent spelling (tête, not tète, for
-    TETE), the source's first on a tie."""
+def own_spellings(
+    word: str, headwords: list[str], frequency: Callable[[str], float], forms: Iterable[str] = ()
+) -> set[str]:
+    """The spellings of a board word as it is meant every day: the headwords that are the word itself, in lower case
+    (vie, not vié, for VIE; Essen and essen for ESSEN), unless another spelling is OWN_SPELLING_MARGIN times as
+    frequent (forêt, not the drill bit foret, for FORET; caméra, not the 1930s camera); else the most frequent
+    spelling (tête, not tète, for TETE), the first on a tie. The spellings are the source's headwords and the forms
+    the spell checker makes (`fold_spellings`): a form competes by frequency alone (ACRES is acres, the plural of
+    acre, not the interjection acrès; AOUT is still août, not the unaccented aout web text often has)."""
     exact = {headword for headword in headwords if headword.lower() == word.lower()}
-    if exact:
+    spellings = headwords + [form for form in forms if form not in headwords]
+    best = max(spellings, key=lambda spelling: (frequency(spelling), -spellings.index(spelling)))
+    if exact and frequency(best) < OWN_SPELLING_MARGIN * max(frequency(headword) for headword in exact):
         return exact
-    best = max(headwords, key=lambda headword: (frequency(headword), -headwords.index(headword)))
-    return {headword for headword in headwords if headword.lower() == best.lower()}
+    return {spelling for spelling in spellings if spelling.lower() == best.lower()}
+
+
+def fold_spellings(meanings: Meanings, frequency: Callable[[str], float]) -> None:
+    """Mark again which senses folded in from another spelling, now that the spell checker's forms say how else a
+    word is spelt: a headword that only a form's spelling beats is not the word's (ACRES is acres, a form of acre,
+    not acrès; FERA is fera, a form of faire, not féra, a fish)."""
+    for word, forms in meanings.spellings.items():
+        candidates = meanings.senses.get(word)
+        if not candidates:
+            continue
+        headwords = list(dict.fromkeys(candidate.spelling for candidate in candidates))
+        others = sorted(forms - set(headwords))
+        if len({spelling.lower() for spelling in headwords + others}) < 2:
+            continue  # one spelling: nothing folded in
+        own = own_spellings(word, headwords, frequency, others)
+        meanings.senses[word] = [replace(candidate, folded=candidate.spelling not in own) for candidate in candidates]
 
 
 def add_glosses(meanings: Meanings, lexicon: Lexicon, language: str, frequency: Callable[[str], float]) -> None:
@@ -424,10 +457,12 @@ def add_affix_forms(
             word = normalize_word(form)
             if word and word != root and word in lexicon:
                 candidates[word].add(root)  # a headword too (ÉTÉ, summer): "also a form of être"
+                meanings.spellings.setdefault(word, set()).add(form)
     for word, found in candidates.items():
         best = min(found, key=lambda root: (abs(len(word) - len(root)), root not in common, root))
         meanings.forms[word] = "form", best
     meanings.counts.update(forms_linked=len(meanings.forms))
+    fold_spellings(meanings, word_frequency(language))
 
 
 def add_hunspell_forms(meanings: Meanings, lexicon: Lexicon, name: str, package: str, language: str) -> None:
@@ -711,7 +746,7 @@ def apply_classroom(meanings: Meanings, rule: ClassroomRule) -> None:
         reasons = [rule.reason(word, candidate) for candidate in candidates]
         if reasons and reasons[0] and word in meanings.forms:
             # its first sense hidden, what is left of the word is not what a class needs: the lemma it is a form of
-            # is (VOGELN: a form of Vogel, not vögeln's obsolete "catch birds"; BUBEN: of Bub)
+            # is (VOGELN: a form of Vogel, not vögeln's obsolete "catch birds"; BUBEN: of Bub; ACRES: of acre)
             reasons = [reason or reasons[0] for reason in reasons]
         meanings.hidden[word] = reasons
         shown = reasons[:SENSES_SHOWN]
