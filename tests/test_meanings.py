@@ -285,7 +285,23 @@ def candidate(gloss: str, **labels) -> object:
         ("fr", "LA", candidate("Sixième note de la gamme de do majeur."), "function word"),
         ("fr", "DE", candidate("Préposition qui marque l’origine."), None),
         ("fr", "MAISON", candidate("Bâtiment servant d’habitation."), None),
+        ("fr", "MOULE", candidate("Sexe des femmes."), "reviewed pattern"),
+        ("fr", "SHAMPOING", candidate("Fellation."), "reviewed pattern"),
+        ("fr", "PUTAIN", candidate("Juron traduisant la colère, la joie, la peur."), "reviewed pattern"),
+        ("fr", "NEGRO", candidate("Africain ; noir ; nègre."), "reviewed pattern"),
+        ("fr", "X", candidate("Relatif au gland de la verge."), "reviewed pattern"),
+        ("fr", "VERGE", candidate("Petite baguette, petite verge."), None),  # the rod, not the penis
+        ("fr", "MERDE", candidate("Excrément de personne ou d’animal."), "reviewed word"),
+        ("fr", "CUL", candidate("Derrière d’un animal, d’un humain."), "reviewed word"),
         ("de", "RANGE", candidate("x", labels=frozenset({"Schimpfwort", "femininum"})), "source label"),
+        ("de", "DOOF", candidate("salopp: dumm, beschränkt", labels=frozenset({"salopp"})), None),  # casual, not vulgar
+        ("de", "ABSPRITZEN", candidate("Samen vergießen (meist durch Onanie)"), "reviewed pattern"),
+        ("de", "VIBRATOR", candidate("ein Sexspielzeug"), "reviewed pattern"),
+        ("de", "ZEIGER", candidate("zeigt eine Richtung an (siehe auch Kompass oder Sextant)"), None),
+        ("de", "WEIB", candidate("verächtliche Bezeichnung für eine Frau"), "reviewed pattern"),
+        ("de", "MANCHE", candidate("französisches Département in der Normandie"), "name or abbreviation"),
+        ("de", "NEGER", candidate("ein dunkelhäutiger Mensch subsaharischer Abstammung"), "reviewed word"),
+        ("de", "SCHWUCHTEL", candidate("eine homosexuelle, männliche Person"), "reviewed word"),
         ("de", "VOGELN", candidate("den Geschlechtsakt vollziehen"), "reviewed pattern"),
         ("de", "DER", candidate("definiter Artikel (bestimmtes Geschlechtswort)"), None),
         ("de", "IN", candidate("im Notfall – Verfahren zur Kennzeichnung der Rufnummern"), "function word"),
@@ -334,16 +350,18 @@ def test_german_labels_are_read_from_the_glosss_prefix():
         ("VIE", ["vie", "vié"], {"vie"}),  # the word itself, in lower case
         ("ESSEN", ["essen", "Essen"], {"essen", "Essen"}),  # a capital is the same spelling
         ("TETE", ["tète", "tête"], {"tête"}),  # else the most frequent
+        ("FORET", ["foret", "forêt"], {"forêt"}),  # itself, unless another is ten times as frequent
+        ("MARCHE", ["marché", "marche"], {"marche"}),  # itself, another as frequent
     ],
 )
 def test_a_words_own_spelling_is_itself_else_the_most_frequent(word, headwords, own):
-    frequencies = {"tête": 3e-4, "tète": 1e-6}
+    frequencies = {"tête": 3e-4, "tète": 1e-6, "forêt": 4e-5, "foret": 2e-6, "marche": 1.4e-4, "marché": 1.7e-4}
     assert build.own_spellings(word, headwords, lambda spelling: frequencies.get(spelling, 0.0)) == own
 
 
 def test_an_italian_words_own_spelling_is_the_most_frequent_even_against_itself():
     frequencies = {"età": 1e-4, "eta": 5e-6}
-    own = build.own_spellings("ETA", ["eta", "età"], lambda spelling: frequencies.get(spelling, 0.0), exact_first=False)
+    own = build.own_spellings("ETA", ["eta", "età"], lambda spelling: frequencies.get(spelling, 0.0), margin=None)
     assert own == {"età"}
 
 
@@ -366,6 +384,39 @@ def test_a_portuguese_definition_keeps_the_word_it_leads_to_and_leaves_its_examp
     assert build.portuguese_gloss(line) == gloss
 
 
+@pytest.mark.parametrize(
+    ("word", "headwords", "forms", "own"),
+    [
+        ("ACRES", ["acrès"], ["acres"], {"acres"}),  # the plural of acre, not the interjection acrès
+        ("FERA", ["féra"], ["fera"], {"fera"}),  # the future of faire, not the fish
+        ("AOUT", ["août"], ["aout"], {"août"}),  # a form is not the word's own for being unaccented
+        ("SCHONER", ["Schoner"], ["schöner"], {"Schoner"}),  # a headword in use keeps the word: the schooner
+    ],
+)
+def test_a_spell_checkers_form_competes_with_rare_headwords_by_frequency(word, headwords, forms, own):
+    frequencies = {
+        "acres": 1.4e-6,
+        "fera": 9.6e-5,
+        "féra": 2.9e-8,
+        "août": 1.4e-4,
+        "aout": 5.3e-6,
+        "Schoner": 8.5e-7,
+        "schöner": 4.3e-5,
+    }
+    assert build.own_spellings(word, headwords, lambda spelling: frequencies.get(spelling, 0.0), forms) == own
+
+
+def test_a_headword_only_a_forms_spelling_beats_is_folded_and_the_class_sees_the_lemma():
+    meanings = build.Meanings()
+    meanings.senses["ACRES"] = [candidate("Méfiance ! Chut ! Gare !", spelling="acrès")]
+    meanings.senses["ACRE"] = [candidate("Unité de surface.", spelling="acre")]
+    meanings.forms["ACRES"] = ("form", "ACRE")
+    meanings.spellings["ACRES"] = {"acres"}
+    build.fold_spellings(meanings, lambda spelling: {"acres": 1.4e-6}.get(spelling, 0.0))
+    build.apply_classroom(meanings, build.ClassroomRule.load("fr"))
+    assert meanings.hidden["ACRES"] == ["folded spelling"] and meanings.hidden["ACRE"] == [None]
+
+
 def test_a_record_keeps_the_first_two_senses_and_the_first_two_a_class_may_see():
     meanings = build.Meanings()
     meanings.senses["VIE"] = [candidate(gloss) for gloss in ("a", "b", "c", "d", "e")]
@@ -379,8 +430,8 @@ def test_a_record_keeps_the_first_two_senses_and_the_first_two_a_class_may_see()
 # What a class must never read in these languages' panels: sexual, vulgar, slur or swearword senses, names and
 # abbreviations shown as a common word's meaning.
 NEVER_IN_CLASS = {
-    "fr": r"p[ée]nis|sexuel|prostitu|femme facile|^sein",
-    "de": r"Geschlechts|Beischlaf|Penis|Schimpfwort|derb",
+    "fr": r"p[ée]nis|sexuel|prostitu|femme facile|^sein|sexe des|fellation|onanis|nègre|juron|excrément",
+    "de": r"Geschlechts|Beischlaf|Penis|Schimpfwort|derb|Onanie|Sexual|dunkelhäutig|homosexuell|Urin|Kot\b|verächtlich",
     "en": r"obscene|genital|penis|element|state in|republic|engineering|associate degree|anthropologist",
     "it": r"sessual|negroid|razza nera|dispregiativ|sperma|droga|ebrezza|ubriac",
     "pt": r"castidade|mulh[eé]r|ânus|mulat|lasc[ií]v|lúbric|estupr|sensuaes|Rapaz preto",
@@ -402,10 +453,23 @@ REVIEWED = [
     ("fr", "TRIQUE", "Gros bâton", "pénis"),
     ("fr", "MORUE", "Poisson de mer", "prostituée"),
     ("fr", "TETE", "Partie supérieure du corps", "Sein de femme"),
+    ("fr", "SHAMPOING", "lavage des cheveux", "Fellation"),
+    ("fr", "BRANLEUR", "Personne qui emploie", "Onaniste"),
+    ("fr", "NEGRO", None, "nègre"),
+    ("fr", "PUTAIN", None, "Prostituée"),
+    ("fr", "CON", None, "Sexe de la femme"),
+    ("fr", "MERDE", None, "Excrément"),
     ("de", "VOGELN", "Wirbeltier", "Geschlechtsakt"),
     ("de", "BUBEN", "männliches Kind", "Beischlaf"),
     ("de", "SCHWANZ", "hinterer Körperfortsatz", "Penis"),
     ("de", "RANGE", "Stufe in einer Hierarchie", "Schimpfwort"),
+    ("de", "ABSPRITZEN", "mit einer Flüssigkeit", "Onanie"),
+    ("de", "FETISCH", "kultischer Gegenstand", "Sexualtrieb"),
+    ("de", "NEGER", None, "dunkelhäutiger Mensch"),
+    ("de", "SCHWUCHTEL", None, "homosexuelle"),
+    ("de", "NATURSEKT", None, "Urin"),
+    ("de", "SCHEISSE", None, "Kot"),
+    ("de", "WEIB", "bewundernd", "verächtliche"),
     ("en", "PUSS", "domestic cat", "obscene"),
     ("en", "PETER", None, "obscene"),
     ("en", "HE", None, "element"),
@@ -501,6 +565,34 @@ def test_a_function_word_shows_its_grammatical_meaning_or_none(shipped, language
         assert meaning is None
     else:
         assert grammatical in meaning.senses[0].gloss
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "opens_on"),
+    [
+        ("fr", "RIVIERE", "Cours d’eau"),  # not "Orthographe ancienne de rivière"
+        ("fr", "NOEUD", "Enlacement"),  # not "Orthographe par contrainte typographique de nœud"
+        ("fr", "FORET", "Vaste terrain"),  # forêt, not the drill bit foret
+        ("fr", "CAMERA", "Appareil permettant de filmer"),  # caméra, not camer's "Se droguer"
+        ("fr", "COEUR", "Organe musculaire"),
+        ("fr", "AOUT", "Huitième mois"),  # août's gloss, not the same gloss of the rarer spelling aout
+    ],
+)
+def test_a_class_sees_the_everyday_spellings_meaning_not_a_rarer_spellings_or_a_spelling_pointer(
+    shipped, language, word, opens_on
+):
+    assert opens_on in shipped[language].define(word).senses[0].gloss
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "lemma"),
+    [("fr", "ACRES", "acre"), ("fr", "FERA", "faire"), ("de", "MANCHE", "manch")],
+)
+def test_a_word_whose_own_headword_is_a_rarer_spelling_or_a_name_is_shown_as_the_form_it_is(
+    shipped, language, word, lemma
+):
+    meaning = shipped[language].define(word)
+    assert (meaning.form, meaning.lemma) == ("form", lemma)
 
 
 @pytest.mark.parametrize(("word", "lemma"), [("VOGELN", "Vogel"), ("BUBEN", "Bub")])

@@ -22,6 +22,7 @@ import bz2
 import collections
 import gzip
 import hashlib
+import math
 import os
 import re
 import subprocess
@@ -45,6 +46,19 @@ from tools.affixes import Affixes, Entry, expand, read_affixes, read_entries  # 
 from tools.build_dictionaries import ASPELL, HUNSPELL, aspell_master  # noqa: E402
 from tools.build_frequencies import ensure_wordfreq  # noqa: E402
 
+# How much more frequent another headword must be to beat the one spelled as the board word is (own_spellings): in
+# French, ten times (FORET is forêt, not the drill bit foret). Where the frequencies cannot tell, never: German's
+# lower-cased counts merge a noun with the adjective spelled like it (Schöner, a beauty, counts as schöner), and
+# 1913's Portuguese spells differently from today's counts. Italian: see SPELLING_BY_FREQUENCY_ALONE.
+OWN_SPELLING_MARGIN = 10
+MARGIN_LANGUAGES = frozenset({"fr"})
+# A spelling the spell checker makes competes with the source's headwords only when they are rare (below Zipf 2.5,
+# three uses in ten million words): ACRES is acres, not the interjection acrès (Zipf 0), FERA is a form of faire, not
+# féra, a fish (1.5); SCHONER stays Schoner, the schooner (2.9), and says it is also a form of schön.
+RARE_HEADWORD = 10 ** (2.5 - 9)
+# Languages whose final accent tells an everyday word from a rare one (età, eta): the most frequent spelling is the
+# word's own, even against a headword spelled as the board word is (own_spellings' `margin` None).
+SPELLING_BY_FREQUENCY_ALONE = frozenset({"it"})
 SENSES_KEPT = 8  # candidates a word keeps before the classroom rule: the first two, then the ones a class may see
 CLASSROOM = ROOT / "dictionaries" / "meanings" / "classroom.toml"
 GLOSS_CHARACTERS = 200  # a gloss longer than this is cut at a word, with an ellipsis: a panel, not a dictionary
@@ -77,6 +91,7 @@ class Candidate:
     grammar: str = ""
     folded: bool = False
     proper: bool = False
+    spelling: str = ""  # the headword it comes from (siège, vié), for `fold_spellings`
 
 
 @dataclass
@@ -89,6 +104,7 @@ class Meanings:
     forms: dict[str, tuple[str, str]] = field(default_factory=dict)  # word -> (kind, LEMMA)
     usage: dict[tuple[str, str], int] = field(default_factory=dict)  # (word, pos) -> senses the corpus tags
     hidden: dict[str, list[str | None]] = field(default_factory=dict)  # word -> per candidate, why a class misses it
+    spellings: dict[str, set[str]] = field(default_factory=dict)  # word -> how the spell checker's forms spell it
     counts: collections.Counter = field(default_factory=collections.Counter)
 
     def kept_senses(self, word: str) -> list[Sense]:
@@ -303,7 +319,8 @@ WIKTIONARY_GLOSSES = {
 NAME_GLOSSES = {
     "fr": re.compile(
         r"^(Nom de famille|Prénom|Commune|Ancienne commune|Village|Ville|Hameau|Habitant|Ancienne orthographe|"
-        r"Variante|Pluriel de|Féminin|Masculin pluriel|Féminin pluriel)|(commune|ville|village) (française|d[eu] )",
+        r"Variante|Pluriel de|Féminin|Masculin pluriel|Féminin pluriel)|(commune|ville|village) (française|d[eu] )|"
+        r"^((Orthographe|Graphie) [^.]*\bde\b|Autre (orthographe|graphie)|Graphie souvent utilisée)",
         re.IGNORECASE,
     ),
     "de": re.compile(
@@ -360,7 +377,7 @@ def add_senses(
     lexicon: Lexicon,
     entries: Iterable[tuple[str, list[Candidate]]],
     frequency: Callable[[str], float],
-    exact_first: bool = True,
+    margin: float | None = math.inf,
 ) -> None:
     """The senses of each dictionary word that is a headword of the source (Haus and haus both make HAUS; casaca:1
     and casaca:2): the first sense of each such headword, then the first headword's second, then the others (for a
@@ -372,12 +389,17 @@ def add_senses(
         if word is not None and word in lexicon:
             found[word].append((headword, senses))
     for word, matches in found.items():
-        own = own_spellings(word, [headword for headword, _ in matches], frequency, exact_first)
-        marked = [[replace(sense, folded=headword not in own) for sense in senses] for headword, senses in matches]
+        own = own_spellings(word, [headword for headword, _ in matches], frequency, margin=margin)
+        marked = [
+            [replace(sense, folded=headword not in own, spelling=headword) for sense in senses]
+            for headword, senses in matches
+        ]
         chosen = [senses[0] for senses in marked] + marked[0][1:2] + [sense for senses in marked for sense in senses]
-        # the first of each gloss, of the word's own spellings where one has it (menu and menù share their synsets)
-        unique = {candidate.sense.gloss: candidate for candidate in reversed(chosen) if candidate.folded}
-        unique |= {candidate.sense.gloss: candidate for candidate in reversed(chosen) if not candidate.folded}
+        unique: dict[str, Candidate] = {}  # the first of each gloss, the word's own spelling's where both have it
+        for candidate in chosen:  # (AOUT: août's "Huitième mois", not the same gloss of the rarer aout; menu and menù)
+            kept = unique.get(candidate.sense.gloss)
+            if kept is None or (kept.folded and not candidate.folded):
+                unique[candidate.sense.gloss] = candidate
         meanings.senses[word] = [
             candidate for candidate in dict.fromkeys(chosen) if unique[candidate.sense.gloss] is candidate
         ][:SENSES_KEPT]
@@ -386,17 +408,46 @@ def add_senses(
 
 
 def own_spellings(
-    word: str, headwords: list[str], frequency: Callable[[str], float], exact_first: bool = True
+    word: str,
+    headwords: list[str],
+    frequency: Callable[[str], float],
+    forms: Iterable[str] = (),
+    margin: float | None = OWN_SPELLING_MARGIN,
 ) -> set[str]:
-    """The headwords that spell a board word as it is meant every day: those that are the word itself, in lower
-    case (vie, not vié, for VIE; Essen and essen for ESSEN), else the most frequent spelling (tête, not tète, for
-    TETE), the source's first on a tie. Without `exact_first` (Italian, whose final accent tells everyday words from
-    rare ones: età, not eta, the Greek letter, for ETA; metà for META) the most frequent spelling always."""
+    """The spellings of a board word as it is meant every day: the headwords that are the word itself, in lower case
+    (vie, not vié, for VIE; Essen and essen for ESSEN), unless another spelling is OWN_SPELLING_MARGIN times as
+    frequent (forêt, not the drill bit foret, for FORET; caméra, not the 1930s camera); else the most frequent
+    spelling (tête, not tète, for TETE), the first on a tie. The spellings are the source's headwords and the forms
+    the spell checker makes (`fold_spellings`): a form competes by frequency alone, against rare headwords only
+    (RARE_HEADWORD: ACRES is acres, the plural of acre, not the interjection acrès; AOUT is still août, not the
+    unaccented aout web text often has). Without
+    a `margin` (Italian, whose final accent tells everyday words from rare ones: età, not eta, the Greek letter,
+    for ETA; metà for META) the most frequent spelling always."""
     exact = {headword for headword in headwords if headword.lower() == word.lower()}
-    if exact and exact_first:
+    rare = max(frequency(headword) for headword in headwords) < RARE_HEADWORD
+    spellings = headwords + [form for form in forms if form not in headwords and rare]
+    best = max(spellings, key=lambda spelling: (frequency(spelling), -spellings.index(spelling)))
+    if exact and margin is not None and (margin == math.inf or frequency(best) < margin * max(map(frequency, exact))):
         return exact
-    best = max(headwords, key=lambda headword: (frequency(headword), -headwords.index(headword)))
-    return {headword for headword in headwords if headword.lower() == best.lower()}
+    return {spelling for spelling in spellings if spelling.lower() == best.lower()}
+
+
+def fold_spellings(
+    meanings: Meanings, frequency: Callable[[str], float], margin: float | None = OWN_SPELLING_MARGIN
+) -> None:
+    """Mark again which senses folded in from another spelling, now that the spell checker's forms say how else a
+    word is spelt: a headword that only a form's spelling beats is not the word's (ACRES is acres, a form of acre,
+    not acrès; FERA is fera, a form of faire, not féra, a fish)."""
+    for word, forms in meanings.spellings.items():
+        candidates = meanings.senses.get(word)
+        if not candidates:
+            continue
+        headwords = list(dict.fromkeys(candidate.spelling for candidate in candidates))
+        others = sorted(forms - set(headwords))
+        if len({spelling.lower() for spelling in headwords + others}) < 2:
+            continue  # one spelling: nothing folded in
+        own = own_spellings(word, headwords, frequency, others, margin)
+        meanings.senses[word] = [replace(candidate, folded=candidate.spelling not in own) for candidate in candidates]
 
 
 def add_glosses(meanings: Meanings, lexicon: Lexicon, language: str, frequency: Callable[[str], float]) -> None:
@@ -410,6 +461,7 @@ def add_glosses(meanings: Meanings, lexicon: Lexicon, language: str, frequency: 
             for word, glosses in entries
         ),
         frequency,
+        margin=spelling_margin(language),
     )
 
 
@@ -430,10 +482,12 @@ def add_affix_forms(
             word = normalize_word(form)
             if word and word != root and word in lexicon:
                 candidates[word].add(root)  # a headword too (ÉTÉ, summer): "also a form of être"
+                meanings.spellings.setdefault(word, set()).add(form)
     for word, found in candidates.items():
         best = min(found, key=lambda root: (abs(len(word) - len(root)), root not in common, root))
         meanings.forms[word] = "form", best
     meanings.counts.update(forms_linked=len(meanings.forms))
+    fold_spellings(meanings, spelling_frequency(language), spelling_margin(language))
 
 
 def add_hunspell_forms(meanings: Meanings, lexicon: Lexicon, name: str, package: str, language: str) -> None:
@@ -563,7 +617,7 @@ def italian_candidate(labels: WordnetLabels, synset: str, gloss: str) -> Candida
 def build_italian(lexicon: Lexicon) -> Meanings:
     """ItalWordNet's and MultiWordNet's glosses; forms from hunspell-it, the dictionary's own source."""
     meanings = Meanings()
-    add_senses(meanings, lexicon, italian_glosses(), word_frequency("it"), exact_first=False)
+    add_senses(meanings, lexicon, italian_glosses(), word_frequency("it"), margin=spelling_margin("it"))
     add_hunspell_forms(meanings, lexicon, "it_IT", "hunspell-it", "it")
     add_detachments(meanings, lexicon, "it")
     return meanings
@@ -647,7 +701,7 @@ def portuguese_gloss(line: str) -> str:
 def build_portuguese(lexicon: Lexicon) -> Meanings:
     """Dicionário Aberto's definitions; forms from hunspell-pt-pt (Natura, as the dictionary's word list)."""
     meanings = Meanings()
-    add_senses(meanings, lexicon, dicionario_aberto_entries(), portuguese_frequency())
+    add_senses(meanings, lexicon, dicionario_aberto_entries(), spelling_frequency("pt"), margin=spelling_margin("pt"))
     add_hunspell_forms(meanings, lexicon, "pt_PT", "hunspell-pt-pt", "pt")
     add_detachments(meanings, lexicon, "pt")
     return meanings
@@ -727,7 +781,7 @@ def apply_classroom(meanings: Meanings, rule: ClassroomRule) -> None:
         reasons = [rule.reason(word, candidate) for candidate in candidates]
         if reasons and reasons[0] and word in meanings.forms:
             # its first sense hidden, what is left of the word is not what a class needs: the lemma it is a form of
-            # is (VOGELN: a form of Vogel, not vögeln's obsolete "catch birds"; BUBEN: of Bub)
+            # is (VOGELN: a form of Vogel, not vögeln's obsolete "catch birds"; BUBEN: of Bub; ACRES: of acre)
             reasons = [reason or reasons[0] for reason in reasons]
         meanings.hidden[word] = reasons
         shown = reasons[:SENSES_SHOWN]
@@ -735,6 +789,19 @@ def apply_classroom(meanings: Meanings, rule: ClassroomRule) -> None:
         meanings.counts.update(f"hidden: {reason}" for reason in shown if reason)
         if all(reasons):
             meanings.counts["words without a sense in class"] += 1
+
+
+def spelling_margin(language: str) -> float | None:
+    """own_spellings' `margin` for a language: None (the most frequent spelling always), a factor, or never (inf)."""
+    if language in SPELLING_BY_FREQUENCY_ALONE:
+        return None
+    return OWN_SPELLING_MARGIN if language in MARGIN_LANGUAGES else math.inf
+
+
+def spelling_frequency(language: str) -> Callable[[str], float]:
+    """How often a source's spelling is used, as the word's own spellings are chosen (add_senses, fold_spellings): a
+    word's frequency, and for Portuguese, a headword of 1913 as often as its spelling of today."""
+    return portuguese_frequency() if language == "pt" else word_frequency(language)
 
 
 def word_frequency(language: str) -> Callable[[str], float]:

@@ -53,7 +53,7 @@ def test_french_keeps_de_before_an_aspirated_h_or_a_consonant(word):
         ("ETAIT", "une forme d'être"),
         ("ARBRES", "une forme d'arbre"),
         ("HOMMES", "une forme d'homme"),
-        ("HAIS", "une forme de haïr"),
+        ("HIBOUX", "une forme de hibou"),
         ("HETRES", "une forme de hêtre"),
         ("HURLAIT", "une forme de hurler"),
     ],

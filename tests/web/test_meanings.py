@@ -86,7 +86,7 @@ def test_a_lemma_is_its_own_meaning_without_a_form_line(client):
 
 @pytest.mark.parametrize(
     ("language", "word", "lemma", "also"),
-    [("en", "saw", "saw", "also past of see"), ("de", "schoner", "Schoner", "also a form of schön")],
+    [("en", "saw", "saw", "also past of see"), ("de", "grune", "Grüne", "also a form of grün")],
 )
 def test_a_lemma_that_is_also_a_form_says_so(client, language, word, lemma, also):
     body = client.get(f"/define/{language}/{word}", headers=JSON).get_json()
