@@ -11,7 +11,7 @@ from werkzeug.exceptions import BadRequest, NotFound, TooManyRequests
 
 from ruzzle import LANGUAGES, InvalidPath, common_words, new_seed
 from ruzzle.errors import WordRefused
-from ruzzle.game import DEFAULT_SECONDS, Round, parse_path, word_of_path, word_of_text
+from ruzzle.game import Round, parse_path, word_of_path, word_of_text
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.room import is_room_code
 from ruzzle.targets import MAX_TARGETS
@@ -45,7 +45,6 @@ def start_page(room_offer: RoomOffer | None = None):
         sizes=BOARD_SIZES,
         default_size=DEFAULT_SIZE,
         round_lengths=ROUND_LENGTHS,
-        default_seconds=DEFAULT_SECONDS,
         room_offer=room_offer,
         **homework_form(),
         max_targets=MAX_TARGETS,
