@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, select, text, update
 
 from .engine import Database, insert_ignoring_duplicates
-from .schema import IN_PLAY, TAKES_WORD, round_hints, rounds, words
+from .schema import FIRST_GENERATOR, IN_PLAY, TAKES_WORD, round_hints, rounds, words
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class PlayedBoard:
     cols: int
     seconds: int
     safe: bool
-    generator: int = 1
+    generator: int = FIRST_GENERATOR
     match_round: int | None = None  # the round of Ruzzle's 3-round match whose bonus tiles the board has
 
 

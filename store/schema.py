@@ -28,6 +28,9 @@ TAKES_WORD = (
     "AND (seconds = 0 OR started + seconds + shift + :grace > :now)"
 )
 IN_PLAY = "ended IS NULL AND (seconds = 0 OR paused_at IS NOT NULL OR started + seconds + shift + :grace > :now)"
+# The generator version of a board URL that names none (ruzzle.generator.FIRST_VERSION, pinned by tests/test_store.py):
+# the rounds stored before versions existed have it.
+FIRST_GENERATOR = 1
 
 # One row per round a player starts. The board is named twice: by its URL (board_key, one current round per
 # board URL; its parts are the columns language to generator and match_round) and by its letters (letters_key:
@@ -55,8 +58,8 @@ rounds = Table(
     Column("found", Integer, nullable=False, server_default="0"),
     Column("total_words", Integer, nullable=False),
     Column("max_score", Integer, nullable=False),
-    # the board generator's version the URL names (1: a URL without one; migration 0002)
-    Column("generator", Integer, nullable=False, server_default="1"),
+    # the board generator's version the URL names (FIRST_GENERATOR: a URL without one; migration 0002)
+    Column("generator", Integer, nullable=False, server_default=str(FIRST_GENERATOR)),
     Column("scored_at", Float, nullable=True),  # when the score last grew: a room's ranking breaks ties by it
     # the rest of the round's timeline (ruzzle.timeline; migration 0004): seconds the deadline moved (time added, pauses
     # that ended, a pupil's extra time) and the start of a running pause; `ended` above is an early end

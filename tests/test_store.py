@@ -21,13 +21,14 @@ from hypothesis import strategies as st
 from sqlalchemy import event, select, text
 from sqlalchemy.exc import OperationalError
 
+from ruzzle.generator import FIRST_VERSION
 from ruzzle.timeline import Timeline
 from store import CHECKPOINT_EVERY, STORE_OUTAGES, PlayedBoard, Recorded, RoundBoard, Store, is_player_id, new_player_id
 from store.cleanup import delete_rounds_before
 from store.engine import default_instance
 from store.migrate import alembic_config, current
 from store.rooms import LIVE_ROOM, parse_round_key, round_key
-from store.schema import IN_PLAY, TAKES_WORD, heartbeat
+from store.schema import FIRST_GENERATOR, IN_PLAY, TAKES_WORD, heartbeat
 from tools.servers import free_port
 
 BOARD = RoundBoard(PlayedBoard("board-url", "en", "SEED", 4, 4, 120, True), "en|4x4|ABCDEFGHIJKLMNOP", 30, 600)
@@ -372,7 +373,6 @@ def test_one_command_migrates_the_store_the_app_would_use(database_url):
     assert "password" not in upgraded and database_url.rsplit("/", 1)[1] in upgraded
 
 
-
 @pytest.mark.parametrize(
     ("code", "instance"),
     [
@@ -385,6 +385,11 @@ def test_one_command_migrates_the_store_the_app_would_use(database_url):
 )
 def test_an_installed_app_keeps_its_instance_under_its_prefix_not_in_site_packages(code, instance):
     assert default_instance(Path(code)) == Path(instance)
+
+
+def test_the_stores_first_generator_is_the_games():
+    assert FIRST_GENERATOR == FIRST_VERSION
+    assert PlayedBoard("url", "en", "SEED", 4, 4, 120, True).generator == FIRST_VERSION
 
 
 # --- the timeline's rules in SQL are the game's ------------------------------------------------------------------

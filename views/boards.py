@@ -90,7 +90,7 @@ class BoardRequest(BoardSource):
     cols: int = DEFAULT_SIZE[1]
     seconds: int = DEFAULT_SECONDS
     safe: bool = True
-    generator: int = 1  # a URL without `gen` has always meant generator version 1; new boards name the latest
+    generator: int = FIRST_VERSION  # what a URL without `gen` has always meant; new boards name the latest
     match_round: int | None = None  # a round of Ruzzle's 3-round match: its bonus tiles only (a variant)
     PAGES = {"board": "play.show_board", "solution": "solution.show_solution", "projector": "projector.show_projector"}
 
@@ -154,7 +154,7 @@ class BoardRequest(BoardSource):
             query["size"] = self.size
         if self.seconds != DEFAULT_SECONDS:
             query["time"] = str(self.seconds)
-        if self.generator != 1:
+        if self.generator != FIRST_VERSION:
             query["gen"] = str(self.generator)
         if self.match_round is not None:
             query["match"] = str(self.match_round)
@@ -180,7 +180,8 @@ class BoardRequest(BoardSource):
     def round_key(self) -> str:
         """A short name for this board's round in the session cookie (one round per board URL)."""
         name = f"{self.language}|{self.seed}|{self.size}|{self.seconds}|{int(self.safe)}"
-        if self.generator != 1:  # version 1's keys stay what they were, so rounds already stored keep their board
+        # The first version's keys stay what they were, so that rounds already stored keep their board
+        if self.generator != FIRST_VERSION:
             name += f"|gen{self.generator}"
         if self.match_round is not None:
             name += f"|match{self.match_round}"  # (added only then, as the generator)
@@ -230,7 +231,13 @@ def lexicon_for(language: str) -> Lexicon:
 
 
 def solve_board(
-    language: str, seed: str, rows: int, cols: int, safe: bool, generator: int = 1, match_round: int | None = None
+    language: str,
+    seed: str,
+    rows: int,
+    cols: int,
+    safe: bool,
+    generator: int = FIRST_VERSION,
+    match_round: int | None = None,
 ) -> Solution:
     """Generate and solve a board (with a match round's bonus tiles); the app wraps this in a per-process cache."""
     board = generate(language, seed, rows, cols, version=generator)

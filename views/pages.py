@@ -14,9 +14,10 @@ from markupsafe import Markup
 
 from ruzzle import LANGUAGES, Board, get_language, score_breakdown
 from ruzzle.board import Cell
+from ruzzle.game import DEFAULT_SECONDS
 from ruzzle.match import ROUNDS_PER_MATCH
 from ruzzle.nicknames import MAX_NICKNAME
-from ruzzle.room import TOP_SHOWN, ranking_shown
+from ruzzle.room import PODIUM, TOP_SHOWN, ranking_shown
 
 from .addresses import join_address
 from .i18n import current_language, multiplier_label, multiplier_name
@@ -257,11 +258,14 @@ def word_items(board, words) -> Markup:
     return Markup("".join(items))
 
 
-# The game's rules the templates name, asked where they live (a field's length, a ranking's lines, a match's rounds).
+# The game's rules the templates name, asked where they live (a field's length, a ranking's lines, a match's rounds,
+# the round length a form offers first).
 RULES = {
     "max_nickname": MAX_NICKNAME,
     "rounds_per_match": ROUNDS_PER_MATCH,
     "top_shown": TOP_SHOWN,
+    "podium": PODIUM,
+    "default_seconds": DEFAULT_SECONDS,
     "ranking_shown": ranking_shown,
 }
 

@@ -10,7 +10,7 @@ from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, NotFound, TooManyRequests
 
 from ruzzle import LANGUAGES, new_seed
-from ruzzle.game import DEFAULT_SECONDS, Round
+from ruzzle.game import Round
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.room import is_room_code
 from ruzzle.targets import MAX_TARGETS
@@ -41,7 +41,6 @@ def start_page(room_offer: RoomOffer | None = None):
         sizes=BOARD_SIZES,
         default_size=DEFAULT_SIZE,
         round_lengths=ROUND_LENGTHS,
-        default_seconds=DEFAULT_SECONDS,
         room_offer=room_offer,
         **homework_form(),
         max_targets=MAX_TARGETS,

@@ -172,8 +172,10 @@ def record_word(board: BoardRequest, played: PlayerRound, found: Found) -> Playe
     latest = _player_round(solution, stored).round if stored is not None and stored.id == played.id else played.round
     if outcome is Recorded.ROUND_OVER and latest.timeline.takes_word(now(), current_grace()):
         latest = latest.give_up(now())  # the store saw the round end (another request ended it meanwhile)
-    latest.submit(solution, found, now(), current_grace())
-    raise WordRefused(outcome.value, N_("%(word)s was not taken"), word=found.word)  # not reached: submit refuses it
+    latest.submit(solution, found, now(), current_grace())  # the game's words for the refusal, when it has them
+    # Reached when the round read is no longer the player's (another tab began a new one, or the clean-up took it):
+    # the round as we read it takes the word, so only the store's reason is left.
+    raise WordRefused(outcome.value, N_("%(word)s was not taken"), word=found.word)
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
 // The queue of words on their way: a player plays a stream of words; each goes into this queue, which sends one word
-// at a time, in order, so the answers come back in the order the words were played and the round in the cookie is
-// never written by two requests at once. No word is lost to the network: a word that cannot be sent (offline, a
-// dropped request, a server restarting or asking to slow down) stays first and is tried again by itself, sooner and
-// sooner apart at first, then every few seconds, and at once when the network is back. An answer goes where htmx
-// would put it (#result and its out-of-band regions), but never redraws the board under a finger.
+// at a time, in order, so the answers come back in the order the words were played (the round lives in the store,
+// whose atomic step keeps a word from being lost or doubled even when two requests cross). No word is lost to the
+// network: a word that cannot be sent (offline, a dropped request, a server restarting or asking to slow down) stays
+// first and is tried again by itself, sooner and sooner apart at first, then every few seconds, and at once when the
+// network is back. An answer goes where htmx would put it (#result and its out-of-band regions), but never redraws
+// the board under a finger.
 // Listens: ruzzle:word-played {fields, label} (trace.js, word_form.js): a word to send, `fields` as the form posts
 //   them ({path} or {word}), `label` as the player sees it; ruzzle:send-now (network_notice.js) and ruzzle:wake-up
 //   (never_stuck.js): try the waiting word at once; ruzzle:trace {active}; ruzzle:when-idle {then} (net.js):

@@ -1,8 +1,10 @@
 """Malformed requests over every route and parameter: never a 500, every refusal with a message, nothing reflected raw.
 
-The corpus is generated from families of hostile values (seeds, sizes, times, languages, words, paths, cells,
-typed boards, form bodies, methods, headers), each sent as a page request and as an htmx request, with the
-cookie kinds in turn (none, a real round, tampered, garbage, oversized, signed by the server but malformed).
+The corpus is generated from families of hostile values (seeds, sizes, times, numbers, languages, words, paths,
+cells, typed boards, form bodies, methods, headers), each sent as a page request and as an htmx request, with the
+cookie kinds in turn (none, a real round, tampered, garbage, oversized, signed by the server but malformed). A request
+with several fields gets one hostile value in one field at a time, every other field valid (`Fields`): a value
+refused by the first field read would hide the fields read after it.
 The corpus is data: one test per route sends it every request that reaches that route (and one test the requests
 that reach none) and reports every request that was not answered safely. Hypothesis then puts random text with
 markup in every parameter.
@@ -33,6 +35,7 @@ from .conftest import HTMX, Clock, loaded_languages, reference_app
 SEED = "FUZZED"
 BOARD = f"/play/en/{SEED}"
 ROOM = "FUZZ23"  # the room fuzz_app opens
+HOST = "H" * 22  # its host's player id
 TYPED = "/solve/en/TtlRSNdl-OdwHtwEI-CdwINV-EtlADE"
 MARK = "ruzzlefuzz"
 INJECTIONS = (
@@ -178,10 +181,35 @@ PATHS = (
     "11,11 11,10",
     *INJECTIONS[:2],
 )
+NUMBERS = (  # a whole number's field: gen=, match=, challenge=, page=, step=, round=, a homework's count
+    "-1",
+    "0",
+    "1",
+    "2",
+    "3",
+    "",
+    " ",
+    "²",
+    "³",
+    "٣",
+    "１",
+    "+1",
+    "1.0",
+    "1e3",
+    "0x1",
+    "99999",
+    "0011",
+    "9" * 10_000,
+    "001" + "0" * 5_000,  # a small number's first digits, then more digits than int() reads (4,300)
+    "abc",
+    *INJECTIONS[:2],
+)
+SAFES = ("", "0", "1", "2", "OFF", "yes\x00", *INJECTIONS[:2])
 SORTS = ("random", "SCORE", "score\x00", *INJECTIONS[:2])
 CELLS = ("x", "-1,0", "99,99", "0,0,0", "²,0", "4,4", "0,4", " 1,1 ", "1, 1", "٠,٠", *INJECTIONS[:2])
 PREFIXES = ("a1", "ü", "a" * 10_000, " ", "Ⅻ", "ﬁ", *INJECTIONS[:2])
 STEPS = ("-1", "²", "99999", "100000", "1e3", "0", "abc", "9" * 1000)
+PHASES = ("", "over", "OVER", "playing\x00", *INJECTIONS[:2])
 ORDERS = ("random", "LENGTH", *INJECTIONS[:2])
 CODES = (
     "-",
@@ -300,6 +328,7 @@ class Probe:
     form: dict | None = None
     body: bytes | None = None
     headers: dict = field(default_factory=dict)
+    session: dict | None = None  # a session the server signs, sent instead of the rotating cookie (a room's host)
 
 
 def q(text: str) -> str:
@@ -309,6 +338,37 @@ def q(text: str) -> str:
 
 def args(**values) -> str:
     return urlencode(values)
+
+
+@dataclass(frozen=True)
+class Fields:
+    """A route's well-formed request (its query, and its form for a POST), and the hostile values each field takes:
+    one field at a time, every other field left valid, so that every field is reached and tried on its own."""
+
+    name: str
+    method: str
+    path: str
+    query: dict[str, str] = field(default_factory=dict)
+    form: dict[str, str] | None = None
+    hostile_query: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    hostile_form: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    session: dict | None = None  # the valid session a request needs to reach its fields (a room's are its host's)
+
+    def probes(self):
+        for name, values in self.hostile_query.items():
+            for i, value in enumerate(values):
+                yield Probe(
+                    f"{self.name}-{name}{i}",
+                    self.method,
+                    f"{self.path}?{args(**(self.query | {name: value}))}",
+                    self.form,
+                    session=self.session,
+                )
+        for name, values in self.hostile_form.items():
+            for i, value in enumerate(values):
+                url = f"{self.path}?{args(**self.query)}" if self.query else self.path
+                form = (self.form or {}) | {name: value}
+                yield Probe(f"{self.name}-form-{name}{i}", self.method, url, form, session=self.session)
 
 
 def seed_probes():
@@ -323,27 +383,103 @@ def seed_probes():
         yield Probe(f"seed{i}-new", "GET", "/new?" + args(seed=seed))
 
 
-def size_probes():
-    for i, size in enumerate(SIZES):
-        query = args(size=size)
-        yield Probe(f"size{i}-board", "GET", f"{BOARD}?{query}")
-        yield Probe(f"size{i}-word", "POST", f"{BOARD}/words?{query}", {"path": "0,0 0,1"})
-        yield Probe(f"size{i}-round", "POST", f"{BOARD}/round?{query}", {"action": "give-up"})
-        yield Probe(f"size{i}-solution", "GET", f"{BOARD}/solution?{query}")
-        yield Probe(f"size{i}-projector", "GET", f"{BOARD}/projector?{query}")
-        yield Probe(f"size{i}-new", "GET", f"/new?seed=X&{query}")
-        yield Probe(f"size{i}-solve-form", "GET", f"/solve?{query}")
+BOARD_URL_FIELDS = {  # every part of a board URL's query (views.boards.BoardRequest.from_url)
+    "size": SIZES,
+    "time": TIMES,
+    "gen": NUMBERS,
+    "match": NUMBERS,
+    "safe": SAFES,
+    "challenge": NUMBERS,
+}
+DUE = "2026-09-23T18:00+02:00"  # two days after the fuzzed app's clock (tests/web/conftest.py START)
+FIELDS = (
+    Fields("board", "GET", BOARD, hostile_query=BOARD_URL_FIELDS),
+    Fields("word", "POST", BOARD + "/words", form={"word": "CAT"}, hostile_query=BOARD_URL_FIELDS),
+    Fields(
+        "round",
+        "POST",
+        BOARD + "/round",
+        form={"action": "again", "challenge": "10"},
+        hostile_query=BOARD_URL_FIELDS,
+        hostile_form={"challenge": NUMBERS},
+    ),
+    Fields("word-page", "GET", BOARD + "/words/CAT", hostile_query=BOARD_URL_FIELDS),
+    Fields("solution", "GET", BOARD + "/solution", hostile_query=BOARD_URL_FIELDS | {"page": NUMBERS}),
+    Fields("projector", "GET", BOARD + "/projector", query={"step": "1"}, hostile_query=BOARD_URL_FIELDS),
+    Fields("hints", "GET", BOARD + "/hints", hostile_query=BOARD_URL_FIELDS),
+    Fields(
+        "hints-take",
+        "POST",
+        BOARD + "/hints",
+        query={"time": "0"},
+        form={"taken": "0"},
+        hostile_query=BOARD_URL_FIELDS,
+        hostile_form={"taken": NUMBERS},
+    ),
+    Fields("new", "GET", "/new", query={"seed": "X"}, hostile_query={"size": SIZES, "time": TIMES, "safe": SAFES}),
+    Fields("solve-form", "GET", "/solve", query={"l0_0": "A"}, hostile_query={"size": SIZES}),
+    Fields(
+        "room-all-words",
+        "GET",
+        f"/rooms/{ROOM}/words",
+        query={"round": "1", "sort": "length"},
+        hostile_query={"round": NUMBERS, "sort": SORTS, "prefix": PREFIXES},
+        session={"player": HOST},
+    ),
+    Fields(
+        "room-step",
+        "GET",
+        f"/rooms/{ROOM}/projector",
+        hostile_query={"step": STEPS + NUMBERS},
+        session={"player": HOST},
+    ),
+    Fields(
+        "room-clock",
+        "GET",
+        f"/rooms/{ROOM}/clock",
+        query={"phase": "playing", "round": "1"},
+        hostile_query={"phase": PHASES, "round": NUMBERS},
+    ),
+    Fields(
+        "room-follow",
+        "GET",
+        f"/rooms/{ROOM}/walk",
+        query={"round": "1", "step": "0"},
+        hostile_query={"round": NUMBERS, "step": STEPS + NUMBERS},
+        session={"player": HOST},
+    ),
+    Fields(
+        "homework",
+        "POST",
+        "/assignments",
+        form={"language": "en", "size": "4x4", "time": "60", "count": "1", "due": DUE},
+        hostile_form={
+            "count": NUMBERS,
+            "seeds": HOSTILE_TEXT,
+            "due": HOSTILE_TEXT,
+            "size": SIZES,
+            "time": TIMES,
+            "safe": SAFES,
+            "language": LANGUAGES,
+        },
+    ),
+    Fields(
+        "homework-local",
+        "POST",
+        "/assignments",
+        form={"language": "en", "time": "60", "due_local": DUE[:16], "due_offset": DUE[16:]},
+        hostile_form={"due_local": HOSTILE_TEXT, "due_offset": HOSTILE_TEXT},
+    ),
+)
 
 
-def time_probes():
-    for i, seconds in enumerate(TIMES):
-        query = args(time=seconds, challenge=seconds)
-        yield Probe(f"time{i}-board", "GET", f"{BOARD}?{query}")
-        yield Probe(f"time{i}-word", "POST", f"{BOARD}/words?{query}", {"word": "CAT"})
-        yield Probe(f"time{i}-round", "POST", f"{BOARD}/round?{query}", {"action": "again"})
-        yield Probe(f"time{i}-solution", "GET", f"{BOARD}/solution?{query}")
-        yield Probe(f"time{i}-projector", "GET", f"{BOARD}/projector?{query}")
-        yield Probe(f"time{i}-new", "GET", f"/new?seed=X&{args(time=seconds)}")
+FIELDS_BY_NAME = {fields.name: fields for fields in FIELDS}
+
+
+def field_probes():
+    """Each hostile value in each field of each request of FIELDS, on its own."""
+    for fields in FIELDS:
+        yield from fields.probes()
 
 
 def language_probes():
@@ -503,9 +639,7 @@ def room_probes():
         yield Probe(f"room{i}-word", "POST", f"/rooms/{ROOM}/words", {"word": text})
         yield Probe(f"room{i}-path", "POST", f"/rooms/{ROOM}/words", {"path": text})
         yield Probe(f"room{i}-word-page", "GET", f"/rooms/{ROOM}/words/{code}")
-        yield Probe(f"room{i}-all-words", "GET", f"/rooms/{ROOM}/words?" + args(round=text, sort=text, prefix=text))
         yield Probe(f"room{i}-all-words-of", "GET", f"/rooms/{code}/words?round=1")
-        yield Probe(f"room{i}-step", "GET", f"/rooms/{ROOM}/projector?" + args(step=text))
         yield Probe(f"room{i}-remove", "POST", f"/rooms/{ROOM}/players/{code}/remove")
         yield Probe(f"room{i}-rejoin", "POST", f"/rooms/{ROOM}/players", {"nickname": "ADA", "code": text})
         yield Probe(f"room{i}-time", "POST", f"/rooms/{ROOM}/time", {"seconds": text})
@@ -514,8 +648,6 @@ def room_probes():
         yield Probe(f"room{i}-names", "POST", f"/rooms/{ROOM}/settings", {"names": text})
         yield Probe(f"room{i}-remote-step", "POST", f"/rooms/{ROOM}/walk", {"step": text})
         yield Probe(f"room{i}-remote-key", "GET", f"/rooms/{ROOM}/remote/{code}")
-        yield Probe(f"room{i}-clock", "GET", f"/rooms/{ROOM}/clock?" + args(phase=text, round=text))
-        yield Probe(f"room{i}-follow", "GET", f"/rooms/{ROOM}/walk?" + args(round=text, step=text))
         yield Probe(f"room{i}-create-time", "POST", "/rooms", {"language": "en", "time": text})
         yield Probe(f"room{i}-create-seed", "POST", "/rooms", {"language": "en", "time": "60", "seed": text})
         yield Probe(f"room{i}-create-preset", "POST", "/rooms", {"language": "en", "time": "60", "preset": text})
@@ -531,20 +663,12 @@ def lesson_probes():
         yield Probe(f"define{i}-word-json", "GET", f"/define/en/{code}", headers={"Accept": "application/json"})
         yield Probe(f"define{i}-language", "GET", f"/define/{code}/RAN")
         yield Probe(f"hints{i}-seed", "GET", f"/play/en/{code}/hints", headers={"Accept": "application/json"})
-        yield Probe(f"hints{i}-args", "GET", f"{BOARD}/hints?" + args(size=text, time=text, gen=text))
         yield Probe(f"hints{i}-take", "POST", f"{BOARD}/hints?time=0", {"taken": text})
         yield Probe(f"room{i}-hints", "GET", f"/rooms/{code}/hints")
         yield Probe(f"room{i}-words-to-learn", "GET", f"/rooms/{code}/words-to-learn")
         yield Probe(f"room{i}-words-to-learn-csv", "GET", f"/rooms/{code}/words-to-learn.csv")
         yield Probe(f"room{i}-create-words", "POST", "/rooms", {"language": "en", "time": "60", "words": text})
         yield Probe(f"solve{i}-words", "GET", "/solve?" + args(language="en", size="5x5", words=text))
-        yield Probe(f"homework{i}-due", "POST", "/assignments", {"language": "en", "time": "60", "due": text})
-        yield Probe(
-            f"homework{i}-local",
-            "POST",
-            "/assignments",
-            {"language": "en", "time": "60", "due_local": text, "due_offset": text, "count": text, "seeds": text},
-        )
         yield Probe(f"homework{i}-page", "GET", f"/a/{code}")
         yield Probe(f"homework{i}-join", "POST", f"/a/{code}/pupils", {"nickname": text, "code": text})
         yield Probe(f"homework{i}-board", "GET", f"/a/{code}/boards/1")
@@ -578,8 +702,7 @@ CORPUS = [
     probe
     for family in (
         seed_probes,
-        size_probes,
-        time_probes,
+        field_probes,
         language_probes,
         word_probes,
         path_probes,
@@ -685,12 +808,15 @@ def fuzz_app(tmp_path_factory):
             "SECRET_KEY": "fuzz key, not a secret",
             "CLOCK": Clock(),
             "DATABASE_URL": f"sqlite:///{folder / 'store.sqlite3'}",
+            # The limits per client (tests/web/test_limits.py) would answer most of a route's corpus with a 429 once
+            # its first 20 rooms or homework, or 60 unknown codes, were asked for: every request must reach its parser.
+            "RATELIMIT_ENABLED": False,
         }
     )
     app.instance_path = str(folder)
     with app.app_context():  # a room under a known code, so that well-formed room requests meet a real room
         app.extensions["ruzzle.store"].rooms.create(
-            "H" * 22, "en", 4, 4, 60, True, "single", "FUZZ", 2, None, Clock()(), code=ROOM
+            HOST, "en", 4, 4, 60, True, "single", "FUZZ", 2, None, Clock()(), code=ROOM
         )
     return app
 
@@ -730,6 +856,8 @@ def cookie_for(cookies: dict, index: int) -> str | None:
 
 def send(app, probe: Probe, htmx: bool, cookie: str | None):
     headers = {**(HTMX if htmx else {}), **probe.headers}
+    if probe.session is not None:
+        cookie = SecureCookieSessionInterface().get_signing_serializer(app).dumps(probe.session)
     if cookie is not None:
         headers["Cookie"] = f"session={cookie}"
     client = app.test_client(use_cookies=False)
@@ -940,6 +1068,12 @@ def test_a_route_test_reports_every_unsafe_answer_not_only_the_first():
 
 # --- random text with markup in every parameter (hypothesis) -----------------------------------------------------
 
+
+def query_slot(url: str, name: str):
+    """A slot that puts the text in one field of the URL's query."""
+    return lambda text: Probe(name, "GET", f"{url}?{args(**{name: text})}")
+
+
 SLOTS = {
     "seed": lambda text: Probe("seed", "GET", f"/play/en/{q(text)}"),
     "size": lambda text: Probe("size", "GET", f"{BOARD}?{args(size=text)}"),
@@ -951,8 +1085,16 @@ SLOTS = {
     "word page": lambda text: Probe("word page", "GET", f"{BOARD}/words/{q(text)}"),
     "path": lambda text: Probe("path", "POST", BOARD + "/words", {"path": text}),
     "action": lambda text: Probe("action", "POST", BOARD + "/round", {"action": text}),
-    "solution": lambda text: Probe("solution", "GET", f"{TYPED}?{args(sort=text, cell=text, prefix=text, word=text)}"),
-    "projector": lambda text: Probe("projector", "GET", f"{BOARD}/projector?{args(step=text, order=text, theme=text)}"),
+    **{  # each of the explorer's and the walk-through's fields on its own (Fields)
+        f"{page} {name}": query_slot(url, name)
+        for page, url, names in (
+            ("solution", TYPED, ("sort", "cell", "prefix", "word", "page")),
+            ("projector", f"{BOARD}/projector", ("step", "order", "theme")),
+            ("board", BOARD, ("gen", "match")),
+        )
+        for name in names
+    },
+    "count": lambda text: Probe("count", "POST", "/assignments", FIELDS_BY_NAME["homework"].form | {"count": text}),
     "code": lambda text: Probe("code", "GET", f"/solve/en/{q(text)}"),
     "board text": lambda text: Probe("board text", "GET", "/solve?" + args(text=text)),
     "tile": lambda text: Probe("tile", "GET", "/solve?" + args(l0_0=text, m0_1=text, size="2x2")),
