@@ -75,7 +75,7 @@ class Build:
     added: collections.Counter = field(default_factory=collections.Counter)
     unreviewed: list[str] = field(default_factory=list)
     spellings: dict[str, set[str]] = field(default_factory=dict)  # a kept word -> the source's spellings of it
-    # a German compound the build adds -> (first noun, linking letters, head form): TURKLINGELN -> TUR, "", KLINGELN
+    # a German compound the build adds -> (first noun, linking letters, head form): TURKLINGEL -> TUR, "", KLINGEL
     compounds: dict[str, tuple[str, str, str]] = field(default_factory=dict)
 
     def offer(self, entry: str, reason: str | None) -> None:
@@ -1076,9 +1076,10 @@ def spellings_named(reason: str, word: str) -> set[str]:
 
 # Everyday spellings (issue 33) ---------------------------------------------------------------------------------
 # A board word folds its spellings together (año and ano are ANO); a link to the word's page needs the one the
-# language writes: the most frequent of the source's spellings (wordfreq). wordfreq lower-cases (and folds ß to ss),
-# so German's Essen and essen, Straße and Strasse tie: the capitalised noun's page wins (the word a board shows is
-# more often the noun, and each page links the other), then the spelling with the letters the board lost.
+# language writes: the most frequent of the source's spellings (wordfreq). wordfreq case-folds (ß to ss too), so
+# German's Essen and essen, Straße and Strasse tie: the capitalised noun's page wins (no frequency can tell them
+# apart, and German Wiktionary's noun page points to the lower-case one), then the spelling with the letters the board
+# lost (dictionaries/spellings/README.md).
 
 
 def choose_spelling(word: str, spellings: Iterable[str], frequency: Callable[[str], float]) -> str:
@@ -1184,13 +1185,15 @@ def write_spellings(build: Build, language: str, where: Path) -> None:
     Spellings.from_mapping(spellings).save(path)
     frequency = wordfreq_frequency(language)
     several = [found for word, found in build.spellings.items() if word in build.words and len(found) > 1]
-    ties = sum(len({frequency(spelling) for spelling in found}) < len(found) for found in several)
+    top_two = [sorted(map(frequency, found), reverse=True)[:2] for found in several]
+    ties = [first for first, second in top_two if first == second]
     compounds = sum(word in build.words and not build.spellings.get(word) for word in build.compounds)
-    unspelled = sum(not build.spellings.get(word) and word not in build.compounds for word in build.words)
+    unspelled = sorted(word for word in build.words if not build.spellings.get(word) and word not in build.compounds)
     print(
         f"{language} spellings: {len(spellings)} words spelled otherwise than in lower case; {len(several)} words with "
-        f"several spellings in the source ({ties} with two of equal frequency); {compounds} compounds spelled from "
-        f"their parts; {unspelled} words the source does not spell (added by rule: their lower case)"
+        f"several spellings in the source, {len(ties)} of them decided at equal frequency ({ties.count(0.0)} unknown "
+        f"to wordfreq); {compounds} compounds spelled from their parts; {len(unspelled)} words the source does not "
+        f"spell (added by rule: their lower case): {' '.join(unspelled[:EXAMPLES])}"
     )
     print(f"wrote {path} ({path.stat().st_size} bytes)")
 
