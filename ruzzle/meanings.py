@@ -204,9 +204,14 @@ class Meanings:
 
 
 def wiktionary_url(language: str, word: str) -> str:
-    """The word's page on its language's Wiktionary (a board word is A-Z: the page of the unaccented spelling, which
-    Wiktionary redirects or lists when the word has accents)."""
-    return f"https://{get_language(language).code}.wiktionary.org/wiki/{word.lower()}"
+    """The word's page on its language's Wiktionary, under its everyday spelling (AÑO: año, MADCHEN: Mädchen; see
+    `ruzzle.spellings`), the lower-cased board word where the dictionary has no other."""
+    from urllib.parse import quote
+
+    from .spellings import everyday_spelling
+
+    code = get_language(language).code
+    return f"https://{code}.wiktionary.org/wiki/{quote(everyday_spelling(code, word), safe='')}"
 
 
 class MeaningsLibrary:
