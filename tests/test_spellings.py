@@ -14,7 +14,7 @@ from ruzzle.errors import DictionaryError, UnknownLanguage
 from ruzzle.lexicon import DICTIONARY_DIR
 from ruzzle.meanings import wiktionary_url
 from ruzzle.spellings import SPELLINGS_DIR, Spellings, builtin_spellings, everyday_spelling
-from tools.build_dictionaries import choose_spelling
+from tools.build_dictionaries import choose_spelling, spellings_named
 
 MAX_BYTES = 20_000_000
 
@@ -49,6 +49,10 @@ def test_a_missing_file_is_a_dictionary_error(tmp_path):
         ("es", "CAMION", "https://es.wiktionary.org/wiki/cami%C3%B3n"),
         ("de", "MADCHEN", "https://de.wiktionary.org/wiki/M%C3%A4dchen"),
         ("de", "STRASSE", "https://de.wiktionary.org/wiki/Stra%C3%9Fe"),
+        ("de", "ESSEN", "https://de.wiktionary.org/wiki/Essen"),  # the noun, at equal frequency with the verb
+        ("de", "TURKLINGEL", "https://de.wiktionary.org/wiki/T%C3%BCrklingel"),  # a compound the build adds
+        ("de", "BLUTGEFASS", "https://de.wiktionary.org/wiki/Blutgef%C3%A4%C3%9F"),  # a reviewed singular
+        ("de", "HASHTAGS", "https://de.wiktionary.org/wiki/Hashtags"),  # added by hand
         ("fr", "ETE", "https://fr.wiktionary.org/wiki/%C3%A9t%C3%A9"),
         ("pt", "CORACAO", "https://pt.wiktionary.org/wiki/cora%C3%A7%C3%A3o"),
     ],
@@ -97,6 +101,19 @@ def frequency(spelling: str) -> float:
 )
 def test_the_build_chooses_the_everyday_spelling(rule, word, spellings, chosen):
     assert choose_spelling(word, spellings, frequency) == chosen
+
+
+@pytest.mark.parametrize(
+    ("rule", "word", "reason", "spellings"),
+    [
+        ("the_reason_names_the_spelling", "VAMONOS", "vámonos: the imperative of irse", {"vámonos"}),
+        ("else_a_named_beginning_keeps_its_capital", "HASHTAGS", "Hashtag, der: Duden lists it", {"Hashtags"}),
+        ("the_longest_beginning_wins", "EMAILS", "E-Mail, also written Email", {"Emails"}),
+        ("a_reason_without_it_names_none", "SONNENSCHEINS", "compound, genitive", set()),
+    ],
+)
+def test_a_word_added_by_hand_is_spelled_as_its_reason_names_it(rule, word, reason, spellings):
+    assert spellings_named(reason, word) == spellings
 
 
 # --- the shipped files ----------------------------------------------------------------------------------------------

@@ -846,9 +846,13 @@ def build_german() -> Build:
         if singular not in build.words:
             build.words.add(singular)
             build.added["compound singular, reviewed (review/de-compounds.tsv)"] += 1
-            # the plural's spelling less its ending (Hausaufgaben: Hausaufgabe), where it folds to the singular
-            cut = {spelling[: len(singular)] for spelling in build.spellings.get(plural, ())}
-            build.spellings[singular] = {spelling for spelling in cut if normalize_word(spelling) == singular}
+            # the plural's spelling less its ending (Hausaufgaben: Hausaufgabe; Blutgefäße: Blutgefäß)
+            build.spellings[singular] = {
+                spelling[:end]
+                for spelling in build.spellings.get(plural, ())
+                for end in range(len(spelling), 0, -1)
+                if normalize_word(spelling[:end]) == singular
+            }
     add_frequent_compounds(
         build,
         nouns,
@@ -1070,8 +1074,15 @@ def apply_reviews(build: Build, language: str) -> None:
 
 
 def spellings_named(reason: str, word: str) -> set[str]:
-    """The spellings of a word added by hand that its reason names (VAMONOS: "vámonos: the imperative of irse")."""
-    return {token for token in re.findall(r"[^\W\d_]+", reason) if normalize_word(token) == word}
+    """The spellings of a word added by hand that its reason names (VAMONOS: "vámonos: the imperative of irse"), or
+    else the longest named spelling of its beginning, the rest in lower case (HASHTAGS: "Hashtag, der": Hashtags)."""
+    tokens = re.findall(r"[^\W\d_]+", reason)
+    named = {token for token in tokens if normalize_word(token) == word}
+    starts = [token for token in tokens if len(token) >= 4 and word.startswith(normalize_word(token) or "-")]
+    if named or not starts:
+        return named
+    start = max(starts, key=len)
+    return {start + word[len(normalize_word(start) or "") :].lower()}
 
 
 # Everyday spellings (issue 33) ---------------------------------------------------------------------------------
