@@ -14,12 +14,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
+from urllib.parse import quote
 
 import marisa_trie
 
 from .errors import N_, DictionaryError
 from .languages import get_language
 from .lexicon import DICTIONARY_DIR
+from .spellings import everyday_spelling
 
 MEANINGS_DIR = Path(os.environ.get("RUZZLE_MEANINGS", DICTIONARY_DIR / "meanings"))
 SENSES_SHOWN = 2  # a panel, not a dictionary
@@ -230,9 +232,10 @@ def shown_senses(senses: tuple[Sense, ...], classroom: bool) -> tuple[Sense, ...
 
 
 def wiktionary_url(language: str, word: str) -> str:
-    """The word's page on its language's Wiktionary (a board word is A-Z: the page of the unaccented spelling, which
-    Wiktionary redirects or lists when the word has accents)."""
-    return f"https://{get_language(language).code}.wiktionary.org/wiki/{word.lower()}"
+    """The word's page on its language's Wiktionary, under its everyday spelling (AÑO: año, MADCHEN: Mädchen; see
+    `ruzzle.spellings`), the lower-cased board word where the dictionary has no other."""
+    code = get_language(language).code
+    return f"https://{code}.wiktionary.org/wiki/{quote(everyday_spelling(code, word), safe='')}"
 
 
 class MeaningsLibrary:

@@ -8,9 +8,11 @@
                                                               # de: igerman98 20161207, names from the others
     apt-get install -y wdutch hunspell-nl                     # nl: OpenTaal 2.20.19 (its Hunspell flags for the review)
     apt-get install -y wportuguese                            # pt: Natura/Portuguese 20220621
-    python3 tools/build_dictionaries.py LANG [-o OUT.marisa]
+    python3 tools/build_dictionaries.py LANG [-o OUT.marisa] [--spellings [OUT.marisa]]
 
-Prints the counts that `dictionaries/README.md` records (entries read, kept, dropped and why).
+Prints the counts that `dictionaries/README.md` records (entries read, kept, dropped and why). With `--spellings`
+it also writes each word's everyday spelling (`dictionaries/spellings/<lang>.marisa`, see its README), the same
+build's words: the dictionary it writes is the same either way.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 from affixes import Affixes, Entry, Rule, expand, read_affixes, read_entries  # noqa: E402
 
 from ruzzle.lexicon import Lexicon, normalize_word  # noqa: E402
+from ruzzle.spellings import SPELLINGS_DIR, Spellings  # noqa: E402
 
 SCOWL_DIR = Path("/usr/share/dict/scowl")
 SCOWL_SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
@@ -71,15 +74,19 @@ class Build:
     notes: list[str] = field(default_factory=list)
     added: collections.Counter = field(default_factory=collections.Counter)
     unreviewed: list[str] = field(default_factory=list)
+    spellings: dict[str, set[str]] = field(default_factory=dict)  # a kept word -> the source's spellings of it
+    # a German compound the build adds -> (first noun, linking letters, head form): TURKLINGEL -> TUR, "", KLINGEL
+    compounds: dict[str, tuple[str, str, str]] = field(default_factory=dict)
 
     def offer(self, entry: str, reason: str | None) -> None:
-        """Count one source entry: keep its normalized word, or record why it is dropped."""
+        """Count one source entry: keep its normalized word (and the entry's spelling), or record why it is dropped."""
         word = None if reason else normalize_word(entry)
         if word is None:
             self.drop(reason or "not A-Z after normalizing", 1, entry)
         else:
             self.considered += 1
             self.words.add(word)
+            self.spellings.setdefault(word, set()).add(entry)
 
     def take_out(self, word: str, reason: str) -> None:
         """A word already counted as kept is counted as dropped instead (a reviewed list takes it out)."""
@@ -835,10 +842,17 @@ def build_german() -> Build:
         noun = normalize_word(entry.root)
         if capitalised and noun in build.words:  # a noun the name tests kept (Haus, Zimmer: also family names)
             nouns[noun] = {w for w in map(normalize_word, expanded) if w in build.words}
-    for singular in german_reviewed_compounds():
+    for singular, plural in german_reviewed_compounds():
         if singular not in build.words:
             build.words.add(singular)
             build.added["compound singular, reviewed (review/de-compounds.tsv)"] += 1
+            # the plural's spelling less its ending (Hausaufgaben: Hausaufgabe; Blutgefäße: Blutgefäß)
+            build.spellings[singular] = {
+                spelling[:end]
+                for spelling in build.spellings.get(plural, ())
+                for end in range(len(spelling), 0, -1)
+                if normalize_word(spelling[:end]) == singular
+            }
     add_frequent_compounds(
         build,
         nouns,
@@ -890,6 +904,8 @@ def add_frequent_compounds(build: Build, nouns: dict[str, set[str]], names: set[
         forms = {word[: len(first)] + form for form in nouns[head] if form[len(head) :] in GERMAN_NOUN_ENDINGS} | {word}
         new = sorted(form for form in forms if form not in build.words and form not in junk)
         build.words.update(new)
+        noun, link = german_first_noun(first, common) or (first, "")
+        build.compounds.update((form, (noun, link, form[len(first) :])) for form in new)
         build.added["compound of two common nouns that wordfreq knows (review/de-frequent-compounds.tsv)"] += len(new)
         rows.append(f"{word}\t{first}\t{head}\t{frequency:.2f}\t{' '.join(new)}")
     FREQUENT_COMPOUNDS.write_text(
@@ -944,7 +960,7 @@ def german_compound_split(
         heads = head_of.get(rest)
         if not heads:
             continue
-        if any(first.endswith(link) and first[: len(first) - len(link)] in common for link in GERMAN_LINKS):
+        if german_first_noun(first, common):
             head = (
                 rest if rest in heads else max(heads, key=lambda noun: (len(os.path.commonprefix([noun, rest])), noun))
             )
@@ -952,6 +968,15 @@ def german_compound_split(
             if GERMAN_PLACE_HEADS & {head, rest} or nominalised_verb or (rest != head and rest in other_words):
                 return None
             return first, head
+    return None
+
+
+def german_first_noun(first: str, common: set[str]) -> tuple[str, str] | None:
+    """(noun, linking letters) when a compound's first part is a common noun, with a linking -s-, -en- ... or none."""
+    for link in GERMAN_LINKS:
+        noun = first[: len(first) - len(link)]
+        if first.endswith(link) and noun in common:
+            return noun, link
     return None
 
 
@@ -987,11 +1012,11 @@ def german_reviewed_names() -> dict[str, str]:
     return {row[0]: row[1] for row in rows}
 
 
-def german_reviewed_compounds() -> list[str]:
-    """The singulars of compound plurals (HAUSAUFGABEN: HAUSAUFGABE) that a reviewer marked ok."""
+def german_reviewed_compounds() -> list[tuple[str, str]]:
+    """The singulars of compound plurals that a reviewer marked ok, with their plural (HAUSAUFGABE, HAUSAUFGABEN)."""
     lines = GERMAN_COMPOUND_REVIEW.read_text(encoding="utf-8").splitlines()
     rows = [line.split("\t") for line in lines if line and not line.startswith(("#", "singular\t"))]
-    return [row[0] for row in rows if row[3:4] == ["ok"]]
+    return [(row[0], row[1]) for row in rows if row[3:4] == ["ok"]]
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -1017,17 +1042,19 @@ def apply_reviews(build: Build, language: str) -> None:
     word goes, and a short word nobody reviewed goes too (the build lists them, to be reviewed)."""
     rules = language_rules(language)
     take_out = build.take_out
-    for word, _reason in rules.get("add", {}).items():
+    for word, reason in rules.get("add", {}).items():
         if word in build.words:
             build.notes.append(f"rules/{language}.toml adds {word}, which the source already has (remove it)")
             continue
         build.words.add(word)
+        build.spellings[word] = spellings_named(reason, word)
         build.added[f"added by hand (rules/{language}.toml)"] += 1
-    for word, _reason in rules.get("modern", {}).items():  # issue 23: everyday modern words, each with its source
+    for word, reason in rules.get("modern", {}).items():  # issue 23: everyday modern words, each with its source
         if word in build.words:
             build.notes.append(f"rules/{language}.toml [modern] has {word}, which the source already has (remove it)")
             continue
         build.words.add(word)
+        build.spellings[word] = spellings_named(reason, word)
         build.added[f"modern word, from the language's reference dictionary (rules/{language}.toml [modern])"] += 1
     for word, _reason in rules.get("remove", {}).items():
         if word not in build.words:
@@ -1044,6 +1071,66 @@ def apply_reviews(build: Build, language: str) -> None:
         elif word not in allowed:
             build.unreviewed.append(word)
             take_out(word, "short word not reviewed yet (short/<lang>.toml)")
+
+
+def spellings_named(reason: str, word: str) -> set[str]:
+    """The spellings of a word added by hand that its reason names (VAMONOS: "vámonos: the imperative of irse"), or
+    else the longest named spelling of its beginning, the rest in lower case (HASHTAGS: "Hashtag, der": Hashtags)."""
+    tokens = re.findall(r"[^\W\d_]+", reason)
+    named = {token for token in tokens if normalize_word(token) == word}
+    starts = [token for token in tokens if len(token) >= 4 and word.startswith(normalize_word(token) or "-")]
+    if named or not starts:
+        return named
+    start = max(starts, key=len)
+    return {start + word[len(normalize_word(start) or "") :].lower()}
+
+
+# Everyday spellings (issue 33) ---------------------------------------------------------------------------------
+# A board word folds its spellings together (año and ano are ANO); a link to the word's page needs the one the
+# language writes: the most frequent of the source's spellings (wordfreq). wordfreq case-folds (ß to ss too), so
+# German's Essen and essen, Straße and Strasse tie: the capitalised noun's page wins (no frequency can tell them
+# apart, and German Wiktionary's noun page points to the lower-case one), then the spelling with the letters the board
+# lost (dictionaries/spellings/README.md).
+
+
+def choose_spelling(word: str, spellings: Iterable[str], frequency: Callable[[str], float]) -> str:
+    """The everyday spelling of a word among the source's: the most frequent, then a capitalised noun, then one with
+    the accents or letters the board lost, then the first in code-point order; the word in lower case if none."""
+    plain = word.lower()
+    ranked = sorted(spellings, key=lambda s: (-frequency(s), not s[:1].isupper(), s.lower() == plain, s))
+    return unicodedata.normalize("NFC", ranked[0]) if ranked else plain
+
+
+def everyday_spellings(build: Build, language: str) -> dict[str, str]:
+    """Each kept word's everyday spelling where it is not the word in lower case (ANO: año, MADCHEN: Mädchen); a
+    compound the build adds is spelled from its parts (TURKLINGELN: Tür + klingeln)."""
+    frequency = wordfreq_frequency(language)
+    chosen = {
+        word: choose_spelling(word, spellings, frequency if len(spellings) > 1 else lambda s: 0.0)
+        for word, spellings in build.spellings.items()
+    }
+    for compound, (noun, link, head) in build.compounds.items():
+        if not build.spellings.get(compound):
+            joined = chosen.get(noun, noun.lower()) + link.lower() + chosen.get(head, head).lower()
+            chosen[compound] = joined[:1].upper() + joined[1:]
+    wrong = sorted(word for word, spelling in chosen.items() if normalize_word(spelling) != word)
+    if wrong:
+        sys.exit(f"spellings that do not fold back to their word: {wrong[:12]}")
+    return {word: chosen[word] for word in sorted(build.words) if chosen.get(word, word.lower()) != word.lower()}
+
+
+def wordfreq_frequency(code: str) -> Callable[[str], float]:
+    """How often wordfreq's large list of a language has a spelling (0.0 where it does not know it)."""
+    from build_frequencies import WORDFREQ_VERSION, ensure_wordfreq
+
+    ensure_wordfreq()
+    from importlib.metadata import version
+
+    import wordfreq
+
+    if version("wordfreq") != WORDFREQ_VERSION:
+        sys.exit(f"wordfreq {WORDFREQ_VERSION} is needed, not {version('wordfreq')}")
+    return lambda spelling: wordfreq.word_frequency(spelling, code, wordlist="large")
 
 
 def require(path: Path, package: str) -> Path:
@@ -1068,8 +1155,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("language", choices=sorted(BUILDERS))
     parser.add_argument("-o", "--output", type=Path, help="default: dictionaries/<lang>.marisa")
+    parser.add_argument(
+        "--spellings",
+        type=Path,
+        nargs="?",
+        const=SPELLINGS_DIR,
+        help="also write the words' everyday spellings (default: dictionaries/spellings/<lang>.marisa)",
+    )
     args = parser.parse_args(argv)
-    if args.language == "de":  # the compound rule reads wordfreq: run in the tool's environment from the start
+    if args.language == "de" or args.spellings:  # these read wordfreq: run in the tool's environment from the start
         from build_frequencies import ensure_wordfreq
 
         ensure_wordfreq()
@@ -1090,7 +1184,29 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  not reviewed (add to short/{args.language}.toml): {' '.join(build.unreviewed)}")
     nodes = output.with_suffix(".nodes")
     print(f"wrote {output} ({output.stat().st_size} bytes) and {nodes.name} ({nodes.stat().st_size} bytes)")
+    if args.spellings:
+        write_spellings(build, args.language, args.spellings)
     return 0
+
+
+def write_spellings(build: Build, language: str, where: Path) -> None:
+    """Write the everyday spellings of the build's words (to a folder: as <lang>.marisa in it) and print counts."""
+    spellings = everyday_spellings(build, language)
+    path = where / f"{language}.marisa" if where.is_dir() else where
+    Spellings.from_mapping(spellings).save(path)
+    frequency = wordfreq_frequency(language)
+    several = [found for word, found in build.spellings.items() if word in build.words and len(found) > 1]
+    top_two = [sorted(map(frequency, found), reverse=True)[:2] for found in several]
+    ties = [first for first, second in top_two if first == second]
+    compounds = sum(word in build.words and not build.spellings.get(word) for word in build.compounds)
+    unspelled = sorted(word for word in build.words if not build.spellings.get(word) and word not in build.compounds)
+    print(
+        f"{language} spellings: {len(spellings)} words spelled otherwise than in lower case; {len(several)} words with "
+        f"several spellings in the source, {len(ties)} of them decided at equal frequency ({ties.count(0.0)} unknown "
+        f"to wordfreq); {compounds} compounds spelled from their parts; {len(unspelled)} words the source does not "
+        f"spell (added by rule: their lower case): {' '.join(unspelled[:EXAMPLES])}"
+    )
+    print(f"wrote {path} ({path.stat().st_size} bytes)")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,8 @@ FORMS = {
     "nl": ("HUIZEN", None),
     "pt": ("CASAS", "casa"),
 }
+# The Wiktionary page of each word above: its everyday spelling (a German noun keeps its capital).
+PAGES = {"en": "ran", "fr": "maisons", "de": "Hunde", "it": "case", "es": "casas", "nl": "huizen", "pt": "casas"}
 
 
 @pytest.fixture(autouse=True)
@@ -45,7 +47,7 @@ def test_define_answers_json_with_the_lemma_and_its_senses_or_the_wiktionary_lin
     refused = ["error"] if lemma is None else []  # a 404 says why, as every refusal of the JSON API
     assert sorted(body) == sorted(["also", "form", "lemma", "licence", "link", "senses", "source", "word", *refused])
     assert body["word"] == word
-    assert body["link"] == f"https://{language}.wiktionary.org/wiki/{word.lower()}"
+    assert body["link"] == f"https://{language}.wiktionary.org/wiki/{PAGES[language]}"
     if lemma is None:
         assert response.status_code == 404
         assert (body["lemma"], body["senses"], body["source"], body["licence"]) == (None, [], None, None)
@@ -62,7 +64,7 @@ def test_define_answers_htmx_with_the_panel_alone(client, language):
     response = client.get(f"/define/{language}/{word}", headers=HTMX)
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<div id="meaning"') and "<html" not in html
-    assert f'href="https://{language}.wiktionary.org/wiki/{word.lower()}"' in html
+    assert f'href="https://{language}.wiktionary.org/wiki/{PAGES[language]}"' in html
     if lemma is None:
         assert response.status_code == 404 and 'class="meaning-none"' in html
     else:
@@ -108,6 +110,16 @@ def test_an_unknown_word_is_a_404_with_the_link(client):
     response = client.get("/define/en/qzxv", headers=JSON)
     assert response.status_code == 404
     assert response.get_json()["link"] == "https://en.wiktionary.org/wiki/qzxv"
+
+
+@pytest.mark.parametrize(("word", "page"), [("ANO", "a%C3%B1o"), ("año", "a%C3%B1o"), ("arbol", "%C3%A1rbol")])
+def test_a_word_without_a_meaning_links_to_its_everyday_spelling(client, word, page):
+    """Spanish has no meanings: AÑO's panel links to año's page (ano is another word: the board folds both)."""
+    link = f"https://es.wiktionary.org/wiki/{page}"
+    response = client.get(f"/define/es/{word}", headers=JSON)
+    assert (response.status_code, response.get_json()["link"]) == (404, link)
+    html = client.get(f"/define/es/{word}", headers=HTMX)
+    assert html.status_code == 404 and f'href="{link}"' in html.get_data(as_text=True)
 
 
 @pytest.mark.parametrize(
