@@ -167,8 +167,8 @@ def word_inside(
     word: Token, inside: Set[Token], allowed: Set[Token] = frozenset(), ordinary: Container[Token] = frozenset()
 ) -> Token | None:
     """The longest word of `inside` that sits in the word and not inside a known word of it, or None: the word may be
-    a compound of known words (given names, dictionary words, MIN_PART letters or more), and a blocked word inside
-    one of them does not count (COMPUTERFREAK, PEACOCKFAN), but one cut across them does (HITLERFAN is not HIT+LER+FAN)."""
+    a compound of known words (given names, dictionary words, MIN_PART letters or more), and a blocked word inside one
+    of them does not count (COMPUTERFREAK, PEACOCKFAN), but one cut across them does (HITLERFAN: not HIT+LER+FAN)."""
     size = len(word)
     known = {
         (start, end)
@@ -188,8 +188,7 @@ def word_inside(
         (start, end)
         for start in range(size)
         for end in range(start + MIN_INSIDE, size + 1)
-        if word[start:end] in inside
-        and not any(a <= start and end <= b and a in head and b in tail for a, b in known)
+        if word[start:end] in inside and not any(a <= start and end <= b and a in head and b in tail for a, b in known)
     ]
     return word[slice(*max(found, key=lambda span: span[1] - span[0]))] if found else None
 
@@ -215,16 +214,29 @@ def compound_part(word: Token, blocked: Set[Token], allowed: Set[Token], ordinar
 
 
 def masked_word(word: Token, blocked: Set[Token], inside: Set[Token]) -> Token | None:
-    """The blocked word a word with masked letters can stand for (F?CK: FUCK), whole or inside, or None."""
-    for candidate in sorted(blocked | inside, key=len, reverse=True):
-        size = len(candidate)
-        if size > len(word) or (size < len(word) and candidate not in inside):
-            continue
+    """The blocked word a word with masked letters can stand for (F?CK: FUCK), whole or inside (at most half of its
+    letters masked), or None; the longest first."""
+    whole, parts = _by_letter(frozenset(blocked | inside)), _by_letter(frozenset(inside))
+    for size in range(len(word), 0, -1):
         for start in range(len(word) - size + 1):
             window = word[start : start + size]
-            if 0 < window.count(ANY) <= size // 2 and all(a in (b, ANY) for a, b in zip(window, candidate)):
-                return candidate
+            if not 0 < window.count(ANY) <= size // 2:
+                continue
+            shown = next(index for index, letter in enumerate(window) if letter != ANY)
+            for candidate in (whole if size == len(word) else parts).get((size, shown, window[shown]), ()):
+                if all(letter in (wanted, ANY) for letter, wanted in zip(window, candidate, strict=True)):
+                    return candidate
     return None
+
+
+@cache
+def _by_letter(words: frozenset[Token]) -> dict[tuple[int, int, str], tuple[Token, ...]]:
+    """The words by their length, a position and the letter there, to find the ones a masked word can stand for."""
+    index: dict[tuple[int, int, str], list[Token]] = {}
+    for word in sorted(words):
+        for position, letter in enumerate(word):
+            index.setdefault((len(word), position, letter), []).append(word)
+    return {key: tuple(found) for key, found in index.items()}
 
 
 def readings(name: str) -> Iterator[list[Token]]:

@@ -267,8 +267,19 @@ def test_the_compounds_are_reviewed_words_the_blocklists_miss():
 
 SUPPLEMENT = tomllib.loads((NAMES_DATA / "supplement.toml").read_text(encoding="utf-8"))["names"]
 KINDS = {"origin", "disability", "sexuality", "nazi", "crude"}
-SOURCES = ("Wiktionary", "Merriam-Webster", "Duden", "Van Dale", "Le Robert", "Treccani", "RAE", "Priberam", "ADL",
-           "StGB 86a", "reviewer")
+SOURCES = (
+    "Wiktionary",
+    "Merriam-Webster",
+    "Duden",
+    "Van Dale",
+    "Le Robert",
+    "Treccani",
+    "RAE",
+    "Priberam",
+    "ADL",
+    "StGB 86a",
+    "reviewer",
+)
 
 
 def test_the_given_names_hold_no_refused_collision_but_the_reviewed_ones():
@@ -518,7 +529,8 @@ def test_an_adjective_of_the_other_gender_is_never_used(language, wrong):
 INSULTING_ANIMALS = {
     "en": "Whale Seal Walrus Pig Hog Cow Donkey Ass Goose Monkey Ape Gorilla Baboon Hippo Rhino Sloth Turkey Rat Snake "
     "Worm Slug Toad Weasel Vulture Cod Bitch Beaver Cock Wombat Moose Hyena Leech Louse Skunk Chicken Dodo",
-    "de": "Wal Robbe Seehund Walross Schwein Sau Ferkel Kuh Esel Gans Affe Nilpferd Nashorn Faultier Truthahn Pute Ratte "
+    "de": "Wal Robbe Seehund Walross Schwein Sau Ferkel Kuh Esel Gans Affe Nilpferd Nashorn Faultier Truthahn Pute "
+    "Ratte "
     "Schlange Wurm Kröte Zicke Ziege Hammel Ochse Trampeltier Made Laus Hyäne Geier Huhn Kamel Blindschleiche",
     "nl": "Walvis Zeehond Walrus Varken Zeug Big Koe Ezel Gans Aap Nijlpaard Neushoorn Luiaard Kalkoen Rat Slang Worm "
     "Pad Geit Uil Kip Luis Bloedzuiger Hyena Gier Schildpad Slak Rund Kameel",
