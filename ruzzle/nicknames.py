@@ -127,19 +127,31 @@ def offensive_token(
     """The blocked word the name holds, however it is disguised, or None. A word of the name in `allowed` (a given
     name) is never refused; one that is a blocked word is; one in `ordinary` (a dictionary word) holds no blocked
     word; any other holds one when a word of `inside` (by default the blocked words of MIN_INSIDE letters or more)
-    sits in it, or when it is a compound of known words and a blocked word (bigass). A phrase of `phrases` counts
-    across words (White Power)."""
+    sits in it, or when it is a compound of known words and a blocked word (bigass). Words that follow one another
+    count glued when the glued word is blocked (dick head), and a phrase of `phrases` counts across words (White
+    Power)."""
     inside = frozenset(word for word in blocked if len(word) >= MIN_INSIDE) if inside is None else inside
     for words in readings(name):
         for word in (*words, *glued_runs(words)):
             found = offensive_word(word, blocked, allowed, ordinary, inside)
             if found is not None:
                 return found
+        for glued in glued_words(words):
+            if glued in blocked and glued not in allowed:
+                return glued
         joined = "".join(words)
         for phrase in phrases:
             if phrase in joined:
                 return phrase
     return None
+
+
+def glued_words(words: list[Token], most: int = 4) -> Iterator[Token]:
+    """Two to `most` words that follow one another, glued: a compound written apart (dick head, sale arabe, fick dich)
+    is refused when the glued word is refused as a whole word."""
+    for start in range(len(words)):
+        for end in range(start + 2, min(start + most, len(words)) + 1):
+            yield "".join(words[start:end])
 
 
 def offensive_word(

@@ -126,6 +126,13 @@ def test_a_word_cut_in_short_pieces_is_read_glued(name, token):
     assert refused(name) == token
 
 
+@pytest.mark.parametrize(
+    "name, token", [("Dick Head", "DICKHEAD"), ("sale arabe", "SALEARABE"), ("Anna Rabe", None), ("Dick Heads", None)]
+)
+def test_words_that_follow_one_another_count_glued_when_the_glued_word_is_blocked(name, token):
+    assert offensive_token(name, {"DICKHEAD", "SALEARABE"}, {"DICK"}) == token
+
+
 def test_a_slogan_counts_across_words():
     assert refused("White Power", phrases={"WHITEPOWER"}) == "WHITEPOWER"
     assert refused("White Tiger", phrases={"WHITEPOWER"}) is None
@@ -329,9 +336,21 @@ def test_the_issue_s_words_are_refused(word):
         check_nickname(word.lower())
 
 
-@pytest.mark.parametrize("word", ["SHIT", "FUCK", "CUNT", "DICK", "COCK", "PUTA", "CAZZO", "MERDA", "RETARD", "HITLER"])
+@pytest.mark.parametrize(
+    "word", ["FUCK", "CUNT", "DICK", "COCK", "PUTA", "CAZZO", "MERDA", "RETARD", "HITLER", "NIGGER"]
+)
 def test_a_strong_insult_always_counts_inside_a_longer_word(word):
     assert word in inside_words()
+
+
+@pytest.mark.parametrize("name", ["Harshit", "Akshita", "Kshitij", "Ishitha", "Shitij"])
+def test_shit_does_not_count_inside_the_indian_names_that_hold_it(name):
+    assert check_nickname(name) == name
+
+
+@pytest.mark.parametrize("name, token", [("bigshit", "SHIT"), ("shitboy", "SHIT"), ("Anna Shit", "SHIT")])
+def test_shit_still_counts_whole_and_glued_to_known_words(name, token):
+    assert refused_part(name) == token
 
 
 def test_a_word_that_does_not_count_inside_is_a_refused_word_with_its_reason():
@@ -360,7 +379,7 @@ def test_a_number_alone_is_never_a_code(name):
 def test_most_test_names_are_in_the_shipped_dataset():
     words = [word for name in GIVEN for word in words_of(fold_letters(name), leet=False, camel=False)]
     known = [word for word in words if word in given_names()]
-    assert len(known) >= 0.8 * len(words)
+    assert len(known) >= 0.75 * len(words)  # not all: names in their own scripts, families the 2008 dataset lacks
 
 
 # --- check_nickname ---------------------------------------------------------------------------------------------
@@ -379,7 +398,6 @@ def test_an_ordinary_nickname_like_word_is_accepted(name):
     "name, token",
     [
         ("Scunthorpe United", "CUNT"),  # a place, not a given name: the issue's rule counts the word inside
-        ("Shitzu", "SHIT"),  # a misspelt Shih Tzu
         ("Picachu", "PICA"),  # a misspelt Pikachu: Portuguese PICA glued to a known word (CHU)
         ("Heilkraut", "HEIL"),  # a German compound the dictionary lacks: HEIL glued to KRAUT
     ],
