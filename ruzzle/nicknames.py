@@ -227,12 +227,12 @@ def compound_part(word: Token, blocked: Set[Token], allowed: Set[Token], ordinar
 
 def masked_word(word: Token, blocked: Set[Token], inside: Set[Token]) -> Token | None:
     """The blocked word a word with masked letters can stand for (F?CK: FUCK), whole or inside (at most half of its
-    letters masked), or None; the longest first."""
+    letters masked, and two shown), or None; the longest first."""
     whole, parts = _by_letter(frozenset(blocked | inside)), _by_letter(frozenset(inside))
     for size in range(len(word), 0, -1):
         for start in range(len(word) - size + 1):
             window = word[start : start + size]
-            if not 0 < window.count(ANY) <= size // 2:
+            if not 0 < window.count(ANY) <= min(size // 2, size - 2):
                 continue
             shown = next(index for index, letter in enumerate(window) if letter != ANY)
             for candidate in (whole if size == len(word) else parts).get((size, shown, window[shown]), ()):
@@ -269,7 +269,7 @@ def readings(name: str) -> Iterator[list[Token]]:
 def words_of(text: str, leet: bool, camel: bool) -> list[Token]:
     """The words of a folded text: runs of letters, split at anything else; with `leet`, a run of digits and signs
     next to a letter is read as letters (sh1t, 4ss, but Peter 2012) and a masking sign next to a letter as any letter
-    (f*ck: F?CK); with `camel`, a change of case splits too."""
+    (f*ck: F?CK; but Ana%Luz is two words); with `camel`, a change of case splits too."""
     words: list[list[str]] = []
     word: list[str] = []
     last = ""
@@ -287,8 +287,11 @@ def words_of(text: str, leet: bool, camel: bool) -> list[Token]:
             end = i
             while end < len(text) and text[end] in MASKS:
                 end += 1
-            if word or text[end : end + 1].isalpha():
+            if (word or text[end : end + 1].isalpha()) and not (last.islower() and text[end : end + 1].isupper()):
                 word.extend(ANY * (end - i))
+            elif word:  # between two words (Ana%Luz), a separator
+                words.append(word)
+                word, last = [], ""
             i = end
         elif leet and ch in LEET:
             end = i

@@ -115,7 +115,16 @@ def test_a_word_left_out_of_inside_counts_whole_and_glued_to_known_words_only():
 
 @pytest.mark.parametrize(
     "name, token",
-    [("f*ck", "FUCK"), ("sh#t", "SHIT"), ("f**k", "FUCK"), ("bigf*ck", "FUCK"), ("m*rd*", "MERDA"), ("****", None)],
+    [
+        ("f*ck", "FUCK"),
+        ("sh#t", "SHIT"),
+        ("f**k", "FUCK"),
+        ("bigf*ck", "FUCK"),
+        ("m*rd*", "MERDA"),
+        ("****", None),
+        ("C#", None),  # one letter shown: not a word
+        ("Merd%Anna", None),  # a sign before a capital after a small letter parts two words (not MERDA)
+    ],
 )
 def test_a_masking_sign_between_letters_stands_for_a_letter(name, token):
     assert refused(name) == token
