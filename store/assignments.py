@@ -252,7 +252,7 @@ class Assignments:
                 return Pupil(*existing)
             if taken is not None:
                 if not may_take:
-                    raise NicknameTaken(nickname)
+                    raise NicknameTaken(taken.nickname)
                 connection.execute(
                     update(rounds)
                     .where(rounds.c.player == taken.player, rounds.c.board_key.in_(list(assignment.keys())))

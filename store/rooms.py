@@ -269,7 +269,8 @@ WORD_FINDERS = WORDS_FOUND.where(words.c.word == bindparam("word"))
 
 
 class NicknameTaken(Exception):
-    """Another player of the room has this nickname (case and accents aside)."""
+    """Another player of the room has this nickname (as ruzzle.nicknames.nickname_key reads names); its argument is
+    the name as that player has it, to show who has it."""
 
 
 class RoomFull(Exception):
@@ -508,7 +509,7 @@ class Rooms:
                 return existing
             if taken is not None:
                 if not _may_take(taken, code, now):
-                    raise NicknameTaken(nickname)
+                    raise NicknameTaken(taken.nickname)
                 return self._move_seat(connection, room_id, taken, player)
             if locked:
                 raise RoomLocked(nickname)
@@ -618,14 +619,14 @@ class Rooms:
         """Give a player another name (NicknameTaken when someone else has it); whether there was such a player."""
         with self.store.writing() as connection:
             taken = connection.execute(
-                select(room_players.c.id).where(
+                select(room_players.c.nickname).where(
                     room_players.c.room_id == room_id,
                     room_players.c.nickname_key == nickname_key,
                     room_players.c.id != player_id,
                 )
             ).first()
             if taken is not None:
-                raise NicknameTaken(nickname)
+                raise NicknameTaken(taken.nickname)
             return (
                 connection.execute(
                     update(room_players)

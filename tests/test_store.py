@@ -82,6 +82,34 @@ def test_rounds_played_before_rooms_existed_survive_the_rooms_migration(database
     store.dispose()
 
 
+def test_the_nickname_keys_migration_reads_look_alikes_and_keeps_a_clashing_row_s_key(database_url):
+    """0922 -> the newest: a class list's keys are recomputed as ruzzle.nicknames.nickname_key reads names (a Cyrillic
+    A, a dotless i), so the pupil is found by the name as typed; a row whose new key another row has keeps its own."""
+    store = Store(database_url)
+    store.migrate_to("0922")
+    pupils = [
+        ("Anna", "anna"),
+        ("\u0410nna", "\u0430nna"),
+        ("\u0406\u0440\u043e", "\u0456\u0440\u043e"),
+        ("I\u015f\u0131l", "i\u015f\u0131l"),
+    ]
+    with store.writing() as connection:
+        connection.exec_driver_sql(
+            "INSERT INTO classes (code, teacher_key, name, created, active_until) VALUES ('C1', 'K', 'c', 1, 2)"
+        )
+        class_id = connection.exec_driver_sql("SELECT id FROM classes").scalar_one()
+        for number, (nickname, key) in enumerate(pupils):
+            connection.execute(
+                text("INSERT INTO class_pupils (class_id, nickname, nickname_key, code) VALUES (:c, :n, :k, :code)"),
+                {"c": class_id, "n": nickname, "k": key, "code": f"P{number}"},
+            )
+    store.migrate()
+    with store.engine.connect() as connection:
+        keys = dict(connection.exec_driver_sql("SELECT nickname, nickname_key FROM class_pupils").all())
+    assert keys == {"Anna": "anna", "\u0410nna": "\u0430nna", "\u0406\u0440\u043e": "ipo", "I\u015f\u0131l": "isil"}
+    store.dispose()
+
+
 def test_migrations_started_by_several_processes_at_once_all_succeed(database_url):
     """Workers start together: each upgrades, one at a time (advisory lock / BEGIN IMMEDIATE), none fails."""
     stores = [Store(database_url) for _ in range(6)]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -32,9 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ruzzle.nicknames import (  # noqa: E402
-    classroom_words,  # noqa: E402
-    compound_words,
     fold_letters,
+    refused_words,
 )
 
 OUTPUT = ROOT / "ruzzle" / "data" / "names"
@@ -69,7 +69,29 @@ REVIEWED_LOOKALIKES = {
     "в": "b",  # CYRILLIC SMALL LETTER VE, a small-capital B
     "ь": "b",  # CYRILLIC SMALL LETTER SOFT SIGN, a b without its top
     "п": "n",  # CYRILLIC SMALL LETTER PE, an n in most fonts
+    # Faux-Cyrillic and faux-Greek lettering (ЯΣTΛЯD, ШΣIЯD): letters chosen for their shape, not their sound.
+    "Я": "R",  # CYRILLIC CAPITAL LETTER YA, a mirrored R
+    "я": "r",  # CYRILLIC SMALL LETTER YA, a mirrored r
+    "И": "N",  # CYRILLIC CAPITAL LETTER I, a mirrored N
+    "и": "n",  # CYRILLIC SMALL LETTER I, a mirrored small-capital N
+    "Д": "A",  # CYRILLIC CAPITAL LETTER DE, an A with feet in faux-Cyrillic
+    "д": "a",  # CYRILLIC SMALL LETTER DE
+    "Λ": "A",  # GREEK CAPITAL LETTER LAMDA, an A without its bar
+    "λ": "a",  # GREEK SMALL LETTER LAMDA
+    "Ш": "W",  # CYRILLIC CAPITAL LETTER SHA, a square W
+    "ш": "w",  # CYRILLIC SMALL LETTER SHA
+    "Ц": "U",  # CYRILLIC CAPITAL LETTER TSE, a U with a tail
+    "ц": "u",  # CYRILLIC SMALL LETTER TSE
+    "б": "b",  # CYRILLIC SMALL LETTER BE, a b with a hook
+    "ъ": "b",  # CYRILLIC SMALL LETTER HARD SIGN, a b with a flag
 }
+# Styled Latin letters that NFKC leaves alone, found by their Unicode name in Python's character database (the style,
+# then the letter): small capitals (ꜰᴜᴄᴋ), letters in black circles and squares (🅵🆄🅲🅺, 🅐) and the regional
+# indicator letters that flags are made of (🇫🇺🇨🇰). A nickname reads each as its letter.
+STYLED = re.compile(
+    r"(?:LATIN LETTER SMALL CAPITAL|NEGATIVE (?:CIRCLED|SQUARED) LATIN CAPITAL LETTER|REGIONAL INDICATOR SYMBOL LETTER)"
+    r" ([A-Z])"
+)
 
 
 def download(folder: Path) -> Path:
@@ -141,6 +163,21 @@ def lookalikes(text: str) -> dict[str, str]:
         if char in table:
             sys.exit(f"reviewed look-alike {char!r} is now in Unicode's data: drop it from REVIEWED_LOOKALIKES")
         table[char] = latin
+    for char, latin in styled_letters().items():
+        table.setdefault(char, latin)
+    return table
+
+
+def styled_letters() -> dict[str, str]:
+    """Every styled Latin letter of Python's Unicode database that NFKC leaves alone, with the letter it shows (a
+    small capital as a small letter, the others as capitals)."""
+    table = {}
+    for point in range(0x80, sys.maxunicode + 1):
+        char = chr(point)
+        match = STYLED.fullmatch(unicodedata.name(char, ""))
+        if match and unicodedata.normalize("NFKC", char) == char:
+            letter = match.group(1)
+            table[char] = letter.lower() if "SMALL CAPITAL" in match.group(0) else letter
     return table
 
 
@@ -156,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     collisions = tomllib.loads((OUTPUT / "collisions.toml").read_text(encoding="utf-8"))
     allow, refuse = set(collisions["allow"]), set(collisions["refuse"])
     names = given_names(names_text)
-    clashing = names & (classroom_words() | compound_words())
+    clashing = names & refused_words()
     unreviewed = sorted(clashing - allow - refuse)
     stale = sorted((allow | refuse) - clashing)
     if unreviewed or stale:
@@ -172,7 +209,10 @@ def main(argv: list[str] | None = None) -> int:
         f"given names: {len(names)} read, {len(clashing)} blocked words among them "
         f"({len(allow)} allowed, {len(refuse)} left out), {len(written)} written"
     )
-    print(f"look-alikes: {len(table)} written ({len(REVIEWED_LOOKALIKES)} reviewed additions)")
+    print(
+        f"look-alikes: {len(table)} written ({len(REVIEWED_LOOKALIKES)} reviewed additions, "
+        f"{len(styled_letters())} styled letters, Unicode {unicodedata.unidata_version})"
+    )
     return 0
 
 

@@ -291,14 +291,16 @@ def join_assignment(code: str):
         return homework_page(assignment, str(error), typed[:40], 403)  # (homework for a class list)
     except NicknameRefused as error:
         return homework_page(assignment, sentence(translate_error(error)), typed[:40], 422)
-    except NicknameTaken:
+    except NicknameTaken as error:
         problem = (
-            gettext("That rejoin code is not %(name)s's. Check it under the name on the other device.", name=nickname)
+            gettext(
+                "That rejoin code is not %(name)s's. Check it under the name on the other device.", name=error.args[0]
+            )
             if rejoin_code
             else gettext(
                 "Someone in this homework is already called %(name)s. If that is you, type your rejoin code (under "
                 "your name on your other device); if not, pick another name.",
-                name=nickname,
+                name=error.args[0],
             )
         )
         return homework_page(assignment, problem, typed[:40], 409)

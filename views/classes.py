@@ -275,7 +275,9 @@ def add_pupil(code: str):
     except NicknameRefused as error:
         raise UnprocessableEntity(sentence(translate_error(error))) from None
     except NicknameTaken:
-        raise Conflict(gettext("%(name)s is on the class list already.", name=nickname)) from None
+        existing = store().pupil_named(found.id, nickname_key(nickname))  # the name as the list has it (Anna for Аnna)
+        name = existing.nickname if existing is not None else nickname
+        raise Conflict(gettext("%(name)s is on the class list already.", name=name)) from None
     return redirect(class_url(found), 303)
 
 

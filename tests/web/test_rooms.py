@@ -181,12 +181,24 @@ def test_a_bad_nickname_is_refused_with_a_message(app, client, nickname, status,
     assert ranking(client, code) == []
 
 
-@pytest.mark.parametrize("taken, again", [("Anna", "anna"), ("Anna", " ANNA "), ("Zoë", "Zoe")])
-def test_a_nickname_is_unique_in_the_room(app, client, taken, again):
+@pytest.mark.parametrize(
+    "taken, again",
+    [
+        ("Anna", "anna"),
+        ("Anna", " ANNA "),
+        ("Zoë", "Zoe"),
+        ("Anna", "\u0410nna"),  # a Cyrillic A
+        ("Anna", "\U0001d400nna"),  # a mathematical bold A
+        ("Anna", "\u1d00\u0274\u0274\u1d00"),  # small capitals
+        ("\u0410nna", "Anna"),
+    ],
+)
+def test_a_nickname_is_unique_in_the_room_and_the_refusal_shows_who_has_it(app, client, taken, again):
     code = open_room(client)
     join(app, code, taken)
     answer = app.test_client().post(f"/rooms/{code}/players", data={"nickname": again})
-    assert answer.status_code == 409 and "already called" in message(answer)
+    assert answer.status_code == 409 and f"already called {taken}." in message(answer)
+    assert [name for name, _, _ in ranking(client, code)] == [taken]
 
 
 def test_any_name_gives_a_friendly_unused_name(app, client):

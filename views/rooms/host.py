@@ -322,8 +322,8 @@ def rename_room_player(code: str, player: int):
         on_player(player, lambda: rooms_store().rename(room.id, player, nickname, nickname_key(nickname)))
     except NicknameRefused as error:
         raise UnprocessableEntity(sentence(translate_error(error))) from error
-    except NicknameTaken:
-        raise Conflict(gettext("Someone in this room is already called %(name)s.", name=nickname)) from None
+    except NicknameTaken as error:
+        raise Conflict(gettext("Someone in this room is already called %(name)s.", name=error.args[0])) from None
     return back_to_host(room)
 
 

@@ -141,19 +141,19 @@ def join_room(code: str):
         return _join_form(room, str(error), typed[:40], 403)
     except NicknameRefused as error:
         return _join_form(room, sentence(translate_error(error)), typed[:40], 422)
-    except NicknameTaken:
+    except NicknameTaken as error:
         problem = (
             gettext(
                 "That rejoin code is not %(name)s's. Check it under the name on the other phone, or ask "
                 "the teacher to let you back in.",
-                name=nickname,
+                name=error.args[0],
             )
             if rejoin_code
             else gettext(
                 "Someone in this room is already called %(name)s. If that is you, type your rejoin code "
                 "(under your name on your other phone) or ask the teacher to let you back in; if not, "
                 "pick another name.",
-                name=nickname,
+                name=error.args[0],
             )
         )
         return _join_form(room, problem, typed[:40], 409)
