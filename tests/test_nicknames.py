@@ -408,7 +408,7 @@ def test_an_ordinary_nickname_like_word_is_accepted(name):
     [
         ("Scunthorpe United", "CUNT"),  # a place, not a given name: the rule counts the word inside
         ("Picachu", "PICA"),  # a misspelt Pikachu: Portuguese PICA glued to a known word (CHU)
-        ("Heilkraut", "HEIL"),  # a German compound the dictionary lacks: HEIL glued to KRAUT
+        ("Heilkraut", "KRAUT"),  # a German compound the dictionary lacks: HEIL glued to KRAUT (a slur in English)
     ],
 )
 def test_the_price_of_the_inside_rule_ordinary_words_it_refuses(name, token):
