@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import MIGRATED_COPIES, copy_of_migrated
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 from app import create_app, open_store, solving
 from tools.servers import gunicorn
@@ -176,6 +176,13 @@ SCREENSHOTS = Path(os.environ.get("RUZZLE_SCREENSHOTS") or Path(tempfile.gettemp
 def server():
     with gunicorn(workers=2) as url:
         yield url
+
+
+# The longest an `expect` waits for what the page says before it fails (Playwright's default is 5 s). A page answers in
+# milliseconds on a quiet machine, and an assertion that holds returns as soon as it does; on CI's two shared cores,
+# beside a test process solving a 12x12 board, the same page took longer than 5 s. Only a failing test waits longer.
+EXPECT_TIMEOUT_MS = 20_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 @pytest.fixture(scope="session")

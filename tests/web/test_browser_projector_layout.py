@@ -162,7 +162,7 @@ def join_all(browser: Browser, server: str, code: str, names: list[str]) -> list
 def reload_at(host: Page, stage: str) -> None:
     """The host's stage opened afresh (a reload would keep the scroll of the page before)."""
     host.goto(host.url.split("#")[0])
-    expect(host.locator(f"#game.room-{stage}")).to_be_visible(timeout=10000)
+    expect(host.locator(f"#game.room-{stage}")).to_be_visible(timeout=30000)
 
 
 def start_round(host: Page, server: str, code: str) -> list[str]:
@@ -171,7 +171,7 @@ def start_round(host: Page, server: str, code: str) -> list[str]:
     host.goto(host.url.split("#")[0])
     expect(host.locator("#game.room-countdown, #game.room-playing")).to_be_visible()
     words = words_of(host)
-    expect(host.locator("#game.room-playing")).to_be_visible(timeout=10000)
+    expect(host.locator("#game.room-playing")).to_be_visible(timeout=30000)
     return words
 
 
