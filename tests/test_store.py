@@ -4,6 +4,7 @@ heartbeat proves a write, and an outage raises errors of its own kind."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import sqlite3
 import subprocess
@@ -484,3 +485,30 @@ def test_the_database_clock_is_asked_once_in_a_while_not_on_every_request(store)
         assert abs(store.database_time() - database) < 0.05  # the difference carried, to within the round trip
     else:
         assert asked == 0 and abs(first - time.time()) < 1  # SQLite serves one host: its own clock
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Anna",
+        "\u0410nna",  # a Cyrillic A
+        "\U0001d400nna",  # a mathematical bold A
+        "\u1d00\u0274\u0274\u1d00",  # small capitals
+        "I\u015f\u0131l",  # a dotless i
+        "Zo\u00eb",
+        "\u0141ukasz",
+        "Stra\u00dfe",
+        "An\u200bna",  # a zero-width space
+        "\U0001f175\U0001f184\U0001f172\U0001f17a",  # negative squared letters
+        "Jos\u00e9 Mar\u00eda",
+        "\u674e\u534e",
+        "xXAnnaXx",
+    ],
+)
+def test_the_nickname_keys_migration_computes_the_games_key(name):
+    """Migration 0923 carries a frozen copy of ruzzle.nicknames.nickname_key (the store imports no game code): on the
+    day it was written, the copy and the rule give every kind of name the same key."""
+    from ruzzle.nicknames import nickname_key
+
+    migration = importlib.import_module("store.migrations.versions.0923_nickname_keys")
+    assert migration.nickname_key(name) == nickname_key(name)
