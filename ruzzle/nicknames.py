@@ -435,29 +435,24 @@ def reviewed_lists() -> dict[str, dict[str, dict[str, str]]]:
     return {kind: _read_toml(f"{kind}.toml") for kind in REVIEWED_LISTS}
 
 
+def _reviewed_entries() -> Iterator[str]:
+    """Every entry of the reviewed lists as written (a slogan with its spaces), number codes left out."""
+    for tables in reviewed_lists().values():
+        for code, table in tables.items():
+            if code != "codes":
+                yield from table
+
+
 @cache
 def reviewed_words() -> frozenset[str]:
     """The words of the reviewed lists, a slogan of several words glued (HEILHITLER); number codes left out."""
-    return frozenset(
-        entry.replace(" ", "")
-        for tables in reviewed_lists().values()
-        for code, table in tables.items()
-        if code != "codes"
-        for entry in table
-    )
+    return frozenset(entry.replace(" ", "") for entry in _reviewed_entries())
 
 
 @cache
 def phrases() -> frozenset[str]:
     """The reviewed slogans of several words, glued, refused across a nickname's words (White Power)."""
-    return frozenset(
-        entry.replace(" ", "")
-        for tables in reviewed_lists().values()
-        for code, table in tables.items()
-        if code != "codes"
-        for entry in table
-        if " " in entry
-    )
+    return frozenset(entry.replace(" ", "") for entry in _reviewed_entries() if " " in entry)
 
 
 @cache

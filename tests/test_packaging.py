@@ -133,9 +133,9 @@ def test_the_installed_app_elides_french_de_with_its_list_of_aspirated_h(install
     check = (
         "import json, sys\nfrom app import app\nclient = app.test_client()\nclient.set_cookie('ruzzle_lang', 'fr')\n"
         "forms = [client.get(f'/define/fr/{word}', headers={'Accept': 'application/json'}).get_json()['form']"
-        " for word in ('ETAIT', 'HAIS')]\njson.dump(forms, sys.stdout)"
+        " for word in ('ETAIT', 'HIBOUX')]\njson.dump(forms, sys.stdout)"
     )
-    assert json.loads(run(installed, "python", "-c", check)) == ["une forme d'être", "une forme de haïr"]
+    assert json.loads(run(installed, "python", "-c", check)) == ["une forme d'être", "une forme de hibou"]
 
 
 def test_the_store_command_migrates_the_database_the_installed_app_opens(installed):

@@ -28,24 +28,24 @@ WalkArrangement = Callable[[Iterable[Found], str], list[Found]]  # a board's wor
 def show_projector(language: str, seed: str):
     """The teacher's view of a generated board: the board, a QR code to join, a timer, the walk-through."""
     source = BoardRequest.from_url(language, seed, request.args)
-    step = parse_step(request.args.get("step"))
-    running = board_in_play(source) if step else None
-    if running is not None and wants_fragment():
-        return "", 200, {"HX-Redirect": request.full_path}  # the whole page explains it, not the walk's panel
-    return projector_page(source, step, join_url=source.url(_external=True), seconds=source.seconds, running=running)
+    return board_projector(source, join_url=source.url(_external=True), seconds=source.seconds)
 
 
 @bp.get("/solve/<language>/<code>/projector")
 def show_typed_projector(language: str, code: str):
     """The teacher's view of a typed board (the board comes from the real app; the QR code opens its solution)."""
     source = TypedBoard.from_url(language, code, request.args)
+    return board_projector(source, join_url=source.page_url("solution", _external=True), seconds=DEFAULT_SECONDS)
+
+
+def board_projector(source: BoardSource, join_url: str, seconds: int):
+    """A board's projector at the step the URL asks for; while the teacher's own round on these letters runs, the
+    whole page says so (an htmx request for the walk's panel is sent to it)."""
     step = parse_step(request.args.get("step"))
     running = board_in_play(source) if step else None
     if running is not None and wants_fragment():
-        return "", 200, {"HX-Redirect": request.full_path}
-    return projector_page(
-        source, step, join_url=source.page_url("solution", _external=True), seconds=DEFAULT_SECONDS, running=running
-    )
+        return "", 200, {"HX-Redirect": request.full_path}  # the whole page explains it, not the walk's panel
+    return projector_page(source, step, join_url=join_url, seconds=seconds, running=running)
 
 
 def projector_page(
