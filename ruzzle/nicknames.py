@@ -42,6 +42,16 @@ MIN_INSIDE = 4
 # Each part of a compound of known words has at least this many letters.
 MIN_PART = 3
 REVIEWED_LISTS = ("origin", "disability", "sexuality", "nazi", "crude")
+# Endings that make a diminutive or augmentative of a word in one of the seven languages (terroncello, sudakita,
+# macaquinho, mongooltje, troione, cornutazzo): an unknown word with one of them is read again as the word it was
+# made from (diminutive_of). Longest first; an ending a third letter or more of the word.
+DIMINUTIVE_ENDINGS = (
+    "ZINHO", "ZINHA", "UCCIO", "UCCIA", "ACCIO", "ACCIA",
+    "INHO", "INHA", "ELLO", "ELLA", "ETTO", "ETTA", "AZZO", "AZZA", "ILLO", "ILLA", "UCHO", "UCHA", "CHEN", "LEIN",
+    "ETJE", "ETTE", "OTTO", "OTTA",
+    "INO", "INA", "ONE", "ONA", "ITO", "ITA", "ICO", "ICA", "OTE", "OTA", "AZO", "AZA", "TJE", "PJE", "KJE", "ACO",
+    "JE",
+)  # fmt: skip
 # Characters that show nothing but are not of Unicode's control or format categories (those are found by category):
 # combining grapheme joiner, Mongolian variation selectors, Hangul fillers, braille blank, variation selectors.
 SHOW_NOTHING = frozenset(
@@ -169,9 +179,31 @@ def offensive_word(
     if word in ordinary or any(form in allowed for form in forms):
         return None
     for form in forms:
-        found = word_inside(form, inside, allowed, ordinary) or compound_part(form, blocked, allowed, ordinary)
+        found = (
+            word_inside(form, inside, allowed, ordinary)
+            or compound_part(form, blocked, allowed, ordinary)
+            or diminutive_of(form, blocked)
+        )
         if found is not None:
             return found
+    return None
+
+
+def diminutive_of(word: Token, blocked: Set[Token]) -> Token | None:
+    """The blocked word (MIN_INSIDE letters or more) an unknown word is a diminutive or augmentative of (TERRONCELLO:
+    TERRONA, SUDAKITA: SUDACA, TROIONE: TROIA), or None: the word without its ending, a last vowel put back and a
+    letter the ending changed undone (the C of -cello, QU and K for C)."""
+    for ending in DIMINUTIVE_ENDINGS:
+        stem = word[: -len(ending)]
+        if not word.endswith(ending) or len(stem) < MIN_PART:
+            continue
+        stems = {stem, stem[:-1] if stem.endswith("C") else stem}
+        stems |= {base[:-2] + "C" for base in stems if base.endswith("QU")}
+        stems |= {base[:-1] + "C" for base in stems if base.endswith("K")}
+        for base in sorted(stems):
+            for candidate in (base, *(base + vowel for vowel in "AEIO")):
+                if candidate in blocked and len(candidate) >= MIN_INSIDE:
+                    return candidate
     return None
 
 

@@ -585,3 +585,27 @@ def test_give_me_any_name_offers_no_animal_children_use_as_an_insult_in_any_lang
 
 def test_friendly_names_are_written_in_nfc():
     assert all(unicodedata.is_normalized("NFC", name) for code in LANGUAGES for name in friendly_names(code))
+
+
+@pytest.mark.parametrize(
+    "name, token",
+    [
+        ("terroncello", "TERRONA"),  # the C of -cello undone, a last vowel put back
+        ("ricchioncello", "RICCHIONE"),
+        ("sudakita", "SUDACA"),  # K for C
+        ("troione", "TROIA"),  # an augmentative
+        ("cornutazzo", "CORNUTO"),
+        ("caralhinho", "CARALHO"),
+        ("putita", "PUTA"),
+        ("merdina", "MERDA"),
+    ],
+)
+def test_a_diminutive_or_augmentative_of_a_refused_word_is_refused(name, token):
+    assert refused_part(name) == token
+
+
+@pytest.mark.parametrize(
+    "name", ["Martina", "Carlito", "Juanito", "Rosita", "Conchita", "Antonella", "Marcello", "Pierino", "Topolino"]
+)
+def test_a_name_with_a_diminutive_ending_is_accepted(name):
+    assert check_nickname(name) == name
