@@ -1,0 +1,257 @@
+"""A room's seats: who plays, joining with a nickname or a rejoin code, the host's renames, removals, bans,
+letting a pupil back in, extra time, and the room's hosts."""
+
+from __future__ import annotations
+
+from sqlalchemy import Connection, delete, func, select, update
+
+from .engine import insert_ignoring_duplicates
+from .room_records import (
+    EXPIRY_SECONDS,
+    FINDING_PLAYERS,
+    PLAYER_COLUMNS,
+    PLAYERS,
+    RECENT_PLAYERS,
+    AlreadySeated,
+    Ban,
+    Banned,
+    NicknameTaken,
+    RoomFull,
+    RoomLocked,
+    RoomPlayer,
+    RoomTable,
+    escape_like,
+    may_take_seat,
+    new_rejoin_code,
+    round_key,
+    seat_of_row,
+)
+from .schema import room_bans, room_hosts, room_players, rooms
+from .schema import rounds as player_rounds
+
+
+class RoomSeats(RoomTable):
+    def players(self, room_id: int) -> list[RoomPlayer]:
+        """The room's players in the order they joined."""
+        with self.store.reader.connect() as connection:
+            return [RoomPlayer(*row) for row in connection.execute(PLAYERS, {"room_id": room_id})]
+
+    def recent_players(self, room_id: int, limit: int) -> list[RoomPlayer]:
+        """The `limit` players who joined last, in the order they joined (a big room's lobby shows these)."""
+        with self.store.reader.connect() as connection:
+            rows = connection.execute(RECENT_PLAYERS, {"room_id": room_id, "limit": limit}).all()
+        return [RoomPlayer(*row) for row in reversed(rows)]
+
+    def find_players(self, room_id: int, key: str, limit: int) -> list[RoomPlayer]:
+        """Up to `limit` players whose nickname's key (ruzzle.nicknames.nickname_key) contains `key`."""
+        with self.store.reader.connect() as connection:
+            rows = connection.execute(
+                FINDING_PLAYERS, {"room_id": room_id, "limit": limit, "pattern": "%" + escape_like(key) + "%"}
+            ).all()
+        return [RoomPlayer(*row) for row in rows]
+
+    def join(
+        self,
+        room_id: int,
+        player: str,
+        nickname: str,
+        nickname_key: str,
+        now: float,
+        limit: int,
+        code: str | None = None,
+        class_pupil_id: int | None = None,
+    ) -> RoomPlayer:
+        """Seat a browser: the one already in the room keeps its place and name; a taken name's seat moves to this
+        browser with its rejoin code (or when the host let them back in). Banned, AlreadySeated, NicknameTaken,
+        RoomLocked, RoomFull. A class list's pupil (`class_pupil_id`) has their class code as their rejoin code."""
+        with self.store.writing() as connection:
+            locked = self._lock_room(connection, room_id)
+            if connection.execute(
+                select(room_bans.c.player).where(room_bans.c.room_id == room_id, room_bans.c.player == player)
+            ).first():
+                raise Banned(nickname)
+            existing = seat_of_row(
+                connection.execute(
+                    select(*PLAYER_COLUMNS).where(room_players.c.room_id == room_id, room_players.c.player == player)
+                ).first()
+            )
+            taken = seat_of_row(
+                connection.execute(
+                    select(*PLAYER_COLUMNS).where(
+                        room_players.c.room_id == room_id, room_players.c.nickname_key == nickname_key
+                    )
+                ).first()
+            )
+            if existing is not None:
+                if taken is not None and taken.id != existing.id and may_take_seat(taken, code, now):
+                    raise AlreadySeated(existing.nickname)
+                return existing
+            if taken is not None:
+                if not may_take_seat(taken, code, now):
+                    raise NicknameTaken(taken.nickname)
+                return self._move_seat(connection, room_id, taken, player)
+            if locked:
+                raise RoomLocked(nickname)
+            count = connection.execute(
+                select(func.count()).select_from(room_players).where(room_players.c.room_id == room_id)
+            ).scalar_one()
+            if count >= limit:
+                raise RoomFull(limit)
+            rejoin = code.strip().upper() if class_pupil_id is not None and code else new_rejoin_code()
+            player_id = connection.execute(
+                room_players.insert()
+                .values(
+                    room_id=room_id,
+                    player=player,
+                    nickname=nickname,
+                    nickname_key=nickname_key,
+                    joined=now,
+                    rejoin_code=rejoin,
+                    class_pupil_id=class_pupil_id,
+                )
+                .returning(room_players.c.id)
+            ).scalar_one()
+            connection.execute(
+                update(rooms)
+                .where(rooms.c.id == room_id, rooms.c.active_until < now + EXPIRY_SECONDS)
+                .values(active_until=now + EXPIRY_SECONDS)
+            )
+        return RoomPlayer(player_id, player, nickname, now, 0, rejoin)
+
+    def _move_seat(self, connection: Connection, room_id: int, seat: RoomPlayer, player: str) -> RoomPlayer:
+        """Give a seat (its name, score and words: its rounds) to another browser."""
+        connection.execute(
+            update(player_rounds)
+            .where(
+                player_rounds.c.player == seat.player, player_rounds.c.board_key.in_(self._keys(connection, room_id))
+            )
+            .values(player=player)
+        )
+        connection.execute(
+            update(room_players).where(room_players.c.id == seat.id).values(player=player, open_until=None)
+        )
+        return RoomPlayer(seat.id, player, seat.nickname, seat.joined, seat.extra, seat.rejoin_code)
+
+    def remove(self, room_id: int, player_id: int, now: float) -> bool:
+        """Remove a player from the room and ban their browser (their name is free again; their rounds stay, for
+        the host's undo); whether there was such a player."""
+        with self.store.writing() as connection:
+            seat = connection.execute(
+                select(*PLAYER_COLUMNS).where(room_players.c.room_id == room_id, room_players.c.id == player_id)
+            ).first()
+            if seat is None:
+                return False
+            connection.execute(
+                insert_ignoring_duplicates(connection.dialect.name, room_bans).values(
+                    room_id=room_id, player=seat.player, player_id=seat.id, nickname=seat.nickname, banned=now
+                )
+            )
+            connection.execute(delete(room_players).where(room_players.c.id == player_id))
+        return True
+
+    def bans(self, room_id: int) -> list[Ban]:
+        """The browsers the host removed, latest first."""
+        with self.store.reader.connect() as connection:
+            return [
+                Ban(*row)
+                for row in connection.execute(
+                    select(room_bans.c.player_id, room_bans.c.nickname, room_bans.c.banned)
+                    .where(room_bans.c.room_id == room_id)
+                    .order_by(room_bans.c.banned.desc())
+                )
+            ]
+
+    def unban(self, room_id: int, player_id: int, nickname_key: str) -> bool | None:
+        """Undo a removal: the browser may join again, and gets its seat back under its name when the name is still
+        free (True; False when someone took the name). None: no such removal."""
+        with self.store.writing() as connection:
+            ban = connection.execute(
+                select(room_bans).where(room_bans.c.room_id == room_id, room_bans.c.player_id == player_id)
+            ).first()
+            if ban is None:
+                return None
+            connection.execute(
+                delete(room_bans).where(room_bans.c.room_id == room_id, room_bans.c.player == ban.player)
+            )
+            clash = connection.execute(
+                select(room_players.c.id).where(
+                    room_players.c.room_id == room_id,
+                    (room_players.c.nickname_key == nickname_key) | (room_players.c.player == ban.player),
+                )
+            ).first()
+            if clash is not None:
+                return False
+            connection.execute(
+                room_players.insert().values(
+                    id=ban.player_id,
+                    room_id=room_id,
+                    player=ban.player,
+                    nickname=ban.nickname,
+                    nickname_key=nickname_key,
+                    joined=ban.banned,
+                    rejoin_code=new_rejoin_code(),
+                )
+            )
+        return True
+
+    def rename(self, room_id: int, player_id: int, nickname: str, nickname_key: str) -> bool:
+        """Give a player another name (NicknameTaken when someone else has it); whether there was such a player."""
+        with self.store.writing() as connection:
+            taken = connection.execute(
+                select(room_players.c.nickname).where(
+                    room_players.c.room_id == room_id,
+                    room_players.c.nickname_key == nickname_key,
+                    room_players.c.id != player_id,
+                )
+            ).first()
+            if taken is not None:
+                raise NicknameTaken(taken.nickname)
+            return (
+                connection.execute(
+                    update(room_players)
+                    .where(room_players.c.room_id == room_id, room_players.c.id == player_id)
+                    .values(nickname=nickname, nickname_key=nickname_key)
+                ).rowcount
+                == 1
+            )
+
+    def let_in(self, room_id: int, player_id: int, until: float) -> bool:
+        """Until `until`, the player's name takes their seat on any device without the code."""
+        with self.store.writing() as connection:
+            return (
+                connection.execute(
+                    update(room_players)
+                    .where(room_players.c.room_id == room_id, room_players.c.id == player_id)
+                    .values(open_until=until)
+                ).rowcount
+                == 1
+            )
+
+    def set_extra(self, room_id: int, player_id: int, seconds: int, number: int) -> bool:
+        """A player's extra time in every round; their round `number`, if they have it, moves by the difference."""
+        with self.store.writing() as connection:
+            seat = connection.execute(
+                select(room_players.c.player, room_players.c.extra).where(
+                    room_players.c.room_id == room_id, room_players.c.id == player_id
+                )
+            ).first()
+            if seat is None:
+                return False
+            connection.execute(update(room_players).where(room_players.c.id == player_id).values(extra=seconds))
+            connection.execute(
+                update(player_rounds)
+                .where(
+                    player_rounds.c.player == seat.player,
+                    player_rounds.c.board_key == round_key(room_id, number),
+                    player_rounds.c.ended.is_(None),
+                )
+                .values(shift=player_rounds.c.shift + (seconds - seat.extra))
+            )
+        return True
+
+    def add_host(self, room_id: int, player: str) -> None:
+        """Make a browser a host of the room (it opened the teacher's remote link)."""
+        with self.store.writing() as connection:
+            connection.execute(
+                insert_ignoring_duplicates(connection.dialect.name, room_hosts).values(room_id=room_id, player=player)
+            )
