@@ -28,22 +28,22 @@ from ruzzle.timeline import Timeline
 from store.assignments import MAX_BOARDS, AlreadyPlayed, Assignment, PastDue, Pupil, PupilRound, homework_key
 from store.rooms import AlreadySeated, NicknameTaken
 
-from .boards import (
+from ..boards import (
     BoardRequest,
     parse_class_board,
     parse_safe,
     parse_seed,
 )
-from .classes import NotOnTheList, class_of_form
-from .classes import class_pupil as class_pupil_on_list
-from .deadlines import local_time, parse_due, past_due_message, time_html
-from .game import GAME_REGIONS, GamePage, answer_word, game_context, show_word_on
-from .i18n import translate_error
-from .limits import check_code_lookup
-from .numbers import read_whole_number
-from .pages import cached_url, render, sentence, wants_json
-from .qr import qr_svg
-from .rounds import PlayerRound, clean_up_store, end_round, load_round, now, player_id, round_board, the_store
+from ..classes import NotOnTheList, class_of_form
+from ..classes import class_pupil as class_pupil_on_list
+from ..deadlines import local_time, parse_due, past_due_message, time_html
+from ..game import GAME_REGIONS, GamePage, answer_word, game_context, show_word_on
+from ..i18n import translate_error
+from ..limits import check_code_lookup
+from ..numbers import read_whole_number
+from ..pages import cached_url, render, sentence, wants_json
+from ..qr import qr_svg
+from ..rounds import PlayerRound, clean_up_store, end_round, load_round, now, player_id, round_board, the_store
 
 bp = Blueprint("assignments", __name__)
 _SEEDS = re.compile(r"[\s,;]+")
