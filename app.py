@@ -20,12 +20,12 @@ from ruzzle.meanings import MeaningsLibrary
 from store import APP_INSTANCE, STORE_OUTAGES, Store, StoreUnavailable, database_url, describe_outage
 from store.cleanup import Cleanup, Retention
 from views import (
-    assignments,
     classes,
     exports,
     health,
     hints,
     history,
+    homework,
     i18n,
     live,
     meanings,
@@ -102,7 +102,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(history.bp)
     app.register_blueprint(rooms.bp)
     app.register_blueprint(live.bp)
-    app.register_blueprint(assignments.bp)
+    app.register_blueprint(homework.bp)
     app.register_blueprint(classes.bp)
     app.register_blueprint(exports.bp)
     app.register_blueprint(meanings.bp)

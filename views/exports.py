@@ -22,7 +22,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ruzzle.room import Ranking, RankLine
 from store.rooms import Room
 
-from .assignments import PupilLine, results, teacher_assignment
+from .homework import PupilLine, results, teacher_assignment
 from .meanings import Definition, define
 from .rooms import find_room, ranking, require_host, rooms_store
 from .rooms.results import rounds_to_learn

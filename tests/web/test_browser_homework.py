@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from werkzeug.serving import make_server
 
-from views.assignments import homework_board
+from views.homework import homework_board
 
 from .conftest import SCREENSHOTS
 from .test_accessibility import serious_violations

@@ -18,8 +18,8 @@ from sqlalchemy import func, select
 from store.assignments import MAX_BOARDS
 from store.cleanup import DAY, Cleanup, Retention
 from store.schema import metadata
-from views.assignments import homework_board
 from views.deadlines import MAX_DUE_DAYS
+from views.homework import homework_board
 
 from .conftest import HTMX, START
 

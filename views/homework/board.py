@@ -1,0 +1,151 @@
+"""A homework's board and its board page: `HomeworkBoard` (a generated board whose pages are the homework's), the
+homework's kind of board page for the engine in `views/game.py` (`HomeworkPage`), and the lookups the pupil's and the
+teacher's pages share (an assignment by its code, its board by number). The blueprint `assignments` is made here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from flask import Blueprint
+from flask_babel import gettext, ngettext
+from werkzeug.exceptions import NotFound
+
+from ruzzle.game import Round
+from ruzzle.room import CODE_LENGTH, is_room_code
+from store.assignments import Assignment, homework_key
+
+from ..boards import BoardRequest
+from ..game import GamePage, game_context
+from ..limits import check_code_lookup
+from ..pages import cached_url
+from ..rounds import player_id, the_store
+
+bp = Blueprint("assignments", __name__)
+
+
+# --- an assignment's board -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HomeworkBoard(BoardRequest):
+    """The board of an assignment: a generated board whose pages are the assignment's (the words go to it)."""
+
+    code: str = ""
+    assignment_id: int = 0
+    number: int = 1
+    ENDPOINTS = {
+        "play.show_board": "assignments.play_board",
+        "play.submit_word": "assignments.submit_word",
+        "play.show_word": "assignments.show_word",
+        "play.change_round": "assignments.change_round",
+    }
+
+    def path_values(self) -> dict[str, str]:
+        return {"code": self.code, "number": str(self.number)}
+
+    def query(self) -> dict[str, str]:
+        return {}
+
+    def url(self, endpoint: str = "assignments.play_board", _external: bool = False, **values) -> str:
+        values.pop("challenge", None)  # homework compares with the class, not with a challenge link
+        endpoint = self.ENDPOINTS.get(endpoint, endpoint)
+        if endpoint.startswith("assignments."):
+            return cached_url(endpoint, _external, **self.path_values(), **values)
+        return self.seed_board.url(endpoint, _external, **values)  # the board's own pages (the teacher's walk-through)
+
+    def page_url(self, page: str, _external: bool = False, **values) -> str:
+        return self.seed_board.page_url(page, _external, **values)
+
+    @property
+    def round_key(self) -> str:
+        return homework_key(self.assignment_id, self.number)
+
+    @cached_property
+    def seed_board(self) -> BoardRequest:
+        """The same board as an ordinary board URL (its solution and projector pages)."""
+        return BoardRequest.of_played(self.played())
+
+
+def homework_board(assignment: Assignment, number: int) -> HomeworkBoard:
+    """Board `number` of the assignment; 404 for a number it has not."""
+    if not 1 <= number <= len(assignment.seeds):
+        raise NotFound(
+            ngettext(
+                "Homework %(code)s has %(num)d board: there is no board %(number)d.",
+                "Homework %(code)s has %(num)d boards: there is no board %(number)d.",
+                len(assignment.seeds),
+                code=assignment.code,
+                number=number,
+            )
+        )
+    return HomeworkBoard(
+        assignment.language,
+        assignment.seeds[number - 1],
+        assignment.rows,
+        assignment.cols,
+        assignment.seconds,
+        assignment.safe,
+        assignment.generator,
+        code=assignment.code,
+        assignment_id=assignment.id,
+        number=number,
+    )
+
+
+def store():
+    return the_store().assignments
+
+
+def find_assignment(code: str) -> Assignment:
+    """The assignment of a code typed in any case; 404 saying so for a code that names none (counted as a room code
+    that names no room: a client trying codes is limited the same way)."""
+    code = code.strip().upper()
+    assignment = store().get(code, player_id()) if is_room_code(code) else None
+    if assignment is None:
+        check_code_lookup(missed=True)
+        raise NotFound(
+            gettext(
+                "There is no homework %(code)s. Check the code your teacher gave: %(length)d letters and digits, such "
+                "as K7M2QX. Homework is deleted a month after its deadline.",
+                code=code[:12],
+                length=CODE_LENGTH,
+            )
+        )
+    return assignment
+
+
+# --- its board page --------------------------------------------------------------------------------------------
+
+
+class HomeworkPage(GamePage):
+    """A homework board's page: the pupil's one round on it, with the homework's boards around it."""
+
+    template = "homework_play.html"
+
+    def __init__(self, assignment: Assignment, board: HomeworkBoard):
+        super().__init__(board)
+        self.assignment = assignment
+
+    def context(self, round_: Round, message: str | None = None, moment: float | None = None) -> dict:
+        return homework_context(self.assignment, self.board, round_, message, moment)
+
+
+def homework_context(
+    assignment: Assignment, board: HomeworkBoard, round_: Round, message: str | None = None, moment: float | None = None
+) -> dict:
+    """The board page's context for a homework board (now, or as of `moment`)."""
+    context = game_context(board, round_, message, moment)
+    context.update(
+        assignment=assignment,
+        pupil=assignment.member,
+        boards=len(assignment.seeds),
+        # homework is marked work, and the teacher set no hints (the hints' URL would also name the board's code,
+        # whose solution page lists every word)
+        hints_offered=False,
+    )
+    return context
+
+
+__all__ = ["HomeworkBoard", "HomeworkPage", "bp", "find_assignment", "homework_board", "store"]

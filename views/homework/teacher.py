@@ -1,0 +1,264 @@
+"""The teacher's side of homework: setting it (the form's boards, `parse_seeds`), the teacher's page behind its
+private link (who played which board, each board's class view, JSON), what the downloads read (`results`), and
+deleting the homework or a pupil.
+"""
+
+from __future__ import annotations
+
+import hmac
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+from flask import redirect, request
+from flask_babel import gettext
+from werkzeug.exceptions import BadRequest, Forbidden, NotFound
+
+from ruzzle import new_seed
+from ruzzle.generator import LATEST_VERSION
+from store.assignments import MAX_BOARDS, Assignment, PupilRound
+
+from ..boards import parse_class_board, parse_safe, parse_seed
+from ..classes import class_of_form
+from ..deadlines import local_time, parse_due, time_html
+from ..numbers import read_whole_number
+from ..pages import cached_url, render, wants_json
+from ..qr import qr_svg
+from ..rounds import clean_up_store, now
+from .board import bp, find_assignment, homework_board, store
+
+_SEEDS = re.compile(r"[\s,;]+")
+
+
+# --- the teacher's link ----------------------------------------------------------------------------------------
+
+
+def teacher_assignment(code: str, key: str | None) -> Assignment:
+    """The assignment, for the holder of its teacher's key (403 saying so for anyone else)."""
+    assignment = find_assignment(code)
+    if not key or not hmac.compare_digest(key.encode(), assignment.teacher_key.encode()):
+        raise Forbidden(
+            gettext(
+                "This is not the teacher's link of homework %(code)s. Open the private link you kept when you set it.",
+                code=assignment.code,
+            )
+        )
+    return assignment
+
+
+def teacher_url(assignment: Assignment, _external: bool = True) -> str:
+    return cached_url("assignments.teacher_page", _external, code=assignment.code, key=assignment.teacher_key)
+
+
+def pupils_url(assignment: Assignment, _external: bool = True) -> str:
+    return cached_url("assignments.pupil_page", _external, code=assignment.code)
+
+
+# --- setting homework ------------------------------------------------------------------------------------------
+
+
+def parse_seeds(form) -> list[str]:
+    """The boards: `seeds` (board codes separated by spaces or commas) or `count` fresh boards (1 by default)."""
+    text = form.get("seeds") or form.get("seed") or ""  # (the start page's one board code)
+    typed = [seed for seed in _SEEDS.split(text[: 65 * MAX_BOARDS + 1]) if seed]
+    if typed:
+        if len(typed) > MAX_BOARDS:
+            raise BadRequest(too_many_boards())
+        return [parse_seed(seed) for seed in typed]
+    count = read_whole_number(form.get("count") or "1", 6)  # (room for leading zeros)
+    if count is None or not 1 <= count <= MAX_BOARDS:
+        raise BadRequest(too_many_boards())
+    return [new_seed() for _ in range(count)]
+
+
+def too_many_boards() -> str:
+    return gettext("Homework has 1 to %(most)d boards.", most=MAX_BOARDS)
+
+
+@bp.post("/assignments")
+def create_assignment():
+    """Set homework: the boards, their round length and the deadline; to the teacher's page (its private link)."""
+    form = request.form
+    language, rows, cols, seconds = parse_class_board(
+        form,
+        lambda least, most: gettext(
+            "Homework's rounds need a time limit (%(least)d to %(most)d seconds), so every pupil has the same.",
+            least=least,
+            most=most,
+        ),
+    )
+    seeds = parse_seeds(form)
+    due, offset = parse_due(form, now())
+    school_class = class_of_form(form)  # set for a class list (the class page's form): its pupils only
+    clean_up_store()
+    assignment = store().create(
+        language,
+        rows,
+        cols,
+        seconds,
+        parse_safe(form.get("safe")),
+        LATEST_VERSION,
+        seeds,
+        now(),
+        due,
+        offset,
+        school_class and school_class.id,
+    )
+    return redirect(teacher_url(assignment, _external=False), 303)
+
+
+# --- the teacher's page ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PupilLine:
+    """A pupil's line of the teacher's table: each board's round (None: not played) and their total."""
+
+    pupil_id: int
+    nickname: str
+    rounds: tuple[PupilRound | None, ...]
+    words: tuple[tuple[str, ...], ...]  # the words found on each board, in alphabetical order
+
+    @property
+    def total(self) -> int:
+        return sum(played.score for played in self.rounds if played)
+
+    @property
+    def found(self) -> int:
+        return sum(played.found for played in self.rounds if played)
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """The class's view of one board: each word found with who found it (the most found first), the words nobody
+    found, and the walk-through's link."""
+
+    number: int
+    found: list[tuple[str, int, list[str]]]  # word, points, finders
+    missed: list[str]
+    total_words: int
+    walk_url: str
+
+
+def results(assignment: Assignment) -> list[PupilLine]:
+    """Every pupil's rounds and words, in the order they joined."""
+    words: dict[tuple[int, int], list[str]] = defaultdict(list)
+    for found in store().words_found(assignment):
+        words[found.pupil_id, found.number].append(found.word)
+    rounds: dict[int, dict[int, PupilRound]] = defaultdict(dict)
+    names: dict[int, str] = {}
+    for line in store().results(assignment):
+        names[line.pupil_id] = line.nickname
+        if line.number is not None:
+            rounds[line.pupil_id][line.number] = line
+    numbers = range(1, len(assignment.seeds) + 1)
+    return [
+        PupilLine(
+            pupil_id,
+            nickname,
+            tuple(rounds[pupil_id].get(number) for number in numbers),
+            tuple(tuple(sorted(words[pupil_id, number])) for number in numbers),
+        )
+        for pupil_id, nickname in names.items()
+    ]
+
+
+def board_views(assignment: Assignment, lines: list[PupilLine]) -> list[BoardView]:
+    views = []
+    for number in range(1, len(assignment.seeds) + 1):
+        board = homework_board(assignment, number)
+        finders: dict[str, list[str]] = defaultdict(list)
+        for line in lines:
+            for word in line.words[number - 1]:
+                finders[word].append(line.nickname)
+        solution = board.solution()
+        found = sorted(
+            ((word.word, word.score, finders[word.word]) for word in solution if word.word in finders),
+            key=lambda item: (-len(item[2]), -item[1], item[0]),
+        )
+        missed = [word.word for word in solution if word.word not in finders]
+        views.append(BoardView(number, found, missed, len(solution), board.page_url("projector")))
+    return views
+
+
+def results_json(assignment: Assignment, lines: list[PupilLine]) -> dict:
+    def round_json(played: PupilRound | None, words: tuple[str, ...], number: int) -> dict:
+        if played is None:
+            return {"board": number, "played": False}
+        return {
+            "board": number,
+            "played": True,
+            "score": played.score,
+            "found": played.found,
+            "words": list(words),
+            "started": local_time(assignment, played.started).isoformat(),
+        }
+
+    return {
+        "code": assignment.code,
+        "due": local_time(assignment, assignment.due).isoformat(),
+        "language": assignment.language,
+        "size": f"{assignment.rows}x{assignment.cols}",
+        "seconds": assignment.seconds,
+        "boards": [
+            {"board": number, "seed": seed, "walk_through": homework_board(assignment, number).page_url("projector")}
+            for number, seed in enumerate(assignment.seeds, start=1)
+        ],
+        "pupils": [
+            {
+                "id": line.pupil_id,
+                "nickname": line.nickname,
+                "score": line.total,
+                "found": line.found,
+                "boards": [
+                    round_json(played, words, number)
+                    for number, (played, words) in enumerate(zip(line.rounds, line.words, strict=True), start=1)
+                ],
+            }
+            for line in lines
+        ],
+    }
+
+
+@bp.get("/a/<code>/teacher")
+def teacher_page(code: str):
+    """The teacher's page (its private link): the pupils' link and QR code, who played which board (score, words,
+    when), each board's class view and walk-through, the downloads; JSON with `Accept: application/json`."""
+    assignment = teacher_assignment(code, request.args.get("key"))
+    lines = results(assignment)
+    if wants_json():
+        return results_json(assignment, lines)
+    return render(
+        "homework_teacher.html",
+        ["main"],
+        assignment=assignment,
+        lines=lines,
+        boards=board_views(assignment, lines),
+        teacher_url=teacher_url(assignment),
+        pupils_url=pupils_url(assignment),
+        qr_svg=qr_svg(pupils_url(assignment)),
+        due_html=time_html(assignment, assignment.due),
+        past_due=now() >= assignment.due,
+        when=lambda moment: time_html(assignment, moment),
+        key=assignment.teacher_key,
+    )
+
+
+@bp.post("/a/<code>/delete")
+def delete_assignment(code: str):
+    """Delete the homework: its boards, pupils, rounds and words are gone from the store."""
+    assignment = teacher_assignment(code, request.form.get("key"))
+    store().delete(assignment.id)
+    return render("homework_deleted.html", ["main"], code=assignment.code)
+
+
+@bp.post("/a/<code>/pupils/<int:pupil>/delete")
+def delete_pupil(code: str, pupil: int):
+    """Delete one pupil of the homework with their rounds and words."""
+    assignment = teacher_assignment(code, request.form.get("key"))
+    if pupil > 2**31 - 1 or not store().delete_pupil(assignment, pupil):
+        raise NotFound(gettext("That pupil is not in this homework (any more)."))
+    return redirect(teacher_url(assignment, _external=False), 303)
+
+
+__all__ = ["BoardView", "PupilLine", "parse_seeds", "results", "teacher_assignment", "teacher_url"]
