@@ -5,12 +5,13 @@ Everything lives in the store, so any worker on any host answers any request; pa
 every 2 s, less often in a big room) with conditional responses: a poll whose answer has not changed costs a query
 and a 304.
 
-By audience: `lobby` (opening, finding and joining a room), `pupil` (a player's pages), `host` (the host's pages,
-remote and controls); what they share in `core` (the room's board, pace, phase and clock, who may ask what,
-conditional answers) and `results` (the ranking and the class's view, the same for the whole room).
+By audience: `lobby` (opening, finding and joining a room), `pupil` (a player's pages), `host` (the host's pages
+and controls), `remote` (the teacher's remote link and phone page); what they share in `core` (the room's board,
+pace, phase, clock and links, who may ask what, conditional answers) and `results` (the ranking and the class's
+view, the same for the whole room).
 """
 
-from . import host, lobby, pupil  # noqa: F401  (their routes register on the blueprint)
+from . import host, lobby, pupil, remote  # noqa: F401  (their routes register on the blueprint)
 from .core import (
     BIG_ROOM,
     COUNTDOWN,

@@ -352,3 +352,8 @@ def conditional(state: tuple, make, json: bool = False, path: str | None = None)
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"  # always ask again; the ETag makes asking cheap
     return response
+
+
+def remote_url(room: Room, _external: bool = True) -> str:
+    """The teacher's remote link: whoever opens it hosts the room (a secret of the room, not in the join link)."""
+    return cached_url("rooms.open_remote", _external, code=room.code, key=room.remote_key)

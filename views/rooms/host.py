@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import hmac
 import math
 
 from flask import redirect, request
 from flask_babel import gettext
-from werkzeug.exceptions import Conflict, Forbidden, NotFound, UnprocessableEntity
+from werkzeug.exceptions import Conflict, NotFound, UnprocessableEntity
 
 from ruzzle import new_seed
 from ruzzle.generator import LATEST_VERSION
@@ -20,14 +19,13 @@ from ..i18n import translate_error
 from ..pages import cached_url, render, sentence, wants_fragment
 from ..projector import parse_step, projector_page
 from ..qr import qr_svg
-from ..rounds import now, player_id, round_board
+from ..rounds import now, round_board
 from ..targets import next_seed
 from .core import (
     ADD_SECONDS,
     EXTRA_SECONDS,
     LET_IN_SECONDS,
     MAX_ID,
-    MOBILE,
     NAMES_LISTED,
     NAMES_SHOWN,
     POLL_SECONDS,
@@ -42,6 +40,7 @@ from .core import (
     parse_names,
     parse_whole,
     phase_of,
+    remote_url,
     require_host,
     room_board,
     room_pace,
@@ -136,61 +135,6 @@ def listed_players(room: Room, find: str = "") -> list[RoomPlayer]:
     if find:
         return rooms_store().find_players(room.id, nickname_key(find), NAMES_LISTED)
     return rooms_store().recent_players(room.id, NAMES_LISTED)
-
-
-def remote_url(room: Room, _external: bool = True) -> str:
-    """The teacher's remote link: whoever opens it hosts the room (a secret of the room, not in the join link)."""
-    return cached_url("rooms.open_remote", _external, code=room.code, key=room.remote_key)
-
-
-@bp.get("/rooms/<code>/remote/<key>")
-def open_remote(code: str, key: str):
-    """The teacher's remote link: this browser becomes a host of the room; a phone gets the remote's big buttons,
-    a laptop the full host view (a crashed browser, or the move to the classroom's PC, no longer ends a lesson)."""
-    room = find_room(code)
-    if not room.remote_key or not hmac.compare_digest(key.encode(), room.remote_key.encode()):
-        raise Forbidden(
-            gettext(
-                "This remote link is not the one of room %(code)s. Open the link the host's view shows.", code=room.code
-            )
-        )
-    rooms_store().add_host(room.id, player_id(create=True))
-    view = request.args.get("view")
-    if view not in ("remote", "host"):
-        view = "remote" if request.user_agent.string and MOBILE.search(request.user_agent.string) else "host"
-    return redirect(cached_url("rooms.show_remote" if view == "remote" else "rooms.host_room", code=room.code), 303)
-
-
-@bp.get("/rooms/<code>/remote")
-def show_remote(code: str):
-    """The teacher's remote: big buttons for the lesson (Start, Pause, +30 s, End, the walk-through, another
-    round, the results), polled so it shows where the room stands."""
-    room = host_action(code)
-    phase = phase_of(room, now())
-    still = rooms_store().still_playing(room.id, room.current.number, phase.now) if phase.name == "over" else 0
-    context = {
-        "room": room,
-        "phase": phase,
-        "stage": stage_of(room),
-        "player_count": room.player_count,
-        "still_playing": still,
-        "poll_seconds": POLL_SECONDS,
-        "add_seconds": ADD_SECONDS[2],
-        "walk_total": walk_total(room) if phase.name == "over" else 0,
-        "host_url": cached_url("rooms.host_room", code=room.code),
-    }
-    state = (
-        "remote",
-        room.current.number,
-        phase.name,
-        phase.ends_at,
-        phase.seconds_left if phase.name == "paused" else None,
-        room.locked,
-        room.player_count,
-        still,
-        room.walk_step,
-    )
-    return conditional(state, lambda etag: render("room_remote.html", ["remote"], etag=etag, **context))
 
 
 @bp.get("/rooms/<code>/words-to-learn")

@@ -1,0 +1,76 @@
+"""The teacher's remote: the secret link that makes a browser a host of the room, and the phone's page of big buttons
+for the lesson."""
+
+from __future__ import annotations
+
+import hmac
+
+from flask import redirect, request
+from flask_babel import gettext
+from werkzeug.exceptions import Forbidden
+
+from ..pages import cached_url, render
+from ..rounds import now, player_id
+from .core import (
+    ADD_SECONDS,
+    MOBILE,
+    POLL_SECONDS,
+    bp,
+    conditional,
+    find_room,
+    host_action,
+    phase_of,
+    rooms_store,
+    stage_of,
+)
+from .host import walk_total
+
+
+@bp.get("/rooms/<code>/remote/<key>")
+def open_remote(code: str, key: str):
+    """The teacher's remote link: this browser becomes a host of the room; a phone gets the remote's big buttons,
+    a laptop the full host view (a crashed browser, or the move to the classroom's PC, no longer ends a lesson)."""
+    room = find_room(code)
+    if not room.remote_key or not hmac.compare_digest(key.encode(), room.remote_key.encode()):
+        raise Forbidden(
+            gettext(
+                "This remote link is not the one of room %(code)s. Open the link the host's view shows.", code=room.code
+            )
+        )
+    rooms_store().add_host(room.id, player_id(create=True))
+    view = request.args.get("view")
+    if view not in ("remote", "host"):
+        view = "remote" if request.user_agent.string and MOBILE.search(request.user_agent.string) else "host"
+    return redirect(cached_url("rooms.show_remote" if view == "remote" else "rooms.host_room", code=room.code), 303)
+
+
+@bp.get("/rooms/<code>/remote")
+def show_remote(code: str):
+    """The teacher's remote: big buttons for the lesson (Start, Pause, +30 s, End, the walk-through, another
+    round, the results), polled so it shows where the room stands."""
+    room = host_action(code)
+    phase = phase_of(room, now())
+    still = rooms_store().still_playing(room.id, room.current.number, phase.now) if phase.name == "over" else 0
+    context = {
+        "room": room,
+        "phase": phase,
+        "stage": stage_of(room),
+        "player_count": room.player_count,
+        "still_playing": still,
+        "poll_seconds": POLL_SECONDS,
+        "add_seconds": ADD_SECONDS[2],
+        "walk_total": walk_total(room) if phase.name == "over" else 0,
+        "host_url": cached_url("rooms.host_room", code=room.code),
+    }
+    state = (
+        "remote",
+        room.current.number,
+        phase.name,
+        phase.ends_at,
+        phase.seconds_left if phase.name == "paused" else None,
+        room.locked,
+        room.player_count,
+        still,
+        room.walk_step,
+    )
+    return conditional(state, lambda etag: render("room_remote.html", ["remote"], etag=etag, **context))
