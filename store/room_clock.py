@@ -4,7 +4,7 @@ ruzzle/timeline.py by tests/test_store.py)."""
 
 from __future__ import annotations
 
-from sqlalchemy import func, select, text, update
+from sqlalchemy import func, or_, select, text, update
 
 from .engine import insert_ignoring_duplicates
 from .room_records import (
@@ -128,9 +128,16 @@ class RoomClock(RoomTable):
         key = round_key(room_id, number)
         with self.store.writing() as connection:
             self._lock_round(connection, room_id, number)
+            # the class's round ends unless it is over already (by its end or its time): Timeline.end keeps that end
+            seconds = select(rooms.c.seconds).where(rooms.c.id == room_id).scalar_subquery()
+            running = or_(
+                seconds == 0,
+                room_rounds.c.paused_at.is_not(None),
+                room_rounds.c.started + seconds + room_rounds.c.shift > now,
+            )
             connection.execute(
                 update(room_rounds)
-                .where(*room_round_where(room_id, number), room_rounds.c.ended.is_(None))
+                .where(*room_round_where(room_id, number), room_rounds.c.ended.is_(None), running)
                 .values(ended=now, paused_at=None)
             )
             connection.execute(

@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 from alembic.script import ScriptDirectory
 from conftest import examples
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import event, select, text
 from sqlalchemy.exc import OperationalError
 
 from ruzzle.generator import FIRST_VERSION
-from ruzzle.timeline import Timeline
+from ruzzle.timeline import Timeline, TimelineError
 from store import CHECKPOINT_EVERY, STORE_OUTAGES, PlayedBoard, Recorded, RoundBoard, Store, is_player_id, new_player_id
 from store.cleanup import delete_rounds_before
 from store.engine import default_instance
@@ -512,3 +512,44 @@ def test_the_nickname_keys_migration_computes_the_games_key(name):
 
     migration = importlib.import_module("store.migrations.versions.0923_nickname_keys")
     assert migration.nickname_key(name) == nickname_key(name)
+
+
+# --- a room's class clock in SQL is the game's timeline ---------------------------------------------------------
+
+CLOCK_CHANGES = st.lists(
+    st.tuples(st.sampled_from(["pause", "resume", "add_time", "end"]), st.integers(0, 40), st.integers(-60, 90)),
+    max_size=8,
+)
+room_codes = iter(f"K{number:05d}" for number in range(10**5))  # a fresh room for each example, in one store
+
+
+def timeline_of(round_) -> tuple:
+    """The clock fields a stored round (a room's or a player's) carries."""
+    return round_.started, round_.shift, round_.paused_at, round_.ended
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(CLOCK_CHANGES)
+def test_the_class_clocks_changes_in_the_store_are_the_timelines(store, changes):
+    """Pause, resume, time added and the end, as the store writes them in SQL for a room's round and for every
+    player's round in it (store/room_clock.py), leave both with the timeline ruzzle.timeline.Timeline computes, for
+    every sequence of changes the timeline accepts (the host's page asks it first: views.rooms.host.change_clock)."""
+    rooms = store.rooms
+    room = a_room(store, next(room_codes), 1000)
+    rooms.join(room.id, PLAYER, "Ada", "ada", 1000, 30)
+    rooms.start(room.id, 1, 1000, room_board(room.id, 1))
+    timeline, moment = Timeline(1000, room.seconds), 1000.0
+    for change, wait, seconds in changes:
+        moment += wait
+        try:
+            if change == "add_time":
+                timeline = timeline.add_time(seconds, moment)
+                rooms.add_time(room.id, 1, seconds, moment)
+            else:
+                timeline = getattr(timeline, change)(moment)
+                getattr(rooms, change)(room.id, 1, moment)
+        except TimelineError:
+            continue  # the host's page refuses it: the store is never asked
+        expected = (timeline.started, timeline.shift, timeline.paused_at, timeline.ended)
+        assert timeline_of(rooms.get(room.code).current) == expected
+        assert timeline_of(store.rounds.current(PLAYER, round_key(room.id, 1))) == expected
