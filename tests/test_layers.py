@@ -108,3 +108,37 @@ def test_the_import_graph_counts_an_import_inside_a_function_and_a_relative_one(
     assert "views.rooms" in graph["views.play"]  # `from .rooms import find_room`, inside open_room_named
     assert "store.migrate" in graph["store.engine"]  # `from .migrate import upgrade`, inside Database.migrate
     assert "views.game" in graph["views.rooms.pupil"]  # `from ..game import ...`
+
+
+TESTS = ROOT / "tests"
+
+
+def imported_test_modules(path: Path) -> set[str]:
+    """The test modules (a file named `test_*`) a file imports, wherever the import stands, relative or absolute."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            dotted = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            stem = [node.module] if node.module else []
+            dotted = [".".join([*stem, alias.name]) for alias in node.names]
+        else:
+            continue
+        found.update(part for name in dotted for part in name.split(".") if part.startswith("test_"))
+    return found
+
+
+def test_no_test_module_imports_another_test_module():
+    files = sorted(TESTS.rglob("*.py"))
+    assert TESTS / "web" / "test_rooms.py" in files
+    crossings = {str(path.relative_to(ROOT)): sorted(imported_test_modules(path)) for path in files}
+    assert {name: found for name, found in crossings.items() if found} == {}
+
+
+def test_the_test_import_reader_sees_every_form_of_import(tmp_path):
+    source = tmp_path / "sample.py"
+    source.write_text(
+        "from .test_rooms import join\nimport tests.web.test_solution\nfrom tests.web import test_homework\n"
+        "from .helpers import open_room\nfrom . import helpers\ndef late():\n    from .test_classes import make_class\n"
+    )
+    assert imported_test_modules(source) == {"test_rooms", "test_solution", "test_homework", "test_classes"}

@@ -121,6 +121,13 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture
+def exact_ranking(app):
+    """The ranking as it is at each request (the servers' one-second cache has a test of its own); a module that
+    compares rankings takes it for every test (`pytestmark = pytest.mark.usefixtures("exact_ranking")`)."""
+    app.config["ROOM_RANKING_SECONDS"] = 0
+
+
 @functools.cache
 def reference_app():
     """An app made once per process, for what a test module needs to know when it is collected (the routes, the
@@ -223,6 +230,14 @@ def open_page(browser):
         context.close()
     problems = [problem for problem in problems if not any(text in problem for text in allowed)]
     assert problems == [], f"browser console: {problems}"
+
+
+@pytest.fixture
+def timings():
+    """What the test measured, name: seconds after each press; printed at the end (pytest -rP shows it)."""
+    measured: dict[str, list[float]] = {}
+    yield measured
+    print("\n".join(f"{name}: {delays}" for name, delays in measured.items()))
 
 
 @pytest.fixture

@@ -6,9 +6,6 @@ and a laptop's width: it must report no serious or critical violation.
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -16,27 +13,15 @@ from ruzzle import Lexicon, generate
 from ruzzle.blocklist import blocked_words
 from ruzzle.game import Solution
 
+from .browser import contrast, serious_violations
 from .conftest import SCREENSHOTS
 
-AXE = Path(__file__).resolve().parent / "vendor" / "axe-core-4.14.1.min.js"
 SEED = "ACCESS"
 WIDTHS = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
 
 
 def solution(seed: str = SEED) -> Solution:
     return Solution.of(generate("en", seed, 4, 4), Lexicon.builtin("en"), blocked_words("en"))
-
-
-def serious_violations(page: Page) -> list:
-    """What axe-core reports as serious or critical on the page as it is now."""
-    # evaluated through the DevTools protocol: the page's own CSP (rightly) refuses an injected inline script
-    page.evaluate(AXE.read_text() + "\n;0")
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [
-        (violation["id"], violation["impact"], [node["target"] for node in violation["nodes"][:3]])
-        for violation in result["violations"]
-        if violation["impact"] in ("serious", "critical")
-    ]
 
 
 def end_round(page: Page, server: str, board: str = f"/play/en/{SEED}") -> None:
@@ -108,18 +93,6 @@ def test_axe_finds_nothing_serious_on_the_offer_to_join_a_room_typed_as_a_board_
     expect(page.get_by_role("link", name=f"Join room {code}")).to_be_visible()
     assert serious_violations(page) == []
     assert page.locator("h1").count() == 1
-
-
-def relative_luminance(rgb: tuple[float, ...]) -> float:
-    channels = [c / 255 for c in rgb[:3]]
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast(a: str, b: str) -> float:
-    """The WCAG contrast ratio of two computed CSS colours (rgb(...) strings)."""
-    la, lb = (relative_luminance(tuple(float(x) for x in re.findall(r"[\d.]+", colour))) for colour in (a, b))
-    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 
 
 FOCUS_RING = """() => {

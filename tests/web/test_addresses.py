@@ -17,7 +17,7 @@ from views.addresses import JoinAddress, is_loopback, lan_addresses, split_host
 from views.qr import qr_svg
 from views.services import services
 
-from .test_solution import qr_matrix_from_svg
+from .helpers import qr_matrix_from_svg
 
 BOARD = "/play/en/TESTS2"
 DEMO_CODE = "TtlRSNdl-OdwHtwEI-CdwINV-EtlADE"

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from .browser import serious_violations
 from .conftest import SCREENSHOTS
-from .test_accessibility import serious_violations
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 PROJECTOR = {"viewport": {"width": 1280, "height": 800}}

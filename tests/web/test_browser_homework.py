@@ -23,9 +23,8 @@ from werkzeug.serving import make_server
 
 from views.homework import homework_board
 
+from .browser import serious_violations, slow_network, type_word, wait_until_answered
 from .conftest import SCREENSHOTS
-from .test_accessibility import serious_violations
-from .test_browser_play_loop import slow_network, type_word, wait_until_answered
 
 SHOTS = Path(os.environ.get("RUZZLE_HOMEWORK_SHOTS") or SCREENSHOTS / "homework")
 LAPTOP = {"viewport": {"width": 1280, "height": 800}, "timezone_id": "Europe/Rome"}
@@ -177,20 +176,27 @@ def test_a_class_does_its_homework_over_two_days(app, clock, site, open_page):
 def test_the_class_page_over_three_weeks(app, clock, site, open_page):
     """A class of three plays three weeks of homework (through the Flask client: the browser test above plays it);
     its page, with each pupil's chart and the class's, on a laptop and on a phone."""
-    from .test_classes import class_data, join_with_code, make_class, set_class_homework
-    from .test_homework import found, send, words_of
+    from .helpers import (
+        class_data,
+        found,
+        homework_words_of,
+        join_with_code,
+        make_class,
+        send_homework_word,
+        set_class_homework,
+    )
 
     client = app.test_client()
     code, link = make_class(client)
     codes = {pupil["nickname"]: pupil["code"] for pupil in class_data(client, link)["pupils"]}
     for week in range(3):
         homework = set_class_homework(client, code, link, clock, f"WEEK{week % 2}")
-        words = words_of(app, homework, 1)
+        words = homework_words_of(app, homework, 1)
         for index, name in enumerate(codes):
             device = join_with_code(app, homework, name, codes[name])
             device.post(f"/a/{homework}/boards/1/start")
             for found_word in words[index + week : index + 2 * week + 3]:
-                assert found(send(device, homework, 1, found_word.word))
+                assert found(send_homework_word(device, homework, 1, found_word.word))
         clock.advance(7 * 86400)
     laptop = open_page(**LAPTOP)
     laptop.goto(site + link)

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import SCREENSHOTS, solution_of
-from .test_i18n import START_BUTTON, TRANSLATED, entries, translate
+from .helpers import START_BUTTON, TRANSLATED, entries, translate
 
 SEED = "LONGER"
 SCREENS = {"phone": (390, 844), "laptop": (1280, 800)}

@@ -18,9 +18,8 @@ from ruzzle.generator import LATEST_VERSION
 from ruzzle.live import Schedule, live_seed
 from tools.servers import gunicorn
 
+from .browser import serious_violations, slow_network, touch_drag, type_word, wait_until_answered
 from .conftest import SCREENSHOTS
-from .test_accessibility import serious_violations
-from .test_browser_play_loop import slow_network, touch_drag, type_word, wait_until_answered
 
 PLAY, RESULTS = 24, 12
 PLAN = Schedule(PLAY, RESULTS)

@@ -11,9 +11,8 @@ from ruzzle import Board, Lexicon
 from ruzzle.blocklist import blocked_words
 from ruzzle.game import Solution
 
+from .browser import PROJECTOR, join_on_phone, press, slow_network, wait_until_answered
 from .conftest import SCREENSHOTS
-from .test_browser_play_loop import slow_network, wait_until_answered
-from .test_browser_room_control import PROJECTOR, join, press
 
 ROUND_SECONDS = 8
 
@@ -54,7 +53,7 @@ def test_a_whole_match_ends_with_a_final_podium_and_another_match_starts_from_ze
     slow_network(host, 100)
     host.goto(server + answer.headers["location"])
     code = host.locator(".room-code").inner_text().strip()
-    phones = {name: join(open_page, server, code, name) for name in ("Ada", "Bruno")}
+    phones = {name: join_on_phone(open_page, server, code, name) for name in ("Ada", "Bruno")}
     totals = {name: 0 for name in phones}
 
     for number, start in enumerate(("Start", "Start round 2 of 3", "Start round 3 of 3"), start=1):

@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 from ruzzle import Lexicon, generate, solve
 from ruzzle.meanings import MeaningsLibrary
 
+from .browser import serious_violations
 from .conftest import SCREENSHOTS
-from .test_accessibility import serious_violations
 
 SEED = "MEANIN"
 # Where this test leaves its screenshots: the run's screenshot folder, or RUZZLE_MEANINGS_SHOTS.

@@ -18,11 +18,20 @@ from playwright.sync_api import Page, expect
 
 from tools.servers import gunicorn_server
 
+from .browser import (
+    NOTE,
+    join_on_phone,
+    open_room_on_projector,
+    press,
+    room_solution,
+    score,
+    seen,
+    slow_network,
+    touch_drag,
+    wait_until_answered,
+)
 from .conftest import SCREENSHOTS
-from .test_browser_play_loop import slow_network, touch_drag, wait_until_answered
-from .test_browser_room_control import NOTE, join, open_room, press, score, seen, timings  # noqa: F401 (a fixture)
-from .test_browser_rooms import solution
-from .test_room_clocks import clock_ahead
+from .helpers import clock_ahead
 
 BACK_WITHIN = 5.0  # seconds after the network returns within which a stranded phone shows its results
 LATENCY = 200
@@ -71,11 +80,11 @@ def in_view(page: Page, selector: str) -> bool:
 
 def test_words_traced_during_a_20_s_drop_are_sent_by_themselves_when_the_network_returns(open_page, server, timings):
     allow_the_drops(open_page)
-    host, code = open_room(open_page, server, 120)
-    phone = join(open_page, server, code, "Ada")
+    host, code = open_room_on_projector(open_page, server, 120)
+    phone = join_on_phone(open_page, server, code, "Ada")
     press(host, "Start")
     expect(phone.locator("#board.board-play")).to_be_visible(timeout=10_000)
-    words = [found for found in solution() if len(found.word) >= 3][:5]
+    words = [found for found in room_solution() if len(found.word) >= 3][:5]
 
     dropped = time.monotonic()
     network(phone, online=False)
@@ -113,12 +122,12 @@ def test_phones_stranded_across_the_end_show_their_results_and_follow_the_host(o
     closed for 40 s. Back, each shows its results within 5 s (a word the first traced offline before the end is named
     as having arrived too late), and the host's next round reaches all three."""
     allow_the_drops(open_page)
-    host, code = open_room(open_page, server, 20)
-    phones = {name: join(open_page, server, code, name) for name in ("Ada", "Bruno", "Chiara")}
+    host, code = open_room_on_projector(open_page, server, 20)
+    phones = {name: join_on_phone(open_page, server, code, name) for name in ("Ada", "Bruno", "Chiara")}
     press(host, "Start")
     for phone in phones.values():
         expect(phone.locator("#board.board-play")).to_be_visible(timeout=10_000)
-    words = [found.word for found in solution()]
+    words = [found.word for found in room_solution()]
     for phone, word in zip(phones.values(), words, strict=False):
         phone.locator("#word").press_sequentially(word, delay=40)
         phone.press("#word", "Enter")
@@ -187,8 +196,8 @@ def test_the_phones_clock_follows_the_servers_even_when_its_own_is_7_s_behind(op
     skew = 7
     database = f"sqlite:///{tmp_path / 'ruzzle.sqlite'}"
     with gunicorn_server(workers=2, RUZZLE_DATABASE_URL=database, **clock_ahead(skew)) as ahead:
-        host, code = open_room(open_page, ahead.url, 12)
-        phone = join(open_page, ahead.url, code, "Ada")
+        host, code = open_room_on_projector(open_page, ahead.url, 12)
+        phone = join_on_phone(open_page, ahead.url, code, "Ada")
         phone.evaluate(WATCH_CLOCK)
         press(host, "Start")
         expect(phone.locator("#board.board-play")).to_be_visible(timeout=10_000)
@@ -230,8 +239,8 @@ def test_a_screen_reader_hears_the_minutes_the_last_10_seconds_and_words_refused
     """The live region says the time left at each whole minute and at 10 s (not every second), a refused word with
     its reason, and that words wait for the network."""
     allow_the_drops(open_page)
-    host, code = open_room(open_page, server, 71)
-    phone = join(open_page, server, code, "Ada")
+    host, code = open_room_on_projector(open_page, server, 71)
+    phone = join_on_phone(open_page, server, code, "Ada")
     phone.evaluate(WATCH_ANNOUNCEMENTS)
     press(host, "Start")
     expect(phone.locator("#board.board-play")).to_be_visible(timeout=10_000)
@@ -244,7 +253,7 @@ def test_a_screen_reader_hears_the_minutes_the_last_10_seconds_and_words_refused
     phone.wait_for_function("() => window.heard.some(text => text.startsWith('QQZZ: '))", timeout=5000)
 
     network(phone, online=False)
-    word = solution()[0]
+    word = room_solution()[0]
     phone.locator("#word").press_sequentially(word.word, delay=40)
     phone.press("#word", "Enter")
     phone.wait_for_function("() => window.heard.includes('1 word waiting for the network')", timeout=5000)
@@ -263,11 +272,11 @@ def test_a_phone_asleep_across_the_end_wakes_to_its_results_sees_all_words_and_c
     """The phone's page is stopped (a phone asleep: none of its scripts runs, no timer fires) from before the end until
     after it; woken, it shows its results within 5 s; "See all words" stays in the room and "Back to the room"
     returns to the results, which follow the host into the next round."""
-    host, code = open_room(open_page, server, 12)
-    phone = join(open_page, server, code, "Ada")
+    host, code = open_room_on_projector(open_page, server, 12)
+    phone = join_on_phone(open_page, server, code, "Ada")
     press(host, "Start")
     expect(phone.locator("#board.board-play")).to_be_visible(timeout=10_000)
-    word = solution()[0].word
+    word = room_solution()[0].word
     phone.locator("#word").press_sequentially(word, delay=40)
     phone.press("#word", "Enter")
     wait_until_answered(phone)

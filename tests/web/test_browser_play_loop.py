@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import re
 import time
-import weakref
-from itertools import pairwise
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -19,11 +17,11 @@ from ruzzle import Lexicon, generate
 from ruzzle.blocklist import blocked_words
 from ruzzle.game import Solution
 
+from .browser import PHONE, slow_network, touch_drag, type_word, wait_until_answered
 from .conftest import drag, tile_centre
 
 SEED = "QUEUE7"
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 # Records every message the result region shows, so a test can tell whether an accepted word was shown an error.
 WATCH_RESULTS = """() => {
     window.resultMessages = [];
@@ -37,22 +35,6 @@ WATCH_RESULTS = """() => {
 def solution(seed: str = SEED) -> Solution:
     """The board's solution, computed here with the same package and dictionary the server uses."""
     return Solution.of(generate("en", seed, 4, 4), Lexicon.builtin("en"), blocked_words("en"))
-
-
-def slow_network(page: Page, latency_ms: int, offline: bool = False) -> None:
-    """Every request of this page takes `latency_ms` longer, as on school Wi-Fi or a phone on 4G; `offline`, none
-    gets through. (One CDP session per page: conditions sent through a second one do not replace the first's.)"""
-    cdp = NETWORKS.get(page)
-    if cdp is None:
-        cdp = NETWORKS[page] = page.context.new_cdp_session(page)
-        cdp.send("Network.enable")
-    cdp.send(
-        "Network.emulateNetworkConditions",
-        {"offline": offline, "latency": latency_ms, "downloadThroughput": -1, "uploadThroughput": -1},
-    )
-
-
-NETWORKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # page: the CDP session of its network
 
 
 @pytest.fixture
@@ -70,39 +52,12 @@ def open_board(open_page, server):
     return open_
 
 
-def type_word(page: Page, word: str, key_delay_ms: int = 70) -> None:
-    """Type a word into the word box at a fast typist's pace and press Enter."""
-    page.locator("#word").focus()
-    page.keyboard.type(word.lower(), delay=key_delay_ms)
-    page.keyboard.press("Enter")
-
-
-def touch_drag(page: Page, path, step_ms: int = 15) -> None:
-    """A finger pressed on the first tile, moved through the centre of each next one, lifted."""
-    cdp = page.context.new_cdp_session(page)
-    x, y = tile_centre(page, path[0])
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    for a, b in pairwise(path):
-        (x0, y0), (x1, y1) = tile_centre(page, a), tile_centre(page, b)
-        for step in range(1, 5):
-            point = {"x": x0 + (x1 - x0) * step / 4, "y": y0 + (y1 - y0) * step / 4}
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
-            page.wait_for_timeout(step_ms)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    cdp.detach()
-
-
 def touch_tap(page: Page, cell) -> None:
     cdp = page.context.new_cdp_session(page)
     x, y = tile_centre(page, cell)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
-
-
-def wait_until_answered(page: Page, timeout_ms: int = 20_000) -> None:
-    """Until no word is waiting or on its way (the list of words sent has none in flight)."""
-    page.wait_for_function("() => !document.querySelector('#sent .sent-sending')", timeout=timeout_ms)
 
 
 def assert_round_holds(page: Page, words) -> None:

@@ -8,8 +8,8 @@ from playwright.sync_api import expect
 
 from ruzzle import generate
 
+from .browser import contrast
 from .conftest import SCREENSHOTS
-from .test_accessibility import contrast
 
 SEED = "CLASSX"
 SCREENS = [(1024, 768), (1280, 800), (1366, 768), (1920, 1080), (3840, 2160)]

@@ -10,64 +10,38 @@ from __future__ import annotations
 import re
 import time
 
-import pytest
 from playwright.sync_api import Page, expect
 
-from .test_browser_play_loop import slow_network
-from .test_browser_rooms import PHONE, SEED, shoot, solution, type_words
+from .browser import (
+    FOLLOW,
+    NOTE,
+    PHONE,
+    join_on_phone,
+    open_room_on_projector,
+    phone_on,
+    press,
+    room_solution,
+    score,
+    seen,
+    shoot,
+    slow_network,
+    type_words,
+)
 
-PROJECTOR = {"viewport": {"width": 1024, "height": 768}}  # a classroom's projector at its most common size
 MOBILE_UA = (
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36"
 )
 REMOTE = {**PHONE, "user_agent": MOBILE_UA}
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
-FOLLOW = 3.0  # seconds within which a phone or the projector shows what the teacher pressed
 
-# Notes in the page when `test` first gives something truthy: window.seen[name] = {at: epoch ms, value}. Measured
-# where it happens, not when the test looks (a page's own observer, so an htmx swap is timed to the millisecond).
-NOTE = """([name, limit]) => {
-    const secs = text => { const [m, s] = text.trim().split(':').map(Number); return m * 60 + s; };
-    const timer = () => document.querySelector('#timer');
-    const test = () => (%s);
-    window.seen = window.seen || {};
-    delete window.seen[name];
-    const check = observer => {
-        let value; try { value = test(); } catch (error) { value = null; }
-        if (value && !window.seen[name]) { window.seen[name] = {at: Date.now(), value: value}; observer.disconnect(); }
-    };
-    const observer = new MutationObserver(() => check(observer));
-    observer.observe(document.documentElement, {subtree: true, childList: true, characterData: true, attributes: true});
-    check(observer);
-}"""
 PAUSED = "document.querySelector('#timer[data-paused]') && timer().textContent"
 BOARD_BACK = "document.querySelector('#board.board-play') && timer().textContent"
 JUMPED = "timer() && secs(timer().textContent) > limit && timer().textContent"  # limit: the time left before, + 10 s
 RESULTS = "document.querySelector('.room-results')"
 
 
-@pytest.fixture
-def timings():
-    """What the test measured, name: seconds after each press; printed at the end (pytest -rP shows it)."""
-    measured: dict[str, list[float]] = {}
-    yield measured
-    print("\n".join(f"{name}: {delays}" for name, delays in measured.items()))
-
-
 def note(page: Page, name: str, test: str, limit: float = 0) -> None:
     page.evaluate(NOTE % test, [name, limit])
-
-
-def seen(page: Page, name: str, pressed: float, timings: dict, within: float = FOLLOW) -> tuple[float, str]:
-    """Seconds from the press (epoch s) until the page noted `name`, and what it saw; fails after `within` s."""
-    page.wait_for_function(
-        "name => window.seen && window.seen[name]", arg=name, timeout=(within + 3) * 1000
-    )  # a little longer, to report how late it was
-    mark = page.evaluate("name => window.seen[name]", name)
-    delay = mark["at"] / 1000 - pressed
-    timings.setdefault(name, []).append(round(delay, 2))
-    assert delay <= within, f"{name}: {delay:.2f} s after the press ({page.url})"
-    return delay, mark["value"]
 
 
 def followed(page: Page, name: str, url: re.Pattern, pressed: float, timings: dict) -> float:
@@ -87,46 +61,6 @@ def seconds(text: str) -> int:
 
 def time_left(page: Page) -> int:
     return seconds(page.locator("#timer").inner_text())
-
-
-def score(page: Page) -> int:
-    return int(page.locator("#score .score").inner_text().replace(",", ""))
-
-
-def open_room(open_page, server: str, round_seconds: int) -> tuple[Page, str]:
-    """The host opens a room on the test's board and shows it on a 1024x768 projector on a 100 ms network."""
-    host = open_page(**PROJECTOR)
-    answer = host.request.post(
-        f"{server}/rooms",
-        form={"language": "en", "size": "4x4", "time": str(round_seconds), "seed": SEED},
-        max_redirects=0,
-    )
-    assert answer.status == 303, answer.text()
-    slow_network(host, 100)
-    host.goto(server + answer.headers["location"])
-    return host, host.locator(".room-code").inner_text().strip()
-
-
-def phone_on(open_page, **options) -> Page:
-    phone = open_page(**{**PHONE, **options})
-    slow_network(phone, 200)
-    return phone
-
-
-def join(open_page, server: str, code: str, name: str) -> Page:
-    phone = phone_on(open_page)
-    phone.goto(f"{server}/rooms/{code}")
-    phone.fill("#nickname", name)
-    phone.get_by_role("button", name="Join", exact=True).click()
-    expect(phone.locator(".room-wait-title")).to_be_visible()
-    return phone
-
-
-def press(page: Page, label: str) -> float:
-    """Press a button of the page; the moment of the press (epoch s)."""
-    pressed = time.time()
-    page.get_by_role("button", name=label, exact=True).click()
-    return pressed
 
 
 def end_now(page: Page) -> float:
@@ -155,13 +89,13 @@ def test_a_lesson_from_the_teachers_phone_with_pause_more_time_a_lock_a_move_and
     open_page, server, timings
 ):
     open_page.allow("status of 403")  # the locked room's join page and its refused join are 403 pages
-    host, code = open_room(open_page, server, 40)
+    host, code = open_room_on_projector(open_page, server, 40)
     remote_url = host.locator("[data-remote-url]").get_attribute("data-remote-url")
     remote = phone_on(open_page, user_agent=MOBILE_UA)
     remote.goto(remote_url)
     expect(remote).to_have_url(f"{server}/rooms/{code}/remote")  # a phone gets the big buttons
     names = ["Ada", "Bruno", "Chiara"]
-    phones = {name: join(open_page, server, code, name) for name in names}
+    phones = {name: join_on_phone(open_page, server, code, name) for name in names}
     expect(host.locator(".room-players-host .nickname")).to_have_text(names, timeout=5000)
 
     # a locked room refuses a new phone, with a sentence; unlocked, it takes it
@@ -195,7 +129,7 @@ def test_a_lesson_from_the_teachers_phone_with_pause_more_time_a_lock_a_move_and
     seen(host, "projector follows Start", pressed, timings)
     for phone in phones.values():
         expect(phone.locator("#board.board-play")).to_be_visible(timeout=10000)
-    words = [found.word for found in solution()]
+    words = [found.word for found in room_solution()]
     type_words(phones["Ada"], words[0:2])
     type_words(phones["Bruno"], [words[1]])
     type_words(phones["Chiara"], [words[2]])
@@ -286,7 +220,7 @@ def test_a_lesson_from_the_teachers_phone_with_pause_more_time_a_lock_a_move_and
     assert score(ada) == old_score > 0
     expect(ada.locator("#found .word-list li a")).to_have_text(old_words)
     expect(ada.locator("[data-rejoin-code]")).to_have_attribute("data-rejoin-code", rejoin)
-    new_word = solution()[3]
+    new_word = room_solution()[3]
     type_words(ada, [new_word.word])
     expect(ada.locator("#found .word-list li")).to_have_count(len(old_words) + 1, timeout=5000)
     assert score(ada) == old_score + new_word.score
@@ -350,9 +284,9 @@ def test_a_lesson_from_the_teachers_phone_with_pause_more_time_a_lock_a_move_and
 
 def test_a_pupil_with_extra_time_plays_on_after_the_class_while_the_projector_says_so(open_page, server, timings):
     round_seconds = 20
-    host, code = open_room(open_page, server, round_seconds)
-    ada = join(open_page, server, code, "Ada")
-    bruno = join(open_page, server, code, "Bruno")
+    host, code = open_room_on_projector(open_page, server, round_seconds)
+    ada = join_on_phone(open_page, server, code, "Ada")
+    bruno = join_on_phone(open_page, server, code, "Bruno")
     expect(host.locator(".room-players-host .nickname")).to_have_count(2, timeout=5000)
     open_tools(host, "manage")
     row = manage_row(host, "Bruno")
@@ -362,7 +296,7 @@ def test_a_pupil_with_extra_time_plays_on_after_the_class_while_the_projector_sa
     expect(host.locator("#manage[open]")).to_have_count(1)  # the tools stay open for the next change
 
     press(host, "Start")
-    words = solution()
+    words = room_solution()
     for phone, word in ((ada, words[0]), (bruno, words[1])):
         expect(phone.locator("#board.board-play")).to_be_visible(timeout=10000)
         note(phone, "results at the deadline", RESULTS)
@@ -408,8 +342,8 @@ def test_a_pupil_with_extra_time_plays_on_after_the_class_while_the_projector_sa
 def test_a_clickers_blank_screen_key_pauses_and_resumes_the_round(open_page, server):
     """A presenter's clicker has a "blank screen" key (B or .): on the host's view it pauses the round, and again
     resumes it, whatever has the focus."""
-    host, code = open_room(open_page, server, 60)
-    phone = join(open_page, server, code, "Ada")
+    host, code = open_room_on_projector(open_page, server, 60)
+    phone = join_on_phone(open_page, server, code, "Ada")
     host.keyboard.press("PageDown")  # Start, by the clicker
     expect(host.get_by_role("button", name="Pause", exact=True)).to_be_visible(timeout=10000)
     host.keyboard.press("b")

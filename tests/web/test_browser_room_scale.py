@@ -7,12 +7,12 @@ import time
 
 from playwright.sync_api import expect
 
-from .test_browser_room_control import join, open_room, press  # noqa: F401
+from .browser import join_on_phone, open_room_on_projector, press
 
 
 def test_the_board_comes_during_the_3_2_1_and_shows_at_0_without_asking(open_page, server):
-    host, code = open_room(open_page, server, 60)
-    phones = [join(open_page, server, code, name) for name in ("Ada", "Bob")]
+    host, code = open_room_on_projector(open_page, server, 60)
+    phones = [join_on_phone(open_page, server, code, name) for name in ("Ada", "Bob")]
     asked: dict[int, list[tuple[float, str]]] = {index: [] for index in range(len(phones))}
     for index, phone in enumerate(phones):
         phone.on(

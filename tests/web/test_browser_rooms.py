@@ -10,19 +10,11 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from ruzzle import Lexicon, generate
-from ruzzle.blocklist import blocked_words
-from ruzzle.game import Solution
-from ruzzle.generator import LATEST_VERSION
-
-from .conftest import SCREENSHOTS
-from .test_accessibility import serious_violations
-from .test_browser_play_loop import slow_network
+from .browser import PHONE, room_solution, shoot, slow_network, type_words
 
 SEED = "ROOMS7"
 ROUND_SECONDS = 20
 PROJECTOR = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 NAMES = ("Ada", "Bruno", "Chiara")
 
 
@@ -30,19 +22,6 @@ NAMES = ("Ada", "Bruno", "Chiara")
 NOTE_BOARD = """() => new MutationObserver((changes, observer) => {
     if (document.querySelector('#board.board-play')) { window.boardAt = Date.now(); observer.disconnect(); }
 }).observe(document.body, {subtree: true, childList: true})"""
-
-
-def solution() -> Solution:
-    """The room's board, solved here with the same package and dictionary as the server."""
-    return Solution.of(generate("en", SEED, 4, 4, version=LATEST_VERSION), Lexicon.builtin("en"), blocked_words("en"))
-
-
-def shoot(page: Page, name: str) -> None:
-    """A screenshot of the stage, and axe-core's check of it: nothing serious, one h1."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"room-{name}.png"), full_page=True)
-    assert serious_violations(page) == [], name
-    assert page.locator("h1").count() == 1, name
 
 
 def open_room(open_page, server) -> tuple[Page, str]:
@@ -68,12 +47,6 @@ def join(open_page, server: str, code: str, name: str) -> Page:
     phone.press("#nickname", "Enter")
     expect(phone.locator(".room-wait-title")).to_be_visible()
     return phone
-
-
-def type_words(phone: Page, words: list[str]) -> None:
-    for word in words:
-        phone.locator("#word").press_sequentially(word, delay=40)
-        phone.press("#word", "Enter")
 
 
 def test_a_class_plays_one_board_together(open_page, server):
@@ -102,7 +75,7 @@ def test_a_class_plays_one_board_together(open_page, server):
     assert starts_at - pressed <= 4.5
     shoot(phones[1], "2-board-phone")
 
-    words = [found.word for found in solution()]
+    words = [found.word for found in room_solution()]
     plays = {NAMES[0]: words[0:3], NAMES[1]: [words[1], words[3]], NAMES[2]: [words[4]]}
     for phone, name in zip(phones, NAMES, strict=True):
         type_words(phone, plays[name])

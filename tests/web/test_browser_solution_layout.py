@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from .browser import contrast, serious_violations
 from .conftest import SCREENSHOTS
-from .test_accessibility import contrast, serious_violations
 
 SEED = "SOLVEX"
 SCREENS = [(1024, 768), (1280, 800), (1366, 768), (1920, 1080)]

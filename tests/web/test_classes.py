@@ -9,10 +9,22 @@ import re
 
 import pytest
 
-from .test_homework import JSON, SECONDS, found, iso, rows_in_every_table, send, text_of, words_of
+from .helpers import (
+    CLASS_NAMES,
+    SECONDS,
+    class_data,
+    found,
+    homework_words_of,
+    iso,
+    join_with_code,
+    make_class,
+    rows_in_every_table,
+    send_homework_word,
+    set_class_homework,
+    text_of,
+)
 
 WEEK = 7 * 86400
-NAMES = ["Zoë", "Ana", "Luca"]
 
 
 @pytest.fixture
@@ -20,52 +32,16 @@ def store_url(migrated_database_url) -> str:
     return migrated_database_url
 
 
-def make_class(client, names=NAMES) -> tuple[str, str]:
-    answer = client.post("/classes", data={"name": "7B", "pupils": "\n".join(names)})
-    assert answer.status_code == 303, answer.get_data(as_text=True)
-    link = answer.headers["Location"]
-    code = re.fullmatch(r"/classes/([A-Z0-9]{6})\?key=[\w-]{20,}", link).group(1)
-    return code, link
-
-
-def class_data(client, link) -> dict:
-    return client.get(link, headers=JSON).get_json()
-
-
-def set_class_homework(client, code: str, link: str, clock, seed: str) -> str:
-    key = link.split("key=")[1]
-    answer = client.post(
-        "/assignments",
-        data={
-            "language": "en",
-            "time": str(SECONDS),
-            "seeds": seed,
-            "due": iso(clock() + 2 * 86400),
-            "class": code,
-            "class_key": key,
-        },
-    )
-    assert answer.status_code == 303, answer.get_data(as_text=True)
-    return re.match(r"/a/([A-Z0-9]{6})/teacher", answer.headers["Location"]).group(1)
-
-
-def join_with_code(app, homework: str, name: str, code: str, device=None):
-    device = device or app.test_client()
-    answer = device.post(f"/a/{homework}/pupils", data={"nickname": name, "code": code})
-    assert answer.status_code == 303, text_of(answer)
-    return device
-
-
 def test_five_homework_with_the_same_class_follow_each_pupil(app, client, clock):
     code, link = make_class(client)
     codes = {pupil["nickname"]: pupil["code"] for pupil in class_data(client, link)["pupils"]}
-    devices = {name: app.test_client() for name in NAMES}
-    expected = {name: {"rounds": 0, "score": 0, "words": 0, "new": [], "seen": set()} for name in NAMES}
+    devices = {name: app.test_client() for name in CLASS_NAMES}
+    expected = {name: {"rounds": 0, "score": 0, "words": 0, "new": [], "seen": set()} for name in CLASS_NAMES}
     for week in range(5):
         seed = f"WEEK{week % 2}"  # two boards in turn: the same words come back, and are new only once
         homework = set_class_homework(client, code, link, clock, seed)
-        words = words_of(app, homework, 1)
-        for index, name in enumerate(NAMES):
+        words = homework_words_of(app, homework, 1)
+        for index, name in enumerate(CLASS_NAMES):
             numbers = expected[name]
             if (name, week) == ("Ana", 3):
                 numbers["new"].append(0)  # Ana skips week 4
@@ -75,7 +51,7 @@ def test_five_homework_with_the_same_class_follow_each_pupil(app, client, clock)
             join_with_code(app, homework, name, codes[name].lower(), device)
             device.post(f"/a/{homework}/boards/1/start")
             picked = words[index + week : index + week + 2 + week % 3]
-            taken = [w for w in picked if found(send(device, homework, 1, w.word))]
+            taken = [w for w in picked if found(send_homework_word(device, homework, 1, w.word))]
             assert taken == picked
             numbers["rounds"] += 1
             numbers["score"] += sum(w.score for w in taken)
@@ -95,10 +71,10 @@ def test_five_homework_with_the_same_class_follow_each_pupil(app, client, clock)
             numbers["new"],
         )
         assert pupil["average"] == round(numbers["score"] / numbers["rounds"], 1)
-    assert data["new_words"] == [sum(expected[name]["new"][week] for name in NAMES) for week in range(5)]
+    assert data["new_words"] == [sum(expected[name]["new"][week] for name in CLASS_NAMES) for week in range(5)]
     page = client.get(link).get_data(as_text=True)
     # one chart a pupil and the class's, each bar titled with its number
-    assert page.count('<svg class="chart"') == len(NAMES) + 1
+    assert page.count('<svg class="chart"') == len(CLASS_NAMES) + 1
     first = data["lessons"][0]["code"]
     assert f"Homework {first}: {data['new_words'][0]} new words" in page
 
@@ -147,10 +123,10 @@ def test_deleting_a_pupil_and_the_class_leaves_nothing(app, client, clock):
     codes = {pupil["nickname"]: pupil["code"] for pupil in class_data(client, link)["pupils"]}
     for seed in ("WEEK0", "WEEK1"):
         homework = set_class_homework(client, code, link, clock, seed)
-        for name in NAMES:
+        for name in CLASS_NAMES:
             device = join_with_code(app, homework, name, codes[name])
             device.post(f"/a/{homework}/boards/1/start")
-            assert found(send(device, homework, 1, words_of(app, homework, 1)[0].word))
+            assert found(send_homework_word(device, homework, 1, homework_words_of(app, homework, 1)[0].word))
     full = rows_in_every_table(app)
     ana = next(p for p in class_data(client, link)["pupils"] if p["nickname"] == "Ana")
     assert client.post(f"/classes/{code}/pupils/{ana['id']}/delete", data={"key": key}).status_code == 303
@@ -190,8 +166,8 @@ def test_a_live_room_for_the_class_takes_its_pupils_and_counts_on_the_class_page
     homework = set_class_homework(client, code, link, clock, "WEEK0")
     zoe = join_with_code(app, homework, "Zoë", codes["Zoë"])
     zoe.post(f"/a/{homework}/boards/1/start")
-    first = words_of(app, homework, 1)[0]
-    assert found(send(zoe, homework, 1, first.word))
+    first = homework_words_of(app, homework, 1)[0]
+    assert found(send_homework_word(zoe, homework, 1, first.word))
     clock.advance(86400)
     opened = client.post(
         "/rooms", data={"language": "en", "time": str(SECONDS), "seed": "WEEK0", "class": code, "class_key": key}

@@ -15,7 +15,7 @@ from views.rooms import COUNTDOWN, room_board
 from views.rooms.pupil import AHEAD_SECONDS
 
 from .conftest import HTMX, solution_of
-from .test_rooms import SECONDS, join, open_room, send, start, walk_word, words_of
+from .helpers import SECONDS, join, open_room, send, start, walk_word, words_of
 
 JSON = {"Accept": "application/json"}
 SEED = "HINTS2"

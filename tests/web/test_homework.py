@@ -6,8 +6,6 @@ and the homework (every table counted), the clean-up, and every refusal a person
 from __future__ import annotations
 
 import csv
-import datetime
-import html
 import io
 import re
 
@@ -21,22 +19,16 @@ from store.schema import metadata
 from views.deadlines import MAX_DUE_DAYS
 from views.homework import homework_board
 
-from .conftest import HTMX, START
+from .conftest import START
+from .helpers import JSON, SECONDS, found, homework_words_of, iso, rows_in_every_table, send_homework_word, text_of
 
-SECONDS = 60
 HOUR = 3600
-JSON = {"Accept": "application/json"}
-PARIS = datetime.timezone(datetime.timedelta(hours=1))
 
 
 @pytest.fixture
 def store_url(migrated_database_url) -> str:
     """Every test here runs on both stores."""
     return migrated_database_url
-
-
-def iso(moment: float, zone=PARIS) -> str:
-    return datetime.datetime.fromtimestamp(moment, zone).isoformat()
 
 
 def set_homework(client, due: float = START + 2 * HOUR, **form) -> tuple[str, str]:
@@ -55,35 +47,6 @@ def join(app, code: str, nickname: str, rejoin: str | None = None):
     answer = pupil.post(f"/a/{code}/pupils", data={"nickname": nickname, **({"code": rejoin} if rejoin else {})})
     assert (answer.status_code, answer.headers.get("Location")) == (303, f"/a/{code}"), answer.get_data(as_text=True)
     return pupil
-
-
-def words_of(app, code: str, number: int) -> list:
-    """Board `number`'s words, best first, as the server has them."""
-    with app.test_request_context():
-        assignment = app.extensions["ruzzle.store"].assignments.get(code)
-        return list(homework_board(assignment, number).solution())
-
-
-def send(pupil, code: str, number: int, word: str):
-    return pupil.post(f"/a/{code}/boards/{number}/words", data={"word": word}, headers=HTMX)
-
-
-def found(answer) -> bool:
-    return '"outcome": "found"' in answer.headers.get("HX-Trigger", "")
-
-
-def text_of(answer) -> str:
-    """A page's words, without its markup."""
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", answer.get_data(as_text=True))))
-
-
-def rows_in_every_table(app) -> dict[str, int]:
-    store = app.extensions["ruzzle.store"]
-    with store.engine.connect() as connection:
-        return {
-            table.name: connection.execute(select(func.count()).select_from(table)).scalar_one()
-            for table in metadata.sorted_tables
-        }
 
 
 # --- setting homework ------------------------------------------------------------------------------------------
@@ -163,10 +126,10 @@ def test_before_during_and_after_the_deadline(app, client, clock):
     # before: a board's page offers Start; nothing is played before it
     start_page = pupil.get(f"/a/{code}/boards/1")
     assert start_page.status_code == 200 and "You play this board once" in text_of(start_page)
-    assert send(pupil, code, 1, words_of(app, code, 1)[0].word).status_code == 409
+    assert send_homework_word(pupil, code, 1, homework_words_of(app, code, 1)[0].word).status_code == 409
     # during: Start, then words count
     assert pupil.post(f"/a/{code}/boards/1/start").headers["Location"] == f"/a/{code}/boards/1"
-    assert found(send(pupil, code, 1, words_of(app, code, 1)[0].word))
+    assert found(send_homework_word(pupil, code, 1, homework_words_of(app, code, 1)[0].word))
     assert "your round is running" in text_of(pupil.get(f"/a/{code}"))
     clock.advance(SECONDS + 5)
     assert "Your score:" in text_of(pupil.get(f"/a/{code}"))
@@ -184,9 +147,9 @@ def test_a_second_attempt_is_refused_and_a_reload_resumes_the_round(app, client,
     code, link = set_homework(client)
     seed = client.get(link, headers=JSON).get_json()["boards"][0]["seed"]
     pupil = join(app, code, "Zoë")
-    best = words_of(app, code, 1)[0]
+    best = homework_words_of(app, code, 1)[0]
     pupil.post(f"/a/{code}/boards/1/start")
-    assert found(send(pupil, code, 1, best.word))
+    assert found(send_homework_word(pupil, code, 1, best.word))
     clock.advance(20)
     # a reload (or a second Start) while it runs: the same round, its words and its clock
     assert pupil.post(f"/a/{code}/boards/1/start").status_code == 303
@@ -205,13 +168,13 @@ def test_a_second_attempt_is_refused_and_a_reload_resumes_the_round(app, client,
 def test_a_round_running_at_the_deadline_finishes(app, client, clock):
     code, link = set_homework(client, due=START + HOUR)
     pupil = join(app, code, "Zoë")
-    words = words_of(app, code, 1)
+    words = homework_words_of(app, code, 1)
     clock.advance(HOUR - 10)  # ten seconds before the deadline
     assert pupil.post(f"/a/{code}/boards/1/start").status_code == 303
     clock.advance(30)  # twenty seconds past the deadline, thirty into the round
-    assert found(send(pupil, code, 1, words[0].word))
+    assert found(send_homework_word(pupil, code, 1, words[0].word))
     clock.advance(SECONDS - 30 + app.config["ROUND_GRACE_SECONDS"] + 1)  # the round's own time is up
-    late = send(pupil, code, 1, words[1].word)
+    late = send_homework_word(pupil, code, 1, words[1].word)
     assert not found(late) and '"reason": "time-up"' in late.headers["HX-Trigger"]
     results = client.get(link, headers=JSON).get_json()
     assert results["pupils"][0]["boards"][0]["words"] == [words[0].word]
@@ -224,14 +187,14 @@ def test_the_results_are_the_words_the_store_accepted(app, client, clock):
     accepted: dict[tuple[str, int], list[str]] = {}
     points: dict[tuple[str, int], int] = {}
     for number in (1, 2):
-        words = words_of(app, code, number)
+        words = homework_words_of(app, code, number)
         for i, (name, pupil) in enumerate(pupils.items()):
             if (name, number) == ("Ana", 2):
                 continue  # Ana does not play board 2
             pupil.post(f"/a/{code}/boards/{number}/start")
             # each sends some words, one twice, one not on the board
             tries = [w.word for w in words[i : i + 4 + i]] + [words[i].word, "QZXQ"]
-            taken = [word for word in tries if found(send(pupil, code, number, word))]
+            taken = [word for word in tries if found(send_homework_word(pupil, code, number, word))]
             accepted[name, number] = sorted(taken)
             points[name, number] = sum(w.score for w in words if w.word in taken)
         clock.advance(SECONDS + 5)
@@ -262,10 +225,12 @@ def test_the_results_are_the_words_the_store_accepted(app, client, clock):
     assert values["=1+1"][0] == "=1+1" and sheet["A4"].data_type == "s"
     # the teacher's page: each board's class view names who found a word, and the words nobody found
     page = text_of(client.get(link))
-    first = words_of(app, code, 1)[0].word
+    first = homework_words_of(app, code, 1)[0].word
     finders = [name for name in names if first in accepted.get((name, 1), [])]
     assert re.search(rf"{first} \d+ · {re.escape(', '.join(finders))}", page)
-    nobody = [w.word for w in words_of(app, code, 1) if not any(w.word in accepted.get((n, 1), []) for n in names)]
+    nobody = [
+        w.word for w in homework_words_of(app, code, 1) if not any(w.word in accepted.get((n, 1), []) for n in names)
+    ]
     assert f"{len(nobody)} words nobody found" in page
     assert f"/play/en/{results['boards'][0]['seed']}/projector" in client.get(link).get_data(as_text=True)
 
@@ -274,8 +239,8 @@ def test_the_nickname_rules_and_rejoin_code_are_a_rooms(app, client):
     code, link = set_homework(client)
     zoe = join(app, code, "Zoë")
     zoe.post(f"/a/{code}/boards/1/start")
-    word = words_of(app, code, 1)[0].word
-    assert found(send(zoe, code, 1, word))
+    word = homework_words_of(app, code, 1)[0].word
+    assert found(send_homework_word(zoe, code, 1, word))
     taken = app.test_client().post(f"/a/{code}/pupils", data={"nickname": "zoe"})
     assert taken.status_code == 409 and "already called" in text_of(taken)
     refused = app.test_client().post(f"/a/{code}/pupils", data={"nickname": ""})
@@ -320,7 +285,7 @@ def test_deleting_a_pupil_and_the_homework_leaves_nothing_in_the_store(app, clie
     for pupil in pupils.values():
         for number in (1, 2):
             pupil.post(f"/a/{code}/boards/{number}/start")
-            assert found(send(pupil, code, number, words_of(app, code, number)[0].word))
+            assert found(send_homework_word(pupil, code, number, homework_words_of(app, code, number)[0].word))
     during = rows_in_every_table(app)
     assert (during["assignment_pupils"], during["rounds"] - before["rounds"], during["words"] - before["words"]) == (
         2,
@@ -347,7 +312,7 @@ def test_the_clean_up_forgets_homework_a_month_after_its_deadline(app, client):
     code, _ = set_homework(client, due=START + HOUR)
     pupil = join(app, code, "Zoë")
     pupil.post(f"/a/{code}/boards/1/start")
-    send(pupil, code, 1, words_of(app, code, 1)[0].word)
+    send_homework_word(pupil, code, 1, homework_words_of(app, code, 1)[0].word)
     store = app.extensions["ruzzle.store"]
     retention = Retention(round_days=365, assignment_days=30)
     Cleanup(store, retention).run(START + HOUR + 29 * DAY)
@@ -361,7 +326,7 @@ def test_my_rounds_leads_to_the_homework_not_to_the_boards_code(app, client, clo
     seed = client.get(link, headers=JSON).get_json()["boards"][0]["seed"]
     pupil = join(app, code, "Zoë")
     pupil.post(f"/a/{code}/boards/1/start")
-    assert found(send(pupil, code, 1, words_of(app, code, 1)[0].word))
+    assert found(send_homework_word(pupil, code, 1, homework_words_of(app, code, 1)[0].word))
     clock.advance(SECONDS + 5)
     page = pupil.get("/me").get_data(as_text=True)
     assert f'href="/a/{code}/boards/1"' in page and "board 1" in page

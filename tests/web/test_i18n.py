@@ -24,23 +24,12 @@ from views.i18n import INTERFACE_LANGUAGES, LANGUAGE_COOKIE
 from views.services import services
 
 from .conftest import HTMX, Clock, solution_of
+from .helpers import START_BUTTON, TRANSLATED, TRANSLATIONS, catalogue, entries, translate
 
 ROOT = Path(__file__).resolve().parents[2]
-TRANSLATIONS = ROOT / "translations"
-TRANSLATED = [code for code in INTERFACE_LANGUAGES if code != "en"]
 BOARD = "/play/en/TESTS2"
 TYPED = "/solve/en/TtlRSNdl-OdwHtwEI-CdwINV-EtlADE"
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdr]")
-
-
-def catalogue(language: str):
-    with open(TRANSLATIONS / language / "LC_MESSAGES" / "messages.po", "rb") as file:
-        return read_po(file, locale=language)
-
-
-def entries(language: str):
-    """The catalogue's messages (without the header)."""
-    return [message for message in catalogue(language) if message.id]
 
 
 def key(message) -> tuple:
@@ -101,11 +90,6 @@ def test_the_compiled_catalogue_is_the_po_file(language):
 
 
 # --- which language a request gets -----------------------------------------------------------------------------
-
-
-def translate(language: str, text: str, context: str | None = None) -> str:
-    translations = Translations.load(str(TRANSLATIONS), [language])
-    return translations.upgettext(context, text) if context else translations.ugettext(text)
 
 
 def html_lang(page: str) -> str:
@@ -238,7 +222,6 @@ def test_numbers_take_the_languages_format(client, language, points):
 
 # --- one English string, two meanings; plurals; the two codes of the start page ----------------------------------
 
-START_BUTTON = "button: start the round or the clock"
 START_COLUMN = "solution table column: row,column of the word's first tile"
 
 

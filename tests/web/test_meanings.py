@@ -10,7 +10,7 @@ import pytest
 from ruzzle.meanings import SOURCES
 
 from .conftest import HTMX, solution_of
-from .test_rooms import join, open_room, send, start, words_of
+from .helpers import join, open_room, send, start, words_of
 
 JSON = {"Accept": "application/json"}
 # Per language an inflected form a player finds, and the lemma it leads to; None: the language has no meanings yet.

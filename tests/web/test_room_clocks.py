@@ -8,7 +8,6 @@ The test process, PostgreSQL and the first server share this machine's clock; on
 from __future__ import annotations
 
 import email.utils
-import glob
 import json
 import re
 import threading
@@ -24,7 +23,7 @@ import pytest
 from app import create_app
 from tools.servers import gunicorn_server
 
-from .test_rooms import words_of
+from .helpers import clock_ahead, words_of
 
 SKEW = 5  # seconds the second server's own clock is ahead
 ROUND_SECONDS = 10
@@ -33,26 +32,6 @@ SLACK = 0.05  # seconds: how far apart two reads of one clock may be and still c
 KEY = "the key both servers of this test share"
 JSON = {"Accept": "application/json"}
 HTMX = {"HX-Request": "true"}
-FAKETIME_LIBRARIES = (
-    "/usr/lib/*/faketime/libfaketimeMT.so.1",
-    "/usr/lib/faketime/libfaketimeMT.so.1",
-    "/usr/local/lib/faketime/libfaketimeMT.so.1",
-)
-
-
-def faketime_library() -> str:
-    """Debian's libfaketime, the multi-threaded one (gunicorn's gthread workers answer on several threads)."""
-    for pattern in FAKETIME_LIBRARIES:
-        found = sorted(glob.glob(pattern))
-        if found:
-            return found[0]
-    raise RuntimeError("libfaketime is not installed: apt-get install -y faketime (tools/test.sh does it)")
-
-
-def clock_ahead(seconds: int) -> dict[str, str]:
-    """The environment that moves a process's own clock `seconds` ahead (its monotonic clock moves by the same
-    constant, which libfaketime needs: with FAKETIME_DONT_FAKE_MONOTONIC, Python's time.sleep fails with EINVAL)."""
-    return {"LD_PRELOAD": faketime_library(), "FAKETIME": f"+{seconds}s"}
 
 
 @pytest.fixture

@@ -11,7 +11,16 @@ import pytest
 from views.rooms import COUNTDOWN
 
 from .conftest import HTMX
-from .test_rooms import JSON, SECONDS, exact_ranking, join, message, open_room, send, start, store_url, words_of  # noqa: F401 (fixtures: both stores, the exact ranking)
+from .helpers import JSON, SECONDS, join, message, open_room, send, start, words_of
+
+pytestmark = pytest.mark.usefixtures("exact_ranking")  # the ranking as it is at each request
+
+
+@pytest.fixture
+def store_url(migrated_database_url) -> str:
+    """Every test here runs on both stores."""
+    return migrated_database_url
+
 
 MOBILE = {"User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36"}
 LAPTOP = {"User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36"}

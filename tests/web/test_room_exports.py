@@ -15,18 +15,14 @@ from openpyxl import load_workbook
 
 from views.i18n import INTERFACE_LANGUAGES
 
-from .test_rooms import JSON, SECONDS, join, open_room, send, start, words_of
+from .helpers import JSON, SECONDS, join, open_room, send, start, words_of
+
+pytestmark = pytest.mark.usefixtures("exact_ranking")  # the ranking as it is at each request
 
 NAMES = ("Zoë", "Ñandú", "Øyvind", "Łukasz", "François", "=1+1")
 # The list separator of each language's spreadsheets: ';' wherever the comma is the decimal mark.
 DELIMITERS = {"en": ",", "it": ";", "es": ";", "fr": ";", "de": ";", "nl": ";", "pt": ";"}
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-
-@pytest.fixture(autouse=True)
-def exact_ranking(app):
-    """The ranking as it is at each request, to compare the files with."""
-    app.config["ROOM_RANKING_SECONDS"] = 0
 
 
 @pytest.fixture

@@ -12,7 +12,16 @@ import re
 
 import pytest
 
-from .test_rooms import JSON, SECONDS, exact_ranking, join, open_room, send, start, store_url, words_of  # noqa: F401 (fixtures: both stores, the exact ranking)
+from .helpers import JSON, SECONDS, join, open_room, send, start, words_of
+
+pytestmark = pytest.mark.usefixtures("exact_ranking")  # the ranking as it is at each request
+
+
+@pytest.fixture
+def store_url(migrated_database_url) -> str:
+    """Every test here runs on both stores."""
+    return migrated_database_url
+
 
 NAMES = ("Ada", "Bruno", "Chiara")
 # Which of the board's words (best first) each player finds, round by round: the lead changes hands.

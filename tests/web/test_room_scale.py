@@ -18,17 +18,15 @@ from views.rooms import (
     pace_of,
 )
 
-from .test_rooms import HTMX, SECONDS, join, open_room, send, start, words_of
+from .conftest import HTMX
+from .helpers import SECONDS, join, open_room, send, start, words_of
+
+pytestmark = pytest.mark.usefixtures("exact_ranking")  # the ranking as it is at each request
 
 
 @pytest.fixture
 def store_url(migrated_database_url):
     return migrated_database_url
-
-
-@pytest.fixture(autouse=True)
-def exact_ranking(app):
-    app.config["ROOM_RANKING_SECONDS"] = 0
 
 
 def fill(app, code: str, players: int, prefix: str = "Pupil") -> list:

@@ -16,7 +16,16 @@ from store.rooms import EXPIRY_SECONDS
 from views.rooms import ROOM_IDLE_SECONDS, room_board
 
 from .conftest import HTMX
-from .test_rooms import SECONDS, SEED, exact_ranking, join, open_room, send, start, store_url, words_of  # noqa: F401 (fixtures: both stores, the exact ranking)
+from .helpers import SECONDS, SEED, join, open_room, send, start, words_of
+
+pytestmark = pytest.mark.usefixtures("exact_ranking")  # the ranking as it is at each request
+
+
+@pytest.fixture
+def store_url(migrated_database_url) -> str:
+    """Every test here runs on both stores."""
+    return migrated_database_url
+
 
 SITE_HEADER = {"/", "/me", "/language"}  # the brand, My rounds, the language switcher: pages with the banner
 BANNER = re.compile(

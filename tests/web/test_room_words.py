@@ -9,7 +9,7 @@ import io
 
 from ruzzle.room import words_to_learn
 
-from .test_rooms import SECONDS, join, open_room, send, start, words_of
+from .helpers import SECONDS, join, open_room, send, start, words_of
 
 TARGETS = ("river", "water", "rain")
 

@@ -19,10 +19,9 @@ from store.rooms import CODE_ALPHABET, EXPIRY_SECONDS
 from views.rooms import COUNTDOWN, room_board
 
 from .conftest import HTMX
+from .helpers import JSON, SECONDS, SEED, join, message, open_room, send, start, walk_word, words_of
 
-SEED = "ROOMS7"
-SECONDS = 60
-JSON = {"Accept": "application/json"}
+pytestmark = pytest.mark.usefixtures("exact_ranking")  # the ranking as it is at each request
 
 
 @pytest.fixture
@@ -31,56 +30,9 @@ def store_url(migrated_database_url) -> str:
     return migrated_database_url
 
 
-@pytest.fixture(autouse=True)
-def exact_ranking(app):
-    """The ranking as it is at each request (the servers' one-second cache has a test of its own)."""
-    app.config["ROOM_RANKING_SECONDS"] = 0
-
-
-def open_room(client, **form) -> str:
-    """The host (this client) opens a room; its code."""
-    answer = client.post("/rooms", data={"language": "en", "size": "4x4", "time": str(SECONDS), "seed": SEED, **form})
-    assert answer.status_code == 303, answer.get_data(as_text=True)
-    code = re.fullmatch(r"/rooms/([A-Z0-9]{6})/host", answer.headers["Location"]).group(1)
-    return code
-
-
-def join(app, code: str, nickname: str):
-    """A new phone joins with a nickname; its client."""
-    phone = app.test_client()
-    answer = phone.post(f"/rooms/{code}/players", data={"nickname": nickname})
-    assert (answer.status_code, answer.headers.get("Location")) == (303, f"/rooms/{code}/play"), answer.get_data(
-        as_text=True
-    )
-    return phone
-
-
-def start(client, clock, code: str) -> None:
-    """The host starts the round, and the 3-2-1 passes."""
-    assert client.post(f"/rooms/{code}/start").status_code == 303
-    clock.advance(COUNTDOWN + 1)
-
-
-def words_of(app, code: str) -> list:
-    """The room's current board's words, best first, as the server has them."""
-    with app.test_request_context():
-        room = app.extensions["ruzzle.store"].rooms.get(code)
-        return list(room_board(room).solution())
-
-
-def send(phone, code: str, word: str):
-    return phone.post(f"/rooms/{code}/words", data={"word": word}, headers=HTMX)
-
-
 def ranking(client, code: str) -> list[tuple[str, int, int]]:
     players = client.get(f"/rooms/{code}/leaderboard", headers=JSON).get_json()["players"]
     return [(p["nickname"], p["score"], p["words"]) for p in players]
-
-
-def message(answer) -> str:
-    return " ".join(
-        re.findall(r'class="(?:result-message|notice notice-refused)"[^>]*>([^<]*)<', answer.get_data(as_text=True))
-    )
 
 
 # --- opening and joining -----------------------------------------------------------------------------------
@@ -441,14 +393,6 @@ def test_the_walk_through_says_who_found_each_word(app, client, clock):
     assert "Found by <strong>Ada, Bruno</strong>" in steps[1] and words[1].word in steps[1]  # the most found first
     assert "Found by <strong>Ada</strong>" in steps[2] and words[0].word in steps[2]
     assert "Nobody found it" in steps[5]
-
-
-def walk_word(client, code: str, step: int, order: str = "score") -> tuple[str, str]:
-    """The word a step of the room's walk-through shows, and its line of who found it."""
-    page = client.get(f"/rooms/{code}/projector?step={step}&order={order}").get_data(as_text=True)
-    word = re.search(r'<p class="walk-word[^"]*"><span lang="en">([A-Z]+)</span>', page).group(1)
-    finders = re.search(r'<p class="walk-finders">(.*?)</p>', page, flags=re.S)
-    return word, re.sub(r"<[^>]+>", "", finders.group(1)) if finders else ""
 
 
 @pytest.mark.parametrize("order", ["score", "length"])

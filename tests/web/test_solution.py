@@ -13,6 +13,7 @@ from views.i18n import LANGUAGE_COOKIE
 from views.solution import WORDS_PER_PAGE, WordQuery
 
 from .conftest import HTMX, cells_in_order, solution_of
+from .helpers import qr_matrix_from_svg
 
 BOARD = "/play/en/TESTS2"
 SOLUTION = BOARD + "/solution"
@@ -277,25 +278,6 @@ def test_solve_form_offers_a_grid_of_the_chosen_size(client):
 
 
 # --- the projector ----------------------------------------------------------------------------------------
-
-
-def qr_matrix_from_svg(svg: str) -> list[list[bool]]:
-    """Read the dark modules back from segno's SVG path (horizontal runs: `M x y h n m dx dy ...`)."""
-    d = re.search(r'class="qr-modules"[^>]* d="([^"]+)"', svg).group(1)
-    dark: set[tuple[int, int]] = set()
-    x = y = 0.0
-    for command, number_text in re.findall(r"([MmHh])([-\d.]+(?:\s[-\d.]+)?)", d):
-        numbers = [float(n) for n in number_text.split()]
-        if command == "M":
-            x, y = numbers
-        elif command == "m":
-            x, y = x + numbers[0], y + numbers[1]
-        else:
-            length = numbers[0]
-            dark.update((int(y - 0.5), int(x + i)) for i in range(int(length)))
-            x += length
-    size = max(max(r, c) for r, c in dark) + 1
-    return [[(r, c) in dark for c in range(size)] for r in range(size)]
 
 
 def test_projector_qr_code_encodes_the_board_url(client):
