@@ -14,7 +14,7 @@ from babel.support import Translations
 from sqlalchemy import func, select
 
 from store.schema import metadata
-from views.assignments import homework_board
+from views.homework import homework_board
 from views.i18n import INTERFACE_LANGUAGES
 from views.rooms import COUNTDOWN, room_board
 

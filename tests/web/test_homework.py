@@ -17,7 +17,6 @@ from store.assignments import MAX_BOARDS
 from store.cleanup import DAY, Cleanup, Retention
 from store.schema import metadata
 from views.deadlines import MAX_DUE_DAYS
-from views.homework import homework_board
 
 from .conftest import START
 from .helpers import JSON, SECONDS, found, homework_words_of, iso, rows_in_every_table, send_homework_word, text_of
