@@ -40,7 +40,9 @@ class BoardSource:
     language: str
     safe: bool
     kind = "seeded"
-    # The board's pages, by what they show; each kind of board has its own routes for them.
+    # The board's pages by what they do (board, words: send a word, word: one word's path, round: play again or give
+    # up, hints, solution, projector); each kind of board names its own routes for them, and templates and views ask
+    # for a page by its name (page_url), never by another kind's endpoint.
     PAGES: dict[str, str] = {}
 
     def path_values(self) -> dict[str, str]:
@@ -92,7 +94,15 @@ class BoardRequest(BoardSource):
     safe: bool = True
     generator: int = FIRST_VERSION  # what a URL without `gen` has always meant; new boards name the latest
     match_round: int | None = None  # a round of Ruzzle's 3-round match: its bonus tiles only (a variant)
-    PAGES = {"board": "play.show_board", "solution": "solution.show_solution", "projector": "projector.show_projector"}
+    PAGES = {
+        "board": "play.show_board",
+        "words": "play.submit_word",
+        "word": "play.show_word",
+        "round": "play.change_round",
+        "hints": "hints.show_hints",
+        "solution": "solution.show_solution",
+        "projector": "projector.show_projector",
+    }
 
     @classmethod
     def from_url(cls, language: str, seed: str, args: Mapping[str, str]) -> BoardRequest:
@@ -167,7 +177,7 @@ class BoardRequest(BoardSource):
     def word_url_parts(self) -> tuple[str, str]:
         """The URL of a word's page (`show_word`) split around the word, built once per request."""
         marker = "WORD"
-        url = self.url("play.show_word", word=marker)
+        url = self.page_url("word", word=marker)
         head, _, tail = url.partition(f"/words/{marker}")
         return head + "/words/", tail
 

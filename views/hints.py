@@ -40,7 +40,7 @@ def take_hint(language: str, seed: str):
         the_store().rounds.take_hint(played.id, hints.reveal.word, hints.reveal.cost, now())
     if wants_fragment() or wants_json():
         return answer_hints(board, played)
-    return redirect(board.url("hints.show_hints"), 303)
+    return redirect(board.page_url("hints"), 303)
 
 
 class Hints:

@@ -35,11 +35,11 @@ class HomeworkBoard(BoardRequest):
     code: str = ""
     assignment_id: int = 0
     number: int = 1
-    ENDPOINTS = {
-        "play.show_board": "assignments.play_board",
-        "play.submit_word": "assignments.submit_word",
-        "play.show_word": "assignments.show_word",
-        "play.change_round": "assignments.change_round",
+    PAGES = {
+        "board": "assignments.play_board",
+        "words": "assignments.submit_word",
+        "word": "assignments.show_word",
+        "round": "assignments.change_round",
     }
 
     def path_values(self) -> dict[str, str]:
@@ -50,12 +50,13 @@ class HomeworkBoard(BoardRequest):
 
     def url(self, endpoint: str = "assignments.play_board", _external: bool = False, **values) -> str:
         values.pop("challenge", None)  # homework compares with the class, not with a challenge link
-        endpoint = self.ENDPOINTS.get(endpoint, endpoint)
-        if endpoint.startswith("assignments."):
-            return cached_url(endpoint, _external, **self.path_values(), **values)
-        return self.seed_board.url(endpoint, _external, **values)  # the board's own pages (the teacher's walk-through)
+        return cached_url(endpoint, _external, **self.path_values(), **values)
 
     def page_url(self, page: str, _external: bool = False, **values) -> str:
+        """The homework's own pages (the board, its words, the end of the round); the others are the board's own
+        (the teacher's walk-through, its solution after the deadline)."""
+        if page in self.PAGES:
+            return self.url(self.PAGES[page], _external, **values)
         return self.seed_board.page_url(page, _external, **values)
 
     @property

@@ -54,15 +54,14 @@ class RoomBoard(BoardRequest):
     room_id: int = 0
     number: int = 1
     targets: tuple[str, ...] = ()  # the teacher's words the board is built around (views/targets.py)
-    ENDPOINTS = {
-        "play.show_board": "rooms.play_room",
-        "play.submit_word": "rooms.submit_room_word",
-        "play.show_word": "rooms.show_room_word",
-        "projector.show_projector": "rooms.show_room_walk",
-        "solution.show_solution": "rooms.show_room_words",
-        "hints.show_hints": "rooms.show_room_hints",
+    PAGES = {
+        "board": "rooms.play_room",
+        "words": "rooms.submit_room_word",
+        "word": "rooms.show_room_word",
+        "hints": "rooms.show_room_hints",
+        "solution": "rooms.show_room_words",
+        "projector": "rooms.show_room_walk",
     }
-    PAGES = {"board": "rooms.play_room", "projector": "rooms.show_room_walk", "solution": "rooms.show_room_words"}
     WORDS_PAGE = "rooms.show_room_words"
 
     def path_values(self) -> dict[str, str]:
@@ -74,7 +73,6 @@ class RoomBoard(BoardRequest):
 
     def url(self, endpoint: str = "rooms.play_room", _external: bool = False, **values) -> str:
         values.pop("challenge", None)  # a room compares with the room, not with a challenge link
-        endpoint = self.ENDPOINTS.get(endpoint, endpoint)
         if endpoint == self.WORDS_PAGE:
             values.update(self.query())  # a round's words stay that round's when the next one begins
         return cached_url(endpoint, _external, **self.path_values(), **values)
