@@ -30,7 +30,8 @@ from .assignment_records import (
     parse_homework_key,
 )
 from .engine import Database, insert_ignoring_duplicates
-from .rooms import REMOTE_KEY_BYTES, AlreadySeated, NicknameTaken, new_rejoin_code, new_room_code
+from .room_records import seat_rejoin_code
+from .rooms import REMOTE_KEY_BYTES, AlreadySeated, NicknameTaken, new_room_code
 from .rounds import RoundBoard, StoredRound, current_round
 from .schema import assignment_boards, assignment_pupils, assignments, rounds, words
 
@@ -176,7 +177,7 @@ class Assignments:
                     update(assignment_pupils).where(assignment_pupils.c.id == taken.id).values(player=player)
                 )
                 return Pupil(taken.id, player, taken.nickname, taken.joined, taken.rejoin_code)
-            rejoin = code.strip().upper() if class_pupil_id is not None and code else new_rejoin_code()
+            rejoin = seat_rejoin_code(code, class_pupil_id)
             pupil_id = connection.execute(
                 assignment_pupils.insert()
                 .values(

@@ -293,6 +293,12 @@ def new_rejoin_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(REJOIN_CODE_LENGTH))
 
 
+def seat_rejoin_code(code: str | None, class_pupil_id: int | None) -> str:
+    """A new seat's rejoin code, in a room or a homework: a class list's pupil keeps the code they typed (their class
+    code), anyone else gets a new one."""
+    return code.strip().upper() if class_pupil_id is not None and code else new_rejoin_code()
+
+
 class RoomTable:
     """The rooms' tables in the store's database, and the locks and keys every part of a room uses."""
 

@@ -25,6 +25,7 @@ from .room_records import (
     new_rejoin_code,
     round_key,
     seat_of_row,
+    seat_rejoin_code,
 )
 from .schema import room_bans, room_hosts, room_players, rooms
 from .schema import rounds as player_rounds
@@ -97,7 +98,7 @@ class RoomSeats(RoomTable):
             ).scalar_one()
             if count >= limit:
                 raise RoomFull(limit)
-            rejoin = code.strip().upper() if class_pupil_id is not None and code else new_rejoin_code()
+            rejoin = seat_rejoin_code(code, class_pupil_id)
             player_id = connection.execute(
                 room_players.insert()
                 .values(
