@@ -182,10 +182,10 @@ def test_a_room_with_words_that_cannot_fit_is_refused_with_the_reason(client, wo
 def test_solve_builds_a_board_around_the_words_with_a_link_of_its_own(app, client):
     answer = client.get("/solve", query_string={"language": "en", "size": "5x5", "words": " ".join(TARGETS)})
     assert answer.status_code == 303
-    solution_page = client.get(answer.headers["Location"])
-    assert solution_page.status_code == 200
-    text = solution_page.get_data(as_text=True)
-    assert all(f">{word.upper()}<" in text for word in TARGETS)
+    assert client.get(answer.headers["Location"]).status_code == 200
+    for word in TARGETS:  # the page lists 500 words at a time: a short word of a rich board may be on the next page
+        listed = client.get(answer.headers["Location"], query_string={"prefix": word.upper()})
+        assert f">{word.upper()}<" in listed.get_data(as_text=True), word
     refused = client.get("/solve", query_string={"language": "en", "size": "4x4", "words": "cat zzqxj"})
     assert refused.status_code == 422 and "ZZQXJ is not in this language" in refused.get_data(as_text=True).replace(
         "&#39;", "'"
