@@ -152,8 +152,7 @@ class Round:
 
     def remaining(self, now: float) -> int | None:
         """Whole seconds left (0 when over, frozen while paused), or None for an untimed round that is running."""
-        left = self.timeline.seconds_left(now)
-        return None if left is None else int(left + 0.999)
+        return self.timeline.read(now).remaining
 
     def is_over(self, now: float) -> bool:
         """Whether the round has ended: time is up or it was ended early."""

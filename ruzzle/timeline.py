@@ -28,6 +28,31 @@ class TimelineError(RuzzleError):
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A round's clock read at one moment, as the pages, the phones' clocks and the JSON show it."""
+
+    phase: Phase
+    seconds_left: float | None  # of play: frozen while paused, the whole length before the start; None when untimed
+    starts_in: float  # seconds until the start (the 3-2-1)
+    ends_at: float | None  # when it ends as things stand (None while paused or before the start)
+    now: float  # the moment it was read at (the pages' clocks follow the server's, not the phone's own)
+
+    @property
+    def name(self) -> str:
+        """The phase's name, as the pages and the JSON say it ("waiting", "countdown", "playing", …)."""
+        return self.phase.value
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def remaining(self) -> int | None:
+        """Whole seconds left, rounded up (the clock shows 0:01 until the last moment); None when untimed."""
+        return None if self.seconds_left is None else int(self.seconds_left + 0.999)
+
+
+@dataclass(frozen=True)
 class Timeline:
     """A round's clock, in seconds since the epoch.
 
@@ -83,19 +108,30 @@ class Timeline:
     def seconds_left(self, now: float) -> float | None:
         """Seconds of play left (frozen while paused, the whole length before the start, 0 once over); None when
         untimed."""
+        return self._seconds_left(now, self.phase(now))
+
+    def ends_at(self, now: float) -> float | None:
+        """The moment the round ends as things stand: None while paused, when untimed, or before the start."""
+        return self._ends_at(self.phase(now))
+
+    def read(self, now: float) -> Reading:
+        """Every question a page asks of the clock at `now`, answered at once (its phase worked out once)."""
+        phase = self.phase(now)
+        started = self.started if self.started is not None else now
+        return Reading(phase, self._seconds_left(now, phase), max(0.0, started - now), self._ends_at(phase), now)
+
+    def _seconds_left(self, now: float, phase: Phase) -> float | None:
         if not self.seconds:
             return 0.0 if self.ended is not None else None
         deadline = self.deadline
         if self.started is None or deadline is None:  # not started (a timed round has a deadline once it has)
             return float(self.seconds + self.shift)
-        if self.phase(now) is Phase.OVER:
+        if phase is Phase.OVER:
             return 0.0
         moment = self.paused_at if self.paused_at is not None else max(now, self.started)  # paused, or playing
         return max(0.0, deadline - moment)
 
-    def ends_at(self, now: float) -> float | None:
-        """The moment the round ends as things stand: None while paused, when untimed, or before the start."""
-        phase = self.phase(now)
+    def _ends_at(self, phase: Phase) -> float | None:
         if phase in (Phase.WAITING, Phase.PAUSED) or self.deadline is None:
             return None
         return self.ended if self.ended is not None and self.ended < self.deadline else self.deadline

@@ -137,3 +137,20 @@ def test_the_deadline_moves_exactly_by_the_time_added(changes):
 def test_a_word_is_taken_exactly_while_the_round_is_playing(changes):
     for moment, _before, _change, timeline in play(changes):
         assert timeline.takes_word(moment) == (timeline.phase(moment) is Phase.PLAYING)
+
+
+@settings(max_examples=examples(300))
+@given(CHANGES, st.sampled_from([Timeline(None, 90), Timeline(1003.0, 90), Timeline(1000.0, 90), Timeline(1000.0, 0)]))
+def test_a_reading_answers_as_each_question_asked_alone(changes, start):
+    """A page reads the clock once (Timeline.read); what it reads is what each question asked alone would answer."""
+    for moment, _before, _change, timeline in play(changes, start):
+        for at in (moment, moment + 0.5):
+            reading = timeline.read(at)
+            assert reading.phase is timeline.phase(at) and reading.over == timeline.is_over(at)
+            assert reading.seconds_left == timeline.seconds_left(at) and reading.ends_at == timeline.ends_at(at)
+            assert reading.starts_in == (max(0.0, timeline.started - at) if timeline.started is not None else 0.0)
+            left = reading.seconds_left
+            # whole seconds, rounded up: the clock shows 0:01 until the last (milli)second
+            assert (
+                left is None if reading.remaining is None else reading.remaining - 1 < left <= reading.remaining + 1e-3
+            )

@@ -24,17 +24,19 @@ WAIT_REASONS = ("paused", "not-started")  # a word the round cannot take yet: 40
 
 
 class GamePage:
-    """A kind of board page, made once per request: its board, its template, and the context it shows for a round.
-    The solo board is this class itself; a room's and a homework's page are subclasses that add to the context."""
+    """A kind of board page, made once per request: its board, the request's one moment (every clock on the page
+    is read at it, and a word is recorded at it), its template, and the context it shows for a round. The solo board
+    is this class itself; a room's and a homework's page are subclasses that add to the context."""
 
     template = "play.html"
 
-    def __init__(self, board: BoardRequest):
+    def __init__(self, board: BoardRequest, moment: float | None = None):
         self.board = board
+        self.moment = now() if moment is None else moment
 
-    def context(self, round_: Round, message: str | None = None, moment: float | None = None) -> dict:
-        """Everything the page shows for this round (now, or as of `moment`)."""
-        return game_context(self.board, round_, message, moment)
+    def context(self, round_: Round, message: str | None = None) -> dict:
+        """Everything the page shows for this round at the page's moment."""
+        return game_context(self.board, round_, message, self.moment)
 
 
 def answer_word(page: GamePage, played: PlayerRound, message: str | None = None):
@@ -50,7 +52,7 @@ def answer_word(page: GamePage, played: PlayerRound, message: str | None = None)
             found = word_of_path(solution, path)
         else:
             found = word_of_text(solution, board.lexicon(), request.form.get("word", ""))
-        round_ = record_word(board, played, found).round  # the game's rule, then the store's atomic step
+        round_ = record_word(board, played, found, page.moment).round  # the game's rule, then the store's atomic step
         highlight = found
     except InvalidPath as error:
         return _refuse_request(page, round_, translate_error(error))
@@ -93,7 +95,7 @@ def show_word_on(page: GamePage, round_: Round, word: str, message: str | None =
         return _refuse_request(
             page, round_, gettext("%(word)s is not one of this board's words.", word=word.upper()[:40]), 404
         )
-    if not (round_.is_over(now()) or solution.index(found.word) in round_.found):
+    if not (round_.is_over(page.moment) or solution.index(found.word) in round_.found):
         return _refuse_request(
             page, round_, gettext("finish the round (or give up) to see the words you have not found"), 403
         )
@@ -116,20 +118,21 @@ def extra_args() -> dict[str, str]:
     return {key: request.args[key] for key in ("challenge",) if key in request.args}
 
 
-def game_context(board: BoardRequest, round_: Round, message: str | None, moment: float | None = None) -> dict:
-    """Everything the board page shows for this round (now, or as of `moment`: a room's board made ahead of its
-    start)."""
+def game_context(board: BoardRequest, round_: Round, message: str | None, moment: float) -> dict:
+    """Everything the board page shows for this round as of `moment` (the request's, or a room's start for the board
+    a phone fetches during the 3-2-1)."""
     solution = board.solution()
-    moment = now() if moment is None else moment
+    clock = round_.timeline.read(moment)  # the round's clock, read once for the whole page
     found = round_.words(solution)
-    over = round_.is_over(moment)
+    over = clock.over
     context = {
         "request_board": board,
         "board": solution.board,
         "solution": solution,
         "round": round_,
-        "remaining": round_.remaining(moment),
-        "seconds_left": round_.timeline.seconds_left(moment),
+        "clock": clock,
+        "remaining": clock.remaining,
+        "seconds_left": clock.seconds_left,
         "server_now": f"{moment:.3f}",  # the page's clock counts on the server's time, not the phone's
         "over": over,
         "found": found,

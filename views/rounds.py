@@ -159,20 +159,22 @@ def end_round(played: PlayerRound) -> PlayerRound:
     return PlayerRound(played.id, played.round.give_up(now()))
 
 
-def record_word(board: BoardRequest, played: PlayerRound, found: Found) -> PlayerRound:
-    """The round with a found word: the game's rule (Round.submit) on the round as this request read it, then the
-    store's atomic step, which decides between requests; WordRefused, in the game's words, when it is not taken."""
+def record_word(board: BoardRequest, played: PlayerRound, found: Found, moment: float) -> PlayerRound:
+    """The round with a word found at `moment` (the request's): the game's rule (Round.submit) on the round as this
+    request read it, then the store's atomic step, which decides between requests; WordRefused, in the game's words,
+    when it is not taken."""
     solution = board.solution()
-    taken = played.round.submit(solution, found, now(), current_grace())  # the refusals the round we read explains
-    outcome = the_store().rounds.record_word(played.id, found.word, found.score, now(), current_grace())
+    grace = current_grace()
+    taken = played.round.submit(solution, found, moment, grace)  # the refusals the round we read explains
+    outcome = the_store().rounds.record_word(played.id, found.word, found.score, moment, grace)
     if outcome is Recorded.ADDED:
         return PlayerRound(played.id, taken)
     # Another request got there first (the word, or the round's end): the round as it is now says why.
     stored = the_store().rounds.current(player_id(), board.round_key)
     latest = _player_round(solution, stored).round if stored is not None and stored.id == played.id else played.round
-    if outcome is Recorded.ROUND_OVER and latest.timeline.takes_word(now(), current_grace()):
-        latest = latest.give_up(now())  # the store saw the round end (another request ended it meanwhile)
-    latest.submit(solution, found, now(), current_grace())  # the game's words for the refusal, when it has them
+    if outcome is Recorded.ROUND_OVER and latest.timeline.takes_word(moment, grace):
+        latest = latest.give_up(moment)  # the store saw the round end (another request ended it meanwhile)
+    latest.submit(solution, found, moment, grace)  # the game's words for the refusal, when it has them
     # Reached when the round read is no longer the player's (another tab began a new one, or the clean-up took it):
     # the round as we read it takes the word, so only the store's reason is left.
     raise WordRefused(outcome.value, N_("%(word)s was not taken"), word=found.word)

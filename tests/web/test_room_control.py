@@ -536,7 +536,7 @@ def test_a_words_page_during_the_3_2_1_is_a_409_not_a_500(app, client, headers):
     phone = join(app, code, "Ada")
     client.post(f"/rooms/{code}/start")
     answer = phone.get(f"/rooms/{code}/words/{words_of(app, code)[0].word}", headers=headers)
-    assert answer.status_code == 409 and "has not started yet" in answer.get_data(as_text=True)
+    assert answer.status_code == 409 and "The round starts in 3 s: get ready." in answer.get_data(as_text=True)
 
 
 def test_the_walk_through_names_only_whom_the_projector_may_name(app, client, clock):

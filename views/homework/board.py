@@ -17,7 +17,7 @@ from ruzzle.room import CODE_LENGTH, is_room_code
 from store.assignments import Assignment, homework_key
 
 from ..boards import BoardRequest
-from ..game import GamePage, game_context
+from ..game import GamePage
 from ..limits import check_code_lookup
 from ..pages import cached_url
 from ..rounds import player_id, the_store
@@ -125,28 +125,22 @@ class HomeworkPage(GamePage):
 
     template = "homework_play.html"
 
-    def __init__(self, assignment: Assignment, board: HomeworkBoard):
-        super().__init__(board)
+    def __init__(self, assignment: Assignment, board: HomeworkBoard, moment: float | None = None):
+        super().__init__(board, moment)
         self.assignment = assignment
 
-    def context(self, round_: Round, message: str | None = None, moment: float | None = None) -> dict:
-        return homework_context(self.assignment, self.board, round_, message, moment)
-
-
-def homework_context(
-    assignment: Assignment, board: HomeworkBoard, round_: Round, message: str | None = None, moment: float | None = None
-) -> dict:
-    """The board page's context for a homework board (now, or as of `moment`)."""
-    context = game_context(board, round_, message, moment)
-    context.update(
-        assignment=assignment,
-        pupil=assignment.member,
-        boards=len(assignment.seeds),
-        # homework is marked work, and the teacher set no hints (the hints' URL would also name the board's code,
-        # whose solution page lists every word)
-        hints_offered=False,
-    )
-    return context
+    def context(self, round_: Round, message: str | None = None) -> dict:
+        """The board page's context for a homework board, with the homework's boards around it."""
+        context = super().context(round_, message)
+        context.update(
+            assignment=self.assignment,
+            pupil=self.assignment.member,
+            boards=len(self.assignment.seeds),
+            # homework is marked work, and the teacher set no hints (the hints' URL would also name the board's code,
+            # whose solution page lists every word)
+            hints_offered=False,
+        )
+        return context
 
 
 __all__ = ["HomeworkBoard", "HomeworkPage", "bp", "find_assignment", "homework_board", "store"]

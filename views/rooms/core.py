@@ -16,7 +16,7 @@ from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound
 from ruzzle.game import Solution
 from ruzzle.room import CODE_LENGTH, NAMES_SHOWN, RoomStage, is_room_code
 from ruzzle.room import stage_of as room_stage
-from ruzzle.timeline import Timeline
+from ruzzle.timeline import Reading, Timeline
 from store.rooms import Room, RoomPlayer, round_key
 
 from ..boards import BoardRequest
@@ -166,49 +166,27 @@ def stage_of(room: Room) -> RoomStage:
     return room_stage(room.preset, room.current.number, (played.number for played in room.rounds))
 
 
-@dataclass(frozen=True)
-class RoomClock:
-    """Where a round stands at a moment, as the pages, the phones' clocks and the JSON show it (from its Timeline)."""
-
-    name: str  # "waiting", "countdown", "playing", "paused", "over"
-    seconds_left: float | None  # of play: frozen while paused, the whole length before the start
-    starts_in: float  # seconds until the start (the 3-2-1)
-    ends_at: float | None  # when it ends as things stand (None while paused or before the start)
-    now: float  # the server's time it was read at (the pages' clocks follow it, not the phone's own)
-
-
-def clock_of(timeline: Timeline, moment: float) -> RoomClock:
-    """A round's clock at a moment."""
-    started = timeline.started if timeline.started is not None else moment
-    return RoomClock(
-        timeline.phase(moment).value,
-        timeline.seconds_left(moment),
-        max(0.0, started - moment),
-        timeline.ends_at(moment),
-        moment,
-    )
-
-
 def room_timeline(room: Room, number: int | None = None) -> Timeline:
     """The class's timeline of a round of the room (the current one by default)."""
     played = room.round(number)
     return Timeline(played.started, room.seconds, played.shift, played.paused_at, played.ended)
 
 
-def phase_of(room: Room, moment: float) -> RoomClock:
+def phase_of(room: Room, moment: float) -> Reading:
     """Where the room's current round stands at a moment, for the class."""
-    return clock_of(room_timeline(room), moment)
+    return room_timeline(room).read(moment)
 
 
 def rooms_store():
     return the_store().rooms
 
 
-def find_room(code: str) -> Room:
-    """The room of a code typed in any case; 404 for a code that names no open room, the same whether the room
-    never was or has closed (nobody learns which codes were used); 429 for a client that tried too many such codes."""
+def find_room(code: str, moment: float | None = None) -> Room:
+    """The room of a code typed in any case (open at `moment`, the request's); 404 for a code that names no open room,
+    the same whether the room never was or has closed (nobody learns which codes were used); 429 for a client that
+    tried too many such codes."""
     code = code.strip().upper()
-    moment = now()  # read for every code: a closed room and an unknown code take the same steps
+    moment = now() if moment is None else moment  # read for every code: a closed room and an unknown code alike
     room = rooms_store().get(code, player_id()) if is_room_code(code) else find_live_room(code, player_id(), moment)
     if room is None or room.active_until < moment:
         check_code_lookup(missed=True)

@@ -12,7 +12,7 @@ from ruzzle import new_seed
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
 from ruzzle.room import board_round
-from ruzzle.timeline import Timeline, TimelineError
+from ruzzle.timeline import Reading, Timeline, TimelineError
 from store.rooms import NicknameTaken, Room, RoomPlayer
 
 from ..i18n import translate_error
@@ -29,7 +29,6 @@ from .core import (
     NAMES_LISTED,
     NAMES_SHOWN,
     POLL_SECONDS,
-    RoomClock,
     back_to_host,
     bp,
     conditional,
@@ -89,7 +88,7 @@ def host_room(code: str):
     )
 
 
-def qr_codes(context: dict, phase: RoomClock) -> dict:
+def qr_codes(context: dict, phase: Reading) -> dict:
     """The host's QR codes (the join link's in the lobby, the remote's), drawn only when the stage is rendered: a
     poll answered 304 draws none."""
     return {
@@ -98,7 +97,7 @@ def qr_codes(context: dict, phase: RoomClock) -> dict:
     }
 
 
-def host_context(room: Room, phase: RoomClock) -> dict:
+def host_context(room: Room, phase: Reading) -> dict:
     board = room_board(room)
     url = join_url(room)
     waiting = phase.name == "waiting"

@@ -2,30 +2,26 @@
 
 from __future__ import annotations
 
-import math
-
 from flask import current_app, redirect, request
 from flask_babel import gettext, ngettext
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import Conflict, Forbidden, NotFound
 
 from ruzzle.game import Round
-from store.rooms import Room, RoomPlayer
+from store.rooms import Room
 
-from ..game import GAME_REGIONS, GamePage, answer_word, game_context, show_word_on
+from ..game import GAME_REGIONS, answer_word, show_word_on
 from ..hints import answer_hints
-from ..live import is_live, live_results
+from ..live import is_live
 from ..numbers import parse_whole_number
 from ..pages import cached_url, render, wants_fragment
-from ..rounds import PlayerRound, board_in_play, load_round, now, player_id, rough_now, round_board
+from ..rounds import board_in_play, load_round, now, player_id, rough_now
 from ..solution import locked_page, solution_page
 from .core import (
     NAMES_LISTED,
     ROOM_IDLE_SECONDS,
     RoomBoard,
-    RoomClock,
     bp,
-    clock_of,
     conditional,
     find_room,
     is_host,
@@ -34,25 +30,12 @@ from .core import (
     require_everyone_done,
     require_member,
     room_board,
-    room_pace,
     rooms_store,
-    stage_of,
 )
-from .results import RoomResults, player_results, room_results, still_counting
+from .page import RoomPage, room_round
+from .results import room_results
 
 # --- playing ------------------------------------------------------------------------------------------------
-
-
-def room_round(room: Room, board: RoomBoard) -> PlayerRound | None:
-    """This player's round on the room's current board, made when the round has started: the class's timeline as
-    it is now (start, pauses, time added), plus the player's own extra time."""
-    if room.current.started is None:
-        return None
-    played = load_round(board)
-    if played is None:
-        rooms_store().player_round(room.id, room.current.number, player_id(create=True), round_board(board))
-        played = load_round(board)
-    return played
 
 
 @bp.get("/rooms/<code>/play")
@@ -66,21 +49,19 @@ def play_room(code: str):
         if wants_fragment():
             return "", 200, {"HX-Redirect": target}
         return redirect(target, 303)
-    return player_page(room, member)
+    return player_page(RoomPage(room, member))
 
 
-def player_page(room: Room, member: RoomPlayer):
+def player_page(page: RoomPage):
     """The player's page as things stand (the whole game region for htmx)."""
-    moment = now()
-    phase = phase_of(room, moment)
-    board = room_board(room)
-    if phase.name == "countdown" and request.args.get("ahead") == "1":
-        return board_ahead(room, board, member)
-    if phase.name in ("waiting", "countdown"):
-        board.solution()  # solved now, while the class waits, so no worker meets the first words cold
+    room, member = page.room, page.member
+    if page.phase.name == "countdown" and request.args.get("ahead") == "1":
+        return board_ahead(page)
+    if not page.started:
+        page.board.solution()  # solved now, while the class waits, so no worker meets the first words cold
         players = rooms_store().recent_players(room.id, NAMES_LISTED)
         state = (
-            phase.name,
+            page.phase.name,
             room.current.number,
             room.current.started,
             room.player_count,
@@ -89,26 +70,19 @@ def player_page(room: Room, member: RoomPlayer):
         )
         return conditional(
             state,
-            lambda etag: render(
-                "room_play.html", ["game"], etag=etag, **_waiting_context(room, board, member, phase, players)
-            ),
+            lambda etag: render("room_play.html", ["game"], etag=etag, **page.waiting_context(players)),
             path=cached_url("rooms.play_room", code=room.code),
         )
-    played = room_round(room, board)
-    if played.round.is_over(moment):
+    played = page.played
+    if played.round.is_over(page.moment):
         shared = room_results(room)
         state = ("over", room.current.number, shared.tag, member.id, room.names, tuple(sorted(played.round.found)))
         return conditional(
             state,
-            lambda etag: render(
-                "room_play.html",
-                ["game"],
-                etag=etag,
-                **room_game_context(room, board, member, played.round, results=shared),
-            ),
+            lambda etag: render("room_play.html", ["game"], etag=etag, **page.context(played.round, results=shared)),
             path=cached_url("rooms.play_room", code=room.code),
         )
-    return render("room_play.html", GAME_REGIONS, **room_game_context(room, board, member, played.round))
+    return render("room_play.html", GAME_REGIONS, **page.context(played.round))
 
 
 # A phone shows the board it fetched during the 3-2-1 (board_ahead) at its own reckoning of the start, which may come
@@ -116,14 +90,13 @@ def player_page(room: Room, member: RoomPlayer):
 AHEAD_SECONDS = 1.0
 
 
-def board_ahead(room: Room, board: RoomBoard, member: RoomPlayer):
+def board_ahead(page: RoomPage):
     """The player's board during the 3-2-1, drawn as of the start (its clock full, the server's time the start's), for
     the phone to show at 0 without asking: every phone of a school then asks for it during the 3-2-1, when its lobby
     poll sees it, instead of all at the same instant at 0. (The letters reach the phone a few seconds early, unseen
     unless someone reads the page's memory; the words count from the start only, as always.)"""
-    played = room_round(room, board)
-    context = room_game_context(room, board, member, played.round, moment=room.current.started)
-    return render("room_play.html", GAME_REGIONS, **context)
+    ahead = page.as_of_start()
+    return render("room_play.html", GAME_REGIONS, **ahead.context(ahead.played.round))
 
 
 @bp.get("/rooms/<code>/clock")
@@ -132,135 +105,53 @@ def show_room_clock(code: str):
     the whole game region when the round paused, resumed or ended (or another round began). In a big room, a round
     that ended is left to the phone's own clock (it asks for the results itself, at a moment of its own) until no
     word can land any more: the first poll after the end does not bring every phone's results at once."""
-    room = find_room(code)
-    member = require_member(room)
-    moment = now()
-    board = room_board(room)
-    played = room_round(room, board) if phase_of(room, moment).name not in ("waiting", "countdown") else None
-    clock = played and clock_of(played.round.timeline, moment)
+    page = RoomPage.of_member(code)
+    room = page.room
+    played = page.played if page.started else None
+    clock = played and played.round.timeline.read(page.moment)
     asked = (request.args.get("phase"), request.args.get("round"))
     if (
         clock is not None
-        and clock.name == "over"
+        and clock.over
         and asked == ("playing", str(room.current.number))
-        and room_pace(room).results_after
+        and page.pace.results_after
         and not room_results(room).final
     ):
         return "", 204
     if clock is None or asked != (clock.name, str(room.current.number)):
-        response = current_app.make_response(player_page(room, member))
+        response = current_app.make_response(player_page(page))
         response.headers.update({"HX-Retarget": "#game", "HX-Reswap": "outerHTML"})
         return response
     state = (clock.name, room.current.number, clock.ends_at, clock.seconds_left if clock.name == "paused" else None)
-    return conditional(
-        state,
-        lambda etag: render(
-            "room_play.html", ["clock"], etag=etag, **room_game_context(room, board, member, played.round)
-        ),
-    )
-
-
-def _waiting_context(room: Room, board: RoomBoard, member: RoomPlayer, phase: RoomClock, players) -> dict:
-    return {
-        "room": room,
-        "request_board": board,
-        "member": member,
-        "phase": phase,
-        "players": players,
-        "player_count": room.player_count,
-        "pace": room_pace(room),
-        "poll_seconds": room_pace(room).lobby_seconds,
-        "countdown": phase.starts_in,
-        "board": None,
-        "clock": phase,
-        "stage": stage_of(room),
-    }
-
-
-def room_game_context(
-    room: Room,
-    board: RoomBoard,
-    member: RoomPlayer,
-    round_: Round,
-    message=None,
-    results: RoomResults | None = None,
-    moment: float | None = None,
-) -> dict:
-    """The board page's context for a room: the game on the player's own clock (the class's, plus their extra
-    time), and once over, the room's results for this player (now, or as of `moment`)."""
-    moment = now() if moment is None else moment
-    context = game_context(board, round_, message, moment)
-    context.update(
-        room=room,
-        member=member,
-        phase=phase_of(room, moment),
-        clock=clock_of(round_.timeline, moment),
-        pace=room_pace(room),
-        poll_seconds=room_pace(room).play_seconds,
-        stage=stage_of(room),
-        hints_offered=room.hints,
-    )
-    if context["over"]:
-        context["results"] = (
-            live_results(room, board, member, still_counting(room))
-            if is_live(room)
-            else player_results(results or room_results(room), board, member, context["found"])
-        )
-    return context
-
-
-class RoomPage(GamePage):
-    """A room's board page: the room's board and the member's round, with the room's clock and results."""
-
-    template = "room_play.html"
-
-    def __init__(self, room: Room, board: RoomBoard, member: RoomPlayer):
-        super().__init__(board)
-        self.room, self.member = room, member
-
-    def context(self, round_: Round, message: str | None = None, moment: float | None = None) -> dict:
-        return room_game_context(self.room, self.board, self.member, round_, message, moment=moment)
+    return conditional(state, lambda etag: render("room_play.html", ["clock"], etag=etag, **page.context(played.round)))
 
 
 @bp.get("/rooms/<code>/hints")
 def show_room_hints(code: str):
     """The hints of this player's round in the room (as on a solo board), when the host allows them: 403 otherwise,
     and before the round starts (the board is not shown yet)."""
-    room = find_room(code)
-    require_member(room)
-    if not room.hints:
-        raise Forbidden(gettext("The teacher has not turned the hints on in room %(code)s.", code=room.code))
-    phase = phase_of(room, now())
-    if phase.name == "waiting" or (phase.name == "countdown" and phase.starts_in > AHEAD_SECONDS):
+    page = RoomPage.of_member(code)
+    if not page.room.hints:
+        raise Forbidden(gettext("The teacher has not turned the hints on in room %(code)s.", code=page.room.code))
+    if page.phase.name == "waiting" or (page.phase.name == "countdown" and page.phase.starts_in > AHEAD_SECONDS):
         raise Forbidden(gettext("The hints open with the board, when the round starts."))
-    board = room_board(room)
-    return answer_hints(board, room_round(room, board))
+    return answer_hints(page.board, page.played)
 
 
 @bp.post("/rooms/<code>/words")
 def submit_room_word(code: str):
     """A word traced or typed in a room: the same answers as on a solo board; refused before the start."""
-    room = find_room(code)
-    member = require_member(room)
-    board = room_board(room)
-    phase = phase_of(room, now())
-    if phase.name == "waiting":
-        raise Conflict(not_started_message())
-    if phase.name == "countdown":
-        raise Conflict(gettext("The round starts in %(seconds)d s: get ready.", seconds=math.ceil(phase.starts_in)))
-    return answer_word(RoomPage(room, board, member), room_round(room, board))
+    page = RoomPage.of_member(code)
+    page.require_started()
+    return answer_word(page, page.played)
 
 
 @bp.get("/rooms/<code>/words/<word>")
 def show_room_word(code: str, word: str):
     """One word's path and breakdown on the room's board (a word found, or any once the round is over)."""
-    room = find_room(code)
-    member = require_member(room)
-    board = room_board(room)
-    if phase_of(room, now()).name in ("waiting", "countdown"):
-        raise Conflict(not_started_message())  # (the board is not shown before the start, nor its words)
-    played = room_round(room, board)
-    return show_word_on(RoomPage(room, board, member), played.round, word)
+    page = RoomPage.of_member(code)
+    page.require_started()  # (the board is not shown before the start, nor its words)
+    return show_word_on(page, page.played.round, word)
 
 
 @bp.get("/rooms/<code>/words")
