@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import inspect
 import sys
 import tempfile
 from pathlib import Path
@@ -28,6 +29,7 @@ from views.boards import BoardRequest  # noqa: E402
 
 HTMX = {"HX-Request": "true"}
 START = 1_790_000_000.0
+GENERATOR_FLAGS = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
 PROJECT = ("app.py", "ruzzle/", "store/", "views/", "templates/")
 # What a request should ask once: (the label printed, the function names that ask it).
 ASKED = {
@@ -62,13 +64,17 @@ class Trace:
         self.asks: collections.Counter[str] = collections.Counter()  # by short name, not counting one inside another
         self.hops = 0
         self.stack: list[tuple[str | None, str]] = []
+        self.generators: dict[int, object] = {}  # generator frames seen (kept alive, so no id is reused meanwhile)
 
     def __call__(self, frame, event: str, _arg) -> None:
         if event == "call":
             module = project_module(frame.f_code.co_filename)
             name = frame.f_code.co_qualname.rpartition(".")[2]
             caller, caller_name = next(((found, named) for found, named in reversed(self.stack) if found), (None, ""))
-            if module:
+            resumed = frame.f_code.co_flags & GENERATOR_FLAGS and id(frame) in self.generators
+            if frame.f_code.co_flags & GENERATOR_FLAGS:
+                self.generators[id(frame)] = frame
+            if module and not resumed:  # a generator going on (a template yielding its text) is not a new call
                 self.calls[module, frame.f_code.co_qualname] += 1
                 if caller_name != name:  # RoomBoard.solve asking BoardRequest.solve is one ask, not two
                     self.asks[name] += 1
