@@ -4,7 +4,7 @@ benchmark's figures."""
 
 from __future__ import annotations
 
-from bench.rooms import TIMER_TAG, attributes, polls_in
+from bench.room_client import TIMER_TAG, attributes, polls_in
 from tests.web.conftest import HTMX
 from views.rooms import COUNTDOWN, POLL_SECONDS
 
