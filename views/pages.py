@@ -44,7 +44,8 @@ def wants_json() -> bool:
     return accepted == "application/json" and "application/json" in request.headers.get("Accept", "")
 
 
-def render(template: str, blocks: list[str], status: int = 200, **context: object) -> tuple[str, int]:
+# (positional only: any name may be a template variable)
+def render(template: str, blocks: list[str], status: int = 200, /, **context: object) -> tuple[str, int]:
     """The whole page, or for htmx the named blocks: the first replaces the target, the others swap out of band.
 
     Each swapped region is a template block whose name is the id of its element.
