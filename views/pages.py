@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from flask import current_app, render_template, request, url_for
 from flask.globals import request_ctx
-from flask_babel import get_locale, ngettext
+from flask_babel import LazyString, get_locale, ngettext
 from jinja2 import Environment, nodes
 from markupsafe import Markup
 
@@ -113,7 +113,7 @@ def clock_text(seconds: float | None) -> str:
 
 
 def render_error(
-    status: int, title: str, message: str, list_languages: bool = False
+    status: int, title: str | LazyString, message: str | LazyString, list_languages: bool = False
 ) -> tuple[str, int, dict[str, str]]:
     """An error as a page, or as a fragment into the region htmx was about to replace (saying, for a word that was
     sent, that it was refused and why: word_outcome)."""

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ruzzle.board import Cell
     from ruzzle.game import Solution
     from ruzzle.meanings import MeaningsLibrary
+    from ruzzle.targets import TargetBoard
     from store import Store
     from store.cleanup import Cleanup
 
@@ -56,7 +57,7 @@ class Services:
     static_path: str  # the static files' URL path (app.static_url_path is a property that costs a lookup per call)
     limiter: Limiter  # the per-client limits (views/limits.py)
     meanings: MeaningsLibrary  # each language's meanings, memory-mapped on first use (ruzzle/meanings.py)
-    target_boards: SingleFlight[Any]  # boards built around teachers' words (views/targets.py new_target_boards)
+    target_boards: SingleFlight[TargetBoard]  # boards built around teachers' words (views/targets.py new_target_boards)
     # Per-process caches of the views (each bounded by the view that fills it).
     word_items: dict[tuple[BoardRequest, str, int], Markup] = field(default_factory=dict)
     room_rankings: dict[Any, Any] = field(default_factory=dict)
