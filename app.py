@@ -5,7 +5,7 @@ error pages (`views.errors`), the health check (`views.health`), and the pages t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,7 @@ from flask_limiter import Limiter
 
 from ruzzle import LANGUAGES, Lexicon
 from ruzzle.errors import DictionaryError
+from ruzzle.game import Solution
 from ruzzle.meanings import MeaningsLibrary
 from store import APP_INSTANCE, STORE_OUTAGES, Store, StoreUnavailable, database_url, describe_outage
 from store.cleanup import Cleanup, Retention
@@ -60,7 +61,7 @@ from views.targets import new_target_boards
 from views.templating import compile_templates
 
 
-def create_app(test_config: dict | None = None) -> Flask:
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: defaults, then `RUZZLE_*` environment variables, then the test config."""
     # The instance folder is the store's rule (store.engine.default_instance), which `python -m store upgrade` asks too
     app = Flask(__name__, instance_path=str(APP_INSTANCE), instance_relative_config=True)
@@ -120,7 +121,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     return app
 
 
-def solving(app: Flask, solve: Callable = solve_board, solve_typed: Callable = solve_typed_board) -> dict[str, Any]:
+def solving(
+    app: Flask, solve: Callable[..., Solution] = solve_board, solve_typed: Callable[..., Solution] = solve_typed_board
+) -> dict[str, Any]:
     """The solving budget and the caches of solutions around it (the Services fields solving_budget, solutions and
     typed_solutions). The budget inside the cache: a board already solved comes back without asking it. Threads asking
     for the same new board at once solve it once (SingleFlight). (The tests give each test these afresh around solvers

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import psutil
@@ -89,7 +90,9 @@ def lan_addresses() -> list[str]:
 class LanAddresses:
     """`lan_addresses()`, asked again at most every `ttl` seconds (asking costs more than a board page)."""
 
-    def __init__(self, ttl: float = 30, clock=time.monotonic):
+    addresses: list[str]
+
+    def __init__(self, ttl: float = 30, clock: Callable[[], float] = time.monotonic) -> None:
         self.ttl, self.clock = ttl, clock
         self.expires, self.addresses = float("-inf"), []
 

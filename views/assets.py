@@ -68,7 +68,7 @@ def serve_static_files(app: Flask, files: StaticFiles) -> None:
     """Replace Flask's static view: hashed names are immutable for a year; plain names (and a hashed name
     from an older version of a file, asked by a page still open) are revalidated on each use."""
 
-    def static(filename: str):
+    def static(filename: str) -> Response:
         real = files.real.get(filename)
         if (real or filename) in files.bundles:
             return _send_bundle(files.bundles[real or filename], immutable=real is not None)
@@ -77,6 +77,7 @@ def serve_static_files(app: Flask, files: StaticFiles) -> None:
             if older and f"{older['stem']}{older['suffix']}" in files.hashed:
                 return app.send_static_file(f"{older['stem']}{older['suffix']}")
             return app.send_static_file(filename)
+        assert app.static_folder is not None  # the app has its static folder (the files named in `files`)
         response = send_from_directory(app.static_folder, real, max_age=ONE_YEAR)
         response.cache_control.public = True
         response.cache_control.immutable = True

@@ -53,11 +53,11 @@ class BoardSource:
         """The query string that names this board, without the parts that are at their default."""
         return {} if self.safe else {"safe": "0"}
 
-    def url(self, endpoint: str, _external: bool = False, **values) -> str:
+    def url(self, endpoint: str, _external: bool = False, **values: object) -> str:
         """The URL of one of this board's pages."""
         return cached_url(endpoint, _external, **self.path_values(), **self.query(), **values)
 
-    def page_url(self, page: str, _external: bool = False, **values) -> str:
+    def page_url(self, page: str, _external: bool = False, **values: object) -> str:
         """The URL of this board's page `solution`, `projector`, ... (see PAGES)."""
         return self.url(self.PAGES[page], _external=_external, **values)
 
@@ -170,7 +170,7 @@ class BoardRequest(BoardSource):
             query["match"] = str(self.match_round)
         return query | super().query()
 
-    def url(self, endpoint: str = "play.show_board", _external: bool = False, **values) -> str:
+    def url(self, endpoint: str = "play.show_board", _external: bool = False, **values: object) -> str:
         return super().url(endpoint, _external, **values)
 
     @cached_property

@@ -11,10 +11,13 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import wraps
+from typing import TypeVar
 
 from flask import request
 from flask_babel import ngettext
 from werkzeug.exceptions import TooManyRequests
+
+T = TypeVar("T")  # what the guarded solver returns
 
 
 class SolvingBudget:
@@ -50,14 +53,14 @@ class SolvingBudget:
             while len(self._levels) > self.clients:
                 self._levels.popitem(last=False)  # the client heard from longest ago: its bucket is full anyway
 
-    def guard(self, solve: Callable) -> Callable:
+    def guard(self, solve: Callable[..., T]) -> Callable[..., T]:
         """`solve`, refused with a 429 while the requesting client's budget is spent, and charged its CPU time.
         (A refusal is an exception, so a cache around the guard keeps nothing of it.)"""
         if self.rate <= 0:
             return solve
 
         @wraps(solve)
-        def guarded(*args):
+        def guarded(*args: object) -> T:
             client = request.remote_addr or ""
             level = self.level(client)
             if level <= 0:

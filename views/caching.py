@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
-from typing import Generic, TypeVar
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -17,9 +17,10 @@ class SingleFlight(Generic[T]):
     def __init__(self, cached: Callable[..., T]):
         self.cached = cached
         self._guard = threading.Lock()
-        self._in_flight: dict[tuple, list] = {}  # arguments: [their lock, callers holding or awaiting it]
+        # arguments: [their lock, callers holding or awaiting it] (a list of the two, changed in place)
+        self._in_flight: dict[tuple[Hashable, ...], list[Any]] = {}
 
-    def __call__(self, *args) -> T:
+    def __call__(self, *args: Hashable) -> T:
         with self._guard:
             entry = self._in_flight.setdefault(args, [threading.Lock(), 0])
             entry[1] += 1

@@ -4,6 +4,7 @@ fields. A leaf of the views: the homework pages, the class page and the start pa
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 
 from babel.dates import format_date, format_time, get_datetime_format
 from flask_babel import get_locale, gettext
@@ -20,7 +21,7 @@ MAX_DUE_TEXT = 40
 UTC_OFFSETS = tuple(range(-12 * 60, 14 * 60 + 1, 15))  # the start form's time zones, in minutes east of UTC
 
 
-def homework_form() -> dict:
+def homework_form() -> dict[str, object]:
     """What a "Set as homework" form needs (the start page's, a class page's): the most boards, the UTC offsets, a
     deadline a week away at 18:00 (UTC: the teacher's browser or the teacher moves it)."""
     week = datetime.datetime.fromtimestamp(rough_now(), datetime.UTC).date() + datetime.timedelta(days=7)
@@ -32,7 +33,7 @@ def homework_form() -> dict:
     }
 
 
-def parse_due(form, moment: float) -> tuple[float, int]:
+def parse_due(form: Mapping[str, str], moment: float) -> tuple[float, int]:
     """The deadline from the form: `due` as ISO 8601 with its offset (2026-12-01T18:00+01:00), or the start page's
     `due_local` (a datetime-local input) with `due_offset` (the teacher's UTC offset, e.g. +01:00). The moment and
     the offset in minutes; 400 for what is not such a date, 422 for a deadline past or too far."""
@@ -85,7 +86,8 @@ def when_text(assignment: Assignment, moment: float) -> str:
     locale = str(get_locale())
     date = format_date(local, "medium", locale=locale)
     clock = format_time(local, "short", tzinfo=local.tzinfo, locale=locale)  # to the minute: a deadline has no seconds
-    shown = get_datetime_format("medium", locale=locale).replace("{1}", date).replace("{0}", clock)
+    pattern = str(get_datetime_format("medium", locale=locale))  # a str already (Babel types it a pattern or a str)
+    shown = pattern.replace("{1}", date).replace("{0}", clock)
     return f"{shown} (UTC{offset_text(assignment.due_offset)})"
 
 

@@ -4,6 +4,7 @@ game's errors, an unknown language, a store outage (a 503 that says to wait), an
 from __future__ import annotations
 
 from flask import Flask, make_response, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext, lazy_gettext, ngettext
 from werkzeug.exceptions import HTTPException
 
@@ -36,7 +37,7 @@ def add_error_pages(app: Flask) -> None:
     """Every refusal as a page (or an htmx fragment) with a message a person understands, never a trace."""
 
     @app.errorhandler(UnknownLanguage)
-    def unknown_language(error: UnknownLanguage):
+    def unknown_language(error: UnknownLanguage) -> ResponseReturnValue:
         return render_error(
             404,
             gettext("Unknown language"),
@@ -45,29 +46,31 @@ def add_error_pages(app: Flask) -> None:
         )
 
     @app.errorhandler(RuzzleError)
-    def bad_game_input(error: RuzzleError):
+    def bad_game_input(error: RuzzleError) -> ResponseReturnValue:
         return render_error(400, gettext("That does not work"), translate_error(error))
 
     @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException):
+    def http_error(error: HTTPException) -> ResponseReturnValue:
         if error.code and error.code < 400:
             return error
-        title, default = PLAIN_ERRORS.get(error.code, UNKNOWN_ERROR)
+        code = error.code or 500  # (an HTTPException of no code is answered as a 500)
+        title, default = PLAIN_ERRORS.get(code, UNKNOWN_ERROR)
         # werkzeug's own English description is replaced by ours; a message the code gave is already translated
         message = default if error.description == type(error).description else error.description or default
-        response = make_response(render_error(error.code or 500, title, message))
-        if getattr(error, "retry_after", None):
-            response.headers["Retry-After"] = str(error.retry_after)
+        response = make_response(render_error(code, title, message))
+        retry_after = getattr(error, "retry_after", None)  # werkzeug's 429 and 503 have it
+        if retry_after:
+            response.headers["Retry-After"] = str(retry_after)
         return response
 
     @app.errorhandler(Exception)
-    def unexpected(error: Exception):
+    def unexpected(error: Exception) -> ResponseReturnValue:
         app.logger.exception("unexpected error")
         return render_error(
             500, gettext("Something broke"), gettext("Sorry, the server failed on this request. Try again.")
         )
 
-    def store_outage(error: Exception):
+    def store_outage(error: Exception) -> ResponseReturnValue:
         """The store does not answer or cannot write: a 503 that says to wait (logged in a line, no trace)."""
         if not is_outage(error):
             return unexpected(error)

@@ -14,7 +14,7 @@ bp = Blueprint("health", __name__)
 
 
 @bp.get("/healthz")
-def healthz():
+def healthz() -> tuple[dict[str, object], int]:
     """200 with each loaded dictionary's word count; 503 when no dictionary could be opened, or the store does
     not answer, or it answers but cannot write (a full disk): the status says which, in words."""
     lexicons = services().lexicons

@@ -4,6 +4,7 @@ reveal of one word's first letter and length, at a cost shown before it is taken
 from __future__ import annotations
 
 from flask import Blueprint, redirect, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from werkzeug.exceptions import Forbidden
 
@@ -19,7 +20,7 @@ HINT_REGIONS = ["hints"]
 
 
 @bp.get("/play/<language>/<seed>/hints")
-def show_hints(language: str, seed: str):
+def show_hints(language: str, seed: str) -> ResponseReturnValue:
     """The hints of this player's round on a board: a panel (htmx), a page, or with `Accept: application/json` the
     grid."""
     board = BoardRequest.from_url(language, seed, request.args)
@@ -27,7 +28,7 @@ def show_hints(language: str, seed: str):
 
 
 @bp.post("/play/<language>/<seed>/hints")
-def take_hint(language: str, seed: str):
+def take_hint(language: str, seed: str) -> ResponseReturnValue:
     """Take the reveal hint the panel offered (learning mode only): kept with the round, its cost a penalty."""
     board = BoardRequest.from_url(language, seed, request.args)
     if not is_learning(board.seconds):
@@ -78,7 +79,7 @@ class Hints:
         }
 
 
-def answer_hints(board: BoardRequest, played: PlayerRound | None, page: str = "hints.html"):
+def answer_hints(board: BoardRequest, played: PlayerRound | None, page: str = "hints.html") -> ResponseReturnValue:
     """The hints as JSON, as the panel (htmx) or as a page of their own (no JavaScript)."""
     hints = Hints.of(board, played)
     if wants_json():

@@ -19,7 +19,7 @@ ROUNDS_SHOWN = 50
 
 
 @bp.get("/me")
-def my_rounds():
+def my_rounds() -> tuple[str, int, dict[str, str]]:
     """The player's recent rounds (score, share found, best word, links to the board and its solution) and bests."""
     player = player_id()
     records = the_store().records.recent(player, ROUNDS_SHOWN) if player else []
@@ -44,7 +44,7 @@ def my_rounds():
     return response[0], response[1], {"Cache-Control": "no-store"}  # it changes with every word
 
 
-def _homework_links(board: tuple[int, int], codes: dict[int, str]) -> dict:
+def _homework_links(board: tuple[int, int], codes: dict[int, str]) -> dict[str, object]:
     """A homework's round leads to its board in the homework while the homework is kept (its board's code would give
     its solution to the classmates who have not played it yet); no solution link."""
     code = codes[board[0]]
@@ -57,11 +57,11 @@ def _homework_links(board: tuple[int, int], codes: dict[int, str]) -> dict:
     }
 
 
-def _links(record: RoundRecord, room_round: tuple[int, int] | None, codes: dict[int, str]) -> dict:
+def _links(record: RoundRecord, room_round: tuple[int, int] | None, codes: dict[int, str]) -> dict[str, object]:
     """Where a line of My rounds leads: a room's round to its room (its board and all its words there) while the room
     is open; a round alone, or one of a room that has closed, to the board's own pages."""
     room_id, number = room_round or (None, None)
-    code = codes.get(room_id)
+    code = codes.get(room_id) if room_id is not None else None
     if code is not None:
         return {
             "room": code,

@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from functools import cache, cached_property
 from pathlib import Path
+from typing import cast
 
 from babel import Locale
+from babel.support import NullTranslations, Translations
 from flask import Blueprint, Flask, current_app, g, redirect, request
 from flask_babel import (
     Babel,
@@ -26,6 +28,7 @@ from flask_babel import (
 )
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest
+from werkzeug.wrappers import Response
 
 from ruzzle import get_language, normalize_word
 from ruzzle.errors import BoardFormatError, RuzzleError
@@ -73,8 +76,9 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(app.root_path + "/translations"))
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     BabelPerRequest(app, locale_selector=lambda: parsed_locale(select_language()))
-    # The templates' messages from this request's catalogue, found once per request (request_translations)
-    app.jinja_env.install_gettext_callables(
+    # The templates' messages from this request's catalogue, found once per request (request_translations); the
+    # method is jinja2.ext.i18n's, which adds it to the environment when Flask-Babel loads the extension
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda string: request_translations().ugettext(string),
         ngettext=lambda singular, plural, n: request_translations().ungettext(singular, plural, n),
         pgettext=lambda context, string: request_translations().upgettext(context, string),
@@ -96,7 +100,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["percent"] = percent
 
     @app.after_request
-    def vary_by_language(response):
+    def vary_by_language(response: Response) -> Response:
         # a page's words depend on the language cookie and Accept-Language: no shared cache may mix them
         if response.mimetype == "text/html":
             response.vary.add("Cookie")
@@ -104,7 +108,7 @@ def init_app(app: Flask) -> None:
         return response
 
 
-def request_translations():
+def request_translations() -> Translations | NullTranslations:
     """This request's catalogue, for the templates' messages (CataloguePerRequest keeps it)."""
     if g:
         kept = kept_translations(g.get("_flask_babel"))
@@ -113,12 +117,13 @@ def request_translations():
     return get_translations()
 
 
-def kept_translations(state) -> object | None:
+def kept_translations(state: object) -> Translations | NullTranslations | None:
     """The catalogue kept in Flask-Babel's per-request state, if it was found for the state's locale (a locale forced
     for a while, force_locale, finds its own)."""
     kept = getattr(state, "ruzzle_translations", None)
     if kept is not None and kept[0] is getattr(state, "babel_locale", None):
-        return kept[1]
+        translations: Translations | NullTranslations = kept[1]  # as CataloguePerRequest keeps it
+        return translations
     return None
 
 
@@ -127,7 +132,7 @@ class CataloguePerRequest(Domain):
     per-request state (its locale). Flask-Babel finds it again for every message, through a dozen lookups of Flask's
     context-local objects: a fifth of the time a page took to render."""
 
-    def get_translations(self):
+    def get_translations(self) -> Translations | NullTranslations:
         if not g:
             return super().get_translations()  # outside any app context: Flask-Babel's NullTranslations
         state = g.get("_flask_babel")
@@ -144,7 +149,7 @@ class BabelPerRequest(Babel):
     """Flask-Babel with its default domain finding a request's catalogue once (CataloguePerRequest)."""
 
     @cached_property
-    def domain_instance(self):
+    def domain_instance(self) -> CataloguePerRequest:
         return CataloguePerRequest(domain=self.domain)
 
 
@@ -171,7 +176,7 @@ def switcher_next() -> str:
 
 
 @bp.post("/language")
-def choose_language():
+def choose_language() -> Response:
     """Remember the language the player chose (a cookie for a year) and go back to the page they were on."""
     code = request.form.get("language", "")
     if code not in INTERFACE_LANGUAGES:
@@ -199,7 +204,7 @@ def translate_error(error: RuzzleError) -> str:
     values = dict(error.values)
     if isinstance(error.template, tuple):
         singular, plural = error.template
-        message = ngettext(singular, plural, values.pop("num"), **values)
+        message = ngettext(singular, plural, cast(int, values.pop("num")), **values)  # a plural's num is a count
     else:
         message = gettext(error.template, **values)
     if isinstance(error, BoardFormatError) and error.line is not None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from flask import Blueprint, make_response, render_template, request
 from flask_babel import gettext, lazy_gettext
 from werkzeug.exceptions import BadRequest
+from werkzeug.wrappers import Response
 
 from ruzzle import LANGUAGES, get_language, normalize_word
 from ruzzle.errors import UnknownLanguage
@@ -71,7 +72,7 @@ class Definition:
         form, lemma = self.meaning.also
         return gettext("also %(form)s", form=form_of(form, lemma))
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, object]:
         """The JSON answer: word, lemma, form, also, senses, source, licence, link."""
         meaning = self.meaning
         return {
@@ -109,7 +110,7 @@ TEMPLATE_HELPERS = {"define_word": define, "part_of_speech": part_of_speech}
 
 
 @bp.get("/define/<language>/<word>")
-def define_word(language: str, word: str):
+def define_word(language: str, word: str) -> Response:
     """A word's meaning: the panel for htmx, a page, or JSON; 404 (with the Wiktionary link) where there is none. In
     class unless the URL says `safe=0`, as a board's does."""
     json = wants_json()
@@ -144,14 +145,14 @@ def define_word(language: str, word: str):
 
 
 @bp.get("/about/meanings")
-def about_meanings():
+def about_meanings() -> str:
     """Where the meanings come from, with their licences (the attribution CC BY-SA and WordNet ask for)."""
     library = services().meanings
     sources = {code: SOURCES.get(code) if library.of(code) else None for code in LANGUAGES}
     return render_template("about_meanings.html", sources=sources)
 
 
-def _refuse(status: int, message: str, wants_json: bool):
+def _refuse(status: int, message: str, wants_json: bool) -> Response:
     """Bad input, said in a sentence: as JSON, or as the error page or fragment every view gives."""
     if wants_json:
         response = make_response({"error": message}, status)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import math
 import weakref
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from flask import current_app, render_template, request, url_for
 from flask.globals import request_ctx
-from flask_babel import get_locale, ngettext
+from flask_babel import LazyString, get_locale, ngettext
 from jinja2 import Environment, nodes
 from markupsafe import Markup
 
@@ -18,10 +20,14 @@ from ruzzle.game import DEFAULT_SECONDS
 from ruzzle.match import ROUNDS_PER_MATCH
 from ruzzle.nicknames import MAX_NICKNAME
 from ruzzle.room import PODIUM, TOP_SHOWN, ranking_shown
+from ruzzle.solver import Found
 
 from .addresses import join_address
 from .i18n import current_language, multiplier_label, multiplier_name
 from .services import services
+
+if TYPE_CHECKING:
+    from .boards import BoardRequest  # (views.boards builds its URLs here)
 
 # The templates each template extends, per Jinja environment (an app's): _parent_names.
 TEMPLATE_PARENTS: weakref.WeakKeyDictionary[Environment, dict[str, list[str]]] = weakref.WeakKeyDictionary()
@@ -38,7 +44,8 @@ def wants_json() -> bool:
     return accepted == "application/json" and "application/json" in request.headers.get("Accept", "")
 
 
-def render(template: str, blocks: list[str], status: int = 200, **context):
+# (positional only: any name may be a template variable)
+def render(template: str, blocks: list[str], status: int = 200, /, **context: object) -> tuple[str, int]:
     """The whole page, or for htmx the named blocks: the first replaces the target, the others swap out of band.
 
     Each swapped region is a template block whose name is the id of its element.
@@ -48,7 +55,7 @@ def render(template: str, blocks: list[str], status: int = 200, **context):
     return render_template(template, oob=frozenset(), fragment=False, **context), status
 
 
-def render_blocks(template_name: str, blocks: list[str], **context) -> str:
+def render_blocks(template_name: str, blocks: list[str], **context: object) -> str:
     """Render some blocks of a template, one after the other, with one shared context.
 
     (jinja2-fragments does the same but builds a new context per block: a word's answer has five blocks,
@@ -72,6 +79,7 @@ def _parent_names(environment: Environment, template_name: str) -> list[str]:
     cache = TEMPLATE_PARENTS.setdefault(environment, {})
     if template_name not in cache:
         parents, name = [], template_name
+        assert environment.loader is not None  # Flask's environment always has its loader
         while True:
             source = environment.loader.get_source(environment, name)[0]
             extends = next(environment.parse(source).find_all(nodes.Extends), None)
@@ -104,7 +112,9 @@ def clock_text(seconds: float | None) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def render_error(status: int, title: str, message: str, list_languages: bool = False):
+def render_error(
+    status: int, title: str | LazyString, message: str | LazyString, list_languages: bool = False
+) -> tuple[str, int, dict[str, str]]:
     """An error as a page, or as a fragment into the region htmx was about to replace (saying, for a word that was
     sent, that it was refused and why: word_outcome)."""
     if request_ctx.url_adapter is None:  # a Host header werkzeug cannot read: no URL, so no page, can be built
@@ -131,7 +141,7 @@ def word_outcome(points: int | None = None, refused: str | None = None, reason: 
     return {"HX-Trigger": json.dumps({"ruzzle:word": detail})}  # (ASCII: the non-ASCII as \u escapes)
 
 
-def board_values(board: Board):
+def board_values(board: Board) -> Mapping[str, int]:
     """The letter values of the board's language, for the tiles."""
     return get_language(board.language).letter_values
 
@@ -146,7 +156,7 @@ def tile_texts(board: Board) -> dict[Cell, tuple[str, str, str]]:
 def translate_tile_texts(board: Board, language: str) -> dict[Cell, tuple[str, str, str]]:
     """tile_texts, worked out (`language` is the cache's key: the catalogue is the request's)."""
     values = board_values(board)
-    texts = {}
+    texts: dict[Cell, tuple[str, str, str]] = {}
     for cell in board.cells():
         tile = board[cell]
         value = values[tile.letter]
@@ -169,7 +179,7 @@ def language_name(code: str) -> str:
     return get_language(code).name
 
 
-def cached_url(endpoint: str, _external: bool = False, **values) -> str:
+def cached_url(endpoint: str, _external: bool = False, **values: object) -> str:
     """url_for, remembered per process: a URL depends only on the routes, its values and where the app is
     served from, and building one costs more than rendering a tile (a board page links half a dozen).
 
@@ -180,7 +190,8 @@ def cached_url(endpoint: str, _external: bool = False, **values) -> str:
     return join_address(services().lan_addresses).url(path) if _external else path
 
 
-def build_url(endpoint: str, root: str, values: tuple) -> str:
+# url_for takes its values as Any (and some by name: _anchor, _external, ...)
+def build_url(endpoint: str, root: str, values: tuple[tuple[str, Any], ...]) -> str:
     """Build one URL with Flask's url_for (`root` is part of the cache key only); the app caches the result."""
     return url_for(endpoint, **dict(values))
 
@@ -227,7 +238,7 @@ def render_board_table(board: Board, path: tuple[Cell, ...], mode: str, marked: 
 WORD_ITEMS_CACHED = 50_000  # words' list items a process keeps (a 12x12 board has up to ~2,500 words)
 
 
-def word_link(board, word: str) -> Markup:
+def word_link(board: BoardRequest, word: str) -> Markup:
     """A word that opens its path and breakdown in the page's result region (a plain link without htmx)."""
     url = board.word_url(word)
     return Markup('<a href="%s" lang="%s" hx-get="%s" hx-target="#result" hx-swap="outerHTML">%s</a>') % (
@@ -238,7 +249,7 @@ def word_link(board, word: str) -> Markup:
     )
 
 
-def word_items(board, words) -> Markup:
+def word_items(board: BoardRequest, words: Iterable[Found]) -> Markup:
     """Each word as a list item, its link and its points, as every list of words shows them. Each item is drawn
     once per process, board and word: a word's answer lists every word the player found, and every player of a
     room's board lists the same words (the found list was half of a word's answer)."""

@@ -4,14 +4,16 @@ is the same page with the room's finders)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from flask import Blueprint, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext, lazy_gettext
 from werkzeug.exceptions import BadRequest
 
 from ruzzle import Found, score_breakdown, sort_found
 from ruzzle.game import DEFAULT_SECONDS
+from store.rooms import Room
 
 from .boards import BoardRequest, BoardSource, TypedBoard
 from .numbers import parse_whole_number
@@ -25,20 +27,20 @@ WalkArrangement = Callable[[Iterable[Found], str], list[Found]]  # a board's wor
 
 
 @bp.get("/play/<language>/<seed>/projector")
-def show_projector(language: str, seed: str):
+def show_projector(language: str, seed: str) -> ResponseReturnValue:
     """The teacher's view of a generated board: the board, a QR code to join, a timer, the walk-through."""
     source = BoardRequest.from_url(language, seed, request.args)
     return board_projector(source, join_url=source.url(_external=True), seconds=source.seconds)
 
 
 @bp.get("/solve/<language>/<code>/projector")
-def show_typed_projector(language: str, code: str):
+def show_typed_projector(language: str, code: str) -> ResponseReturnValue:
     """The teacher's view of a typed board (the board comes from the real app; the QR code opens its solution)."""
     source = TypedBoard.from_url(language, code, request.args)
     return board_projector(source, join_url=source.page_url("solution", _external=True), seconds=DEFAULT_SECONDS)
 
 
-def board_projector(source: BoardSource, join_url: str, seconds: int):
+def board_projector(source: BoardSource, join_url: str, seconds: int) -> ResponseReturnValue:
     """A board's projector at the step the URL asks for; while the teacher's own round on these letters runs, the
     whole page says so (an htmx request for the walk's panel is sent to it)."""
     step = parse_step(request.args.get("step"))
@@ -54,10 +56,10 @@ def projector_page(
     join_url: str,
     seconds: int,
     running: BoardRequest | None = None,
-    finders: dict[str, list[str]] | None = None,
-    room=None,
+    finders: Mapping[str, list[str] | None] | None = None,
+    room: Room | None = None,
     arrange: WalkArrangement = sort_found,
-):
+) -> tuple[str, int]:
     """The projector page at a step of the walk-through (0: nothing revealed yet). `running`: the teacher's own
     round on these letters, still running, so the page says so (with a button that ends it) instead of
     revealing words. In a room, `finders` names who found each word, and `arrange` puts the class's words first."""
@@ -103,16 +105,16 @@ def projector_page(
     return render("projector.html", ["walk", "projector_board"], **context)
 
 
-def _projector_args(settings: dict, **changes) -> dict[str, str]:
+def _projector_args(settings: Mapping[str, object], **changes: object) -> dict[str, str]:
     """The projector's query arguments (order, scores, theme, step) with some changed, defaults left out."""
     values = {**settings, **changes}
     args = {}
     if values["order"] != "score":
-        args["order"] = values["order"]
+        args["order"] = str(values["order"])
     if not values["scores"]:
         args["scores"] = "0"
     if values["theme"] != "light":
-        args["theme"] = values["theme"]
+        args["theme"] = str(values["theme"])
     if values.get("step"):
         args["step"] = str(values["step"])
     return args

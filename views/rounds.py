@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import datetime
 import time
 from dataclasses import dataclass
+from typing import Literal, overload
 
-from flask import Flask, current_app, g, request, session
-from flask.sessions import SecureCookieSessionInterface
+from flask import Flask, Request, current_app, g, request, session
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_babel import lazy_gettext
 from itsdangerous import SignatureExpired, TimestampSigner, URLSafeTimedSerializer
 
+from ruzzle import Found
 from ruzzle.errors import N_, WordRefused
-from ruzzle.game import Found, Round, Solution
+from ruzzle.game import Round, Solution
 from ruzzle.timeline import Timeline
 from store import Recorded, RoundBoard, Store, StoredRound, is_player_id, new_player_id
 from store.rooms import parse_round_key
@@ -33,14 +36,18 @@ class SkewTolerantSigner(TimestampSigner):
     signs "in the future", which itsdangerous takes for an expired signature (a pupil lost their seat on the other
     host for as long as the clocks differ). A date up to MAX_CLOCK_SKEW ahead is taken as now."""
 
-    def unsign(self, signed_value, max_age=None, return_timestamp=False):
+    # itsdangerous types unsign as two overloads on return_timestamp's value (False: bytes, True: with the date);
+    # this passes the value on unchanged, which its overloads cannot describe: hence the ignores
+    def unsign(  # type: ignore[override]
+        self, signed_value: str | bytes, max_age: int | None = None, return_timestamp: bool = False
+    ) -> tuple[bytes, datetime.datetime] | bytes:
         try:
-            return super().unsign(signed_value, max_age, return_timestamp)
+            return super().unsign(signed_value, max_age, return_timestamp)  # type: ignore[call-overload,no-any-return]
         except SignatureExpired as error:
             ahead = error.date_signed and error.date_signed.timestamp() - self.get_timestamp()
             if not ahead or not 0 < ahead <= MAX_CLOCK_SKEW:
                 raise
-            return super().unsign(signed_value, None, return_timestamp)
+            return super().unsign(signed_value, None, return_timestamp)  # type: ignore[call-overload,no-any-return]
 
 
 class RoundSessionInterface(SecureCookieSessionInterface):
@@ -59,7 +66,7 @@ class RoundSessionInterface(SecureCookieSessionInterface):
             self._signer = (key, serializer)
         return self._signer[1]
 
-    def open_session(self, app: Flask, request_):
+    def open_session(self, app: Flask, request_: Request) -> SecureCookieSession | None:
         session_ = super().open_session(app, request_)
         if session_ is not None and not session_ and request_.cookies.get(self.get_cookie_name(app)):
             request_.environ[UNREADABLE] = True
@@ -81,21 +88,24 @@ def now() -> float:
         clock = current_app.config["CLOCK"]
         g.ruzzle_now = clock() if clock is not None else the_store().database_time()
         g.ruzzle_read_at = time.perf_counter()
-    return g.ruzzle_now
+    moment: float = g.ruzzle_now
+    return moment
 
 
 def rough_now() -> float:
     """The time of this request to within minutes, with no trip to the database: the request's clock when it was
     read already, else the test's clock or this host's (for rules measured in hours, such as a room's idleness)."""
     if "ruzzle_now" in g:
-        return g.ruzzle_now
+        moment: float = g.ruzzle_now
+        return moment
     clock = current_app.config["CLOCK"]
     return clock() if clock is not None else time.time()
 
 
 def current_grace() -> float:
     """Seconds after the deadline during which a word already on its way still counts."""
-    return current_app.config["ROUND_GRACE_SECONDS"]
+    grace: float = current_app.config["ROUND_GRACE_SECONDS"]
+    return grace
 
 
 def the_store() -> Store:
@@ -103,6 +113,10 @@ def the_store() -> Store:
     return services().store
 
 
+@overload
+def player_id(create: Literal[True]) -> str: ...
+@overload
+def player_id(create: bool = False) -> str | None: ...
 def player_id(create: bool = False) -> str | None:
     """The player of this request (from the signed cookie); a new one when asked to create and there is none."""
     player = session.get(PLAYER)
@@ -170,7 +184,7 @@ def record_word(board: BoardRequest, played: PlayerRound, found: Found, moment: 
     if outcome is Recorded.ADDED:
         return PlayerRound(played.id, taken)
     # Another request got there first (the word, or the round's end): the round as it is now says why.
-    stored = the_store().rounds.current(player_id(), board.round_key)
+    stored = the_store().rounds.current(player, board.round_key) if (player := player_id()) is not None else None
     latest = _player_round(solution, stored).round if stored is not None and stored.id == played.id else played.round
     if outcome is Recorded.ROUND_OVER and latest.timeline.takes_word(moment, grace):
         latest = latest.give_up(moment)  # the store saw the round end (another request ended it meanwhile)
@@ -194,7 +208,7 @@ def board_in_play(source: BoardSource) -> BoardInPlay | None:
     """This player's round still running on this board's letters (so its solution stays hidden), or None."""
     player = player_id()
     played = player and the_store().rounds.in_play(player, letters_key(source), now(), current_grace())
-    if not played:
+    if not played or not player:
         return None
     room_round = parse_round_key(played.board_key)
     return BoardInPlay.of_played(

@@ -17,13 +17,16 @@ if TYPE_CHECKING:
     from markupsafe import Markup
 
     from ruzzle import Lexicon
+    from ruzzle.board import Cell
     from ruzzle.game import Solution
     from ruzzle.meanings import MeaningsLibrary
+    from ruzzle.targets import TargetBoard
     from store import Store
     from store.cleanup import Cleanup
 
     from .addresses import LanAddresses
     from .assets import StaticFiles
+    from .boards import BoardRequest
     from .budget import SolvingBudget
     from .caching import SingleFlight
 
@@ -48,15 +51,15 @@ class Services:
     board_html: Callable[..., Markup]  # rendered boards, with or without a path
     breakdown_html: Callable[..., Markup]  # rendered score breakdowns
     urls: Callable[..., str]  # url_for's results
-    tile_texts: Callable[..., Any]  # each tile's words in a language
+    tile_texts: Callable[..., dict[Cell, tuple[str, str, str]]]  # each tile's words in a language
     lan_addresses: LanAddresses  # this machine's network addresses (for links phones can open)
     static_files: StaticFiles  # the static files' content-hashed names
     static_path: str  # the static files' URL path (app.static_url_path is a property that costs a lookup per call)
     limiter: Limiter  # the per-client limits (views/limits.py)
     meanings: MeaningsLibrary  # each language's meanings, memory-mapped on first use (ruzzle/meanings.py)
-    target_boards: SingleFlight[Any]  # boards built around teachers' words (views/targets.py new_target_boards)
+    target_boards: SingleFlight[TargetBoard]  # boards built around teachers' words (views/targets.py new_target_boards)
     # Per-process caches of the views (each bounded by the view that fills it).
-    word_items: dict[Any, Markup] = field(default_factory=dict)
+    word_items: dict[tuple[BoardRequest, str, int], Markup] = field(default_factory=dict)
     room_rankings: dict[Any, Any] = field(default_factory=dict)
     room_results: dict[Any, Any] = field(default_factory=dict)
     live_prepared: dict[Any, Any] = field(default_factory=dict)

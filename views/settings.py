@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import os
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -73,7 +74,7 @@ DEFAULTS: MappingProxyType[str, Any] = MappingProxyType(
 )
 
 
-def configure(app: Flask, test_config: dict | None = None) -> None:
+def configure(app: Flask, test_config: Mapping[str, Any] | None = None) -> None:
     """The app's settings: the defaults, then `RUZZLE_*` environment variables, then the test config; the instance
     folder they name, and a secret key (made once in that folder when no setting gives one)."""
     app.config.from_mapping(DEFAULTS)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from flask import Blueprint, redirect, request, session
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext, lazy_gettext, ngettext
 from werkzeug.exceptions import BadRequest, NotFound
 
@@ -64,7 +66,7 @@ class WordQuery:
             _parse_page(args.get("page")),
         )
 
-    def args(self, **changes) -> dict[str, str]:
+    def args(self, **changes: Any) -> dict[str, str]:  # WordQuery fields: replace() checks them
         """The query arguments of this view of the list (with some changed), defaults left out."""
         query = replace(self, **changes)
         args = {}
@@ -165,7 +167,7 @@ def _parse_prefix(text: str | None) -> str:
 
 
 @bp.get("/play/<language>/<seed>/solution")
-def show_solution(language: str, seed: str):
+def show_solution(language: str, seed: str) -> tuple[str, int]:
     """Every word of a generated board; hidden from a player whose round on it is still running."""
     source = BoardRequest.from_url(language, seed, request.args)
     if (running := board_in_play(source)) is not None:
@@ -178,17 +180,18 @@ def show_solution(language: str, seed: str):
     return solution_page(source, found)
 
 
-def locked_page(source: BoardSource, running: BoardRequest):
+def locked_page(source: BoardSource, running: BoardRequest) -> tuple[str, int]:
     """The page that says the solution waits for the end of the player's round on these letters (`running`)."""
     return render("solution_locked.html", ["solution_locked"], 403, source=running, board=source.board())
 
 
 @bp.get("/solve/<language>/<code>")
-def show_typed_solution(language: str, code: str):
+def show_typed_solution(language: str, code: str) -> ResponseReturnValue:
     """Every word of a board typed in by hand; its URL is the board itself."""
     source = TypedBoard.from_url(language, code, request.args)
     if code != source.code:
-        return redirect(source.page_url("solution", **request.args.to_dict()), 308)
+        # (a query argument named `_external` would make the URL external, as before: mypy points at that)
+        return redirect(source.page_url("solution", **request.args.to_dict()), 308)  # type: ignore[arg-type]
     # Typing in the letters of a board being played does not show its words either.
     if (running := board_in_play(source)) is not None:
         return locked_page(source, running)
@@ -207,7 +210,7 @@ def chosen_theme() -> str:
     return theme if theme in THEMES else "auto"
 
 
-def solution_page(source: BoardSource, found_words: set[str], **more):
+def solution_page(source: BoardSource, found_words: set[str], **more: object) -> tuple[str, int]:
     """The explorer: statistics, the sortable and filterable list, the opened word's path and breakdown. `more`: more
     for the template (a room's page of all words gives its room)."""
     solution = source.solution()
@@ -256,4 +259,4 @@ def solution_page(source: BoardSource, found_words: set[str], **more):
 
 def _list_url(source: BoardSource, args: dict[str, str]) -> str:
     """The solution page's URL with these list arguments (`page` among them, a name page_url takes itself)."""
-    return source.url(source.PAGES["solution"], **args)
+    return source.url(source.PAGES["solution"], **args)  # type: ignore[arg-type]  # no list argument is `_external`

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from flask import Flask
 from jinja2 import FileSystemBytecodeCache
+from jinja2.bccache import Bucket
 
 
 def compile_templates(app: Flask) -> None:
@@ -28,7 +29,7 @@ class TemplateCache(FileSystemBytecodeCache):
     """Compiled templates kept in a folder; a folder that takes no more files (a full or read-only disk) only makes
     each worker compile for itself, it does not stop the start."""
 
-    def dump_bytecode(self, bucket) -> None:
+    def dump_bytecode(self, bucket: Bucket) -> None:
         try:
             super().dump_bytecode(bucket)
         except OSError:

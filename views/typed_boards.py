@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 
 from flask import Blueprint, redirect, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext, ngettext
 from markupsafe import Markup
 
@@ -25,7 +26,7 @@ MULTIPLIER_CHOICES = ("", *MULTIPLIER_CODES)  # a typed tile's choices: none, th
 
 
 @bp.get("/solve")
-def type_board():
+def type_board() -> ResponseReturnValue:
     """The form to type (or paste) a board from the real app; a filled form goes to the board's solution."""
     language = request.args.get("language") or current_language()  # a board in the player's own language, first
     get_language(language)
@@ -42,7 +43,7 @@ def type_board():
     return redirect(source.page_url("solution"), 303)
 
 
-def _board_around_words(language: str, rows: int, cols: int):
+def _board_around_words(language: str, rows: int, cols: int) -> ResponseReturnValue:
     """A new board built around the words of the form's `words` field, shown as a typed board's solution (its URL
     reproduces it); the form again, saying which words cannot be on it and why."""
     words = parse_words_field(request.args.get("words"))
@@ -54,12 +55,14 @@ def _board_around_words(language: str, rows: int, cols: int):
 
 
 _CELL_FIELD = re.compile(r"[lm](\d{1,2})_(\d{1,2})")
+# What the form gets back as typed: the pasted board or the words by field name, or each cell's letter and multiplier
+FormValues = dict[str, str] | dict[Cell, tuple[str, str]]
 
 
 class TypedBoardErrors(ValueError):
     """What is wrong with a typed board, cell by cell, to show on the form."""
 
-    def __init__(self, message: str, rows: int, cols: int, values: dict, cells: dict[Cell, str]):
+    def __init__(self, message: str, rows: int, cols: int, values: FormValues, cells: dict[Cell, str]) -> None:
         super().__init__(message)
         self.message, self.rows, self.cols, self.values, self.cells = message, rows, cols, values, cells
 
@@ -128,8 +131,14 @@ def _typed_tile(letter: str, multiplier: str) -> Tile | str:
 
 
 def _board_form(
-    language: str, rows: int, cols: int, values: dict, problems: dict, message: str | None, status: int = 200
-):
+    language: str,
+    rows: int,
+    cols: int,
+    values: FormValues,
+    problems: dict[Cell, str],
+    message: str | None,
+    status: int = 200,
+) -> tuple[str, int]:
     """The typing form, with what was typed and what is wrong with it."""
     return render(
         "solve.html",
