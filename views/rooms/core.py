@@ -300,7 +300,9 @@ def back_to_host(room: Room):
     """After a host's action: back to the view it came from (the remote, its players' page, or the host's view)."""
     view = request.form.get("view")
     if view in ("remote", "players"):
-        return redirect(cached_url("rooms.show_remote" if view == "remote" else "rooms.show_remote_players", code=room.code), 303)
+        return redirect(
+            cached_url("rooms.show_remote" if view == "remote" else "rooms.show_remote_players", code=room.code), 303
+        )
     anchor = "#manage" if request.form.get("manage") else ""  # the players' tools stay open for the next change
     return redirect(cached_url("rooms.host_room", code=room.code) + anchor, 303)
 
