@@ -3,7 +3,9 @@ letting a pupil back in, extra time, and the room's hosts."""
 
 from __future__ import annotations
 
-from sqlalchemy import Connection, delete, func, select, update
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, delete, func, select, text, update
 
 from .engine import insert_ignoring_duplicates
 from .room_records import (
@@ -27,8 +29,18 @@ from .room_records import (
     seat_of_row,
     seat_rejoin_code,
 )
-from .schema import room_bans, room_hosts, room_players, rooms
+from .schema import IN_PLAY, room_bans, room_hosts, room_players, rooms
 from .schema import rounds as player_rounds
+
+
+@dataclass(frozen=True)
+class ExtraTimeSet:
+    """What the host's extra time for a pupil did: their name, the seconds, and whether it moved the round they are
+    playing now (False: their round is over or not started, so it starts with their next round)."""
+
+    nickname: str
+    seconds: int
+    this_round: bool
 
 
 class RoomSeats(RoomTable):
@@ -228,27 +240,31 @@ class RoomSeats(RoomTable):
                 == 1
             )
 
-    def set_extra(self, room_id: int, player_id: int, seconds: int, number: int) -> bool:
-        """A player's extra time in every round; their round `number`, if they have it, moves by the difference."""
+    def set_extra(self, room_id: int, player_id: int, seconds: int, number: int, now: float) -> ExtraTimeSet | None:
+        """A player's extra time, kept for every later round until the host resets it; their round `number` moves by
+        the difference only while it is still in play at `now`: a round that is over stays over (its results may be on
+        the projector already). None: no such player."""
         with self.store.writing() as connection:
+            self._lock_round(connection, room_id, number)  # the class's clock does not change meanwhile
             seat = connection.execute(
-                select(room_players.c.player, room_players.c.extra).where(
+                select(room_players.c.player, room_players.c.extra, room_players.c.nickname).where(
                     room_players.c.room_id == room_id, room_players.c.id == player_id
                 )
             ).first()
             if seat is None:
-                return False
+                return None
             connection.execute(update(room_players).where(room_players.c.id == player_id).values(extra=seconds))
-            connection.execute(
+            moved = connection.execute(
                 update(player_rounds)
                 .where(
                     player_rounds.c.player == seat.player,
                     player_rounds.c.board_key == round_key(room_id, number),
-                    player_rounds.c.ended.is_(None),
+                    text(IN_PLAY),
                 )
-                .values(shift=player_rounds.c.shift + (seconds - seat.extra))
-            )
-        return True
+                .values(shift=player_rounds.c.shift + (seconds - seat.extra)),
+                {"now": now, "grace": 0},
+            ).rowcount
+        return ExtraTimeSet(seat.nickname, seconds, bool(moved))
 
     def add_host(self, room_id: int, player: str) -> None:
         """Make a browser a host of the room (it opened the teacher's remote link)."""

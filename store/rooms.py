@@ -44,7 +44,7 @@ from .room_records import (
     parse_round_key,
     round_key,
 )
-from .room_seats import RoomSeats
+from .room_seats import ExtraTimeSet, RoomSeats
 from .schema import room_bans, room_hosts, room_players, room_rounds, rooms, words
 from .schema import rounds as player_rounds
 
@@ -56,6 +56,7 @@ __all__ = [
     "CODE_ALPHABET",
     "CODE_LENGTH",
     "EXPIRY_SECONDS",
+    "ExtraTimeSet",
     "FoundWord",
     "LIVE_ROOM",
     "NicknameTaken",

@@ -209,10 +209,17 @@ def is_host(room: Room) -> bool:
 
 
 def require_host(room: Room) -> None:
-    """403 for anyone but the host."""
+    """403 for anyone but the host, saying how the teacher becomes host again in this browser (a crashed or new
+    browser has lost the host's cookie, not the room)."""
     if not is_host(room):
         raise Forbidden(
             gettext("Only the host of room %(code)s (the browser that opened it) can do this.", code=room.code)
+            + " "
+            + gettext(
+                "Are you the teacher? Open the room's remote link in this browser: it is on your phone's remote "
+                "(“Run the room from another device”), on your class's page, or under “Teacher's "
+                "remote” on the host's view."
+            )
         )
 
 
@@ -268,9 +275,12 @@ def host_action(code: str) -> Room:
 
 
 def back_to_host(room: Room):
-    """After a host's action: back to the view it came from (the remote, or the host's view)."""
-    if request.form.get("view") == "remote":
-        return redirect(cached_url("rooms.show_remote", code=room.code), 303)
+    """After a host's action: back to the view it came from (the remote, its players' page, or the host's view)."""
+    view = request.form.get("view")
+    if view in ("remote", "players"):
+        return redirect(
+            cached_url("rooms.show_remote" if view == "remote" else "rooms.show_remote_players", code=room.code), 303
+        )
     anchor = "#manage" if request.form.get("manage") else ""  # the players' tools stay open for the next change
     return redirect(cached_url("rooms.host_room", code=room.code) + anchor, 303)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from flask import redirect, request
+from flask import flash, redirect, request
 from flask_babel import gettext
 from werkzeug.exceptions import Conflict, NotFound, UnprocessableEntity
 
@@ -13,7 +13,7 @@ from ruzzle.generator import LATEST_VERSION
 from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
 from ruzzle.room import board_round
 from ruzzle.timeline import Reading, Timeline, TimelineError
-from store.rooms import NicknameTaken, Room, RoomPlayer
+from store.rooms import ExtraTimeSet, NicknameTaken, Room, RoomPlayer
 
 from ..i18n import translate_error
 from ..pages import cached_url, render, sentence, wants_fragment
@@ -238,6 +238,29 @@ def on_player(player: int, action) -> None:
         raise NotFound(gettext("That player is not in this room (any more)."))
 
 
+@bp.get("/rooms/<code>/players/<int:player>/remove")
+def confirm_remove_player(code: str, player: int):
+    """Remove asks first: a page naming the pupil, with the removal's one button and the way back (a slip on the
+    projected screen no longer sends a pupil out). `view=players`: it came from the remote's players page."""
+    room = host_action(code)
+    seat = seat_of(room, player)
+    view = "players" if request.args.get("view") == "players" else "host"
+    back = (
+        cached_url("rooms.show_remote_players", code=room.code)
+        if view == "players"
+        else cached_url("rooms.host_room", code=room.code) + "#manage"
+    )
+    return render("room_remove.html", ["main"], room=room, player=seat, view=view, back_url=back)
+
+
+def seat_of(room: Room, player: int) -> RoomPlayer:
+    """The room's player with this id (404 when it has none)."""
+    seat = next((seat for seat in rooms_store().players(room.id) if seat.id == player), None)
+    if seat is None:
+        raise NotFound(gettext("That player is not in this room (any more)."))
+    return seat
+
+
 @bp.post("/rooms/<code>/players/<int:player>/remove")
 def remove_room_player(code: str, player: int):
     """Remove a player: their browser cannot rejoin under any name (the host can undo); their name is free."""
@@ -272,11 +295,40 @@ def rename_room_player(code: str, player: int):
 
 @bp.post("/rooms/<code>/players/<int:player>/time")
 def give_player_time(code: str, player: int):
-    """Extra time for one pupil in every round (0 to 600 s), never shown to classmates."""
+    """A pupil's extra time (0 to 600 s; 0 resets it), never shown to classmates. It lasts for every later round until
+    the host resets it, and moves only a round the pupil is still playing: a round that is over is never reopened (the
+    class may have seen its podium). The host is told which of the two happened."""
     room = host_action(code)
     seconds = parse_whole(request.form.get("seconds"), *EXTRA_SECONDS, None)
-    on_player(player, lambda: rooms_store().set_extra(room.id, player, seconds, room.current.number))
+    given = rooms_store().set_extra(room.id, player, seconds, room.current.number, now()) if player <= MAX_ID else None
+    if given is None:
+        raise NotFound(gettext("That player is not in this room (any more)."))
+    flash(extra_time_said(given, phase_of(room, now()).name == "waiting"), "extra-time")
     return back_to_host(room)
+
+
+def extra_time_said(given: ExtraTimeSet, before_the_start: bool) -> str:
+    """What the host is told after setting a pupil's extra time: which round it starts with, and that it lasts."""
+    if not given.seconds:
+        return gettext("%(name)s has no extra time any more, from now on.", name=given.nickname)
+    if given.this_round:
+        return gettext(
+            "%(name)s has %(seconds)s s extra time in this round and every later round, until you reset it.",
+            name=given.nickname,
+            seconds=given.seconds,
+        )
+    if before_the_start:
+        return gettext(
+            "%(name)s will have %(seconds)s s extra time in every round, from this one, until you reset it.",
+            name=given.nickname,
+            seconds=given.seconds,
+        )
+    return gettext(
+        "%(name)s's round is over and stays as it was: the %(seconds)s s extra time starts with the next round and "
+        "lasts until you reset it.",
+        name=given.nickname,
+        seconds=given.seconds,
+    )
 
 
 @bp.post("/rooms/<code>/players/<int:player>/let-in")

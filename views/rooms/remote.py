@@ -14,16 +14,18 @@ from ..rounds import now, player_id
 from .core import (
     ADD_SECONDS,
     MOBILE,
+    NAMES_LISTED,
     POLL_SECONDS,
     bp,
     conditional,
     find_room,
     host_action,
     phase_of,
+    remote_url,
     rooms_store,
     stage_of,
 )
-from .host import walk_total
+from .host import listed_players, walk_total
 
 
 @bp.get("/rooms/<code>/remote/<key>")
@@ -61,6 +63,7 @@ def show_remote(code: str):
         "add_seconds": ADD_SECONDS[2],
         "walk_total": walk_total(room) if phase.name == "over" else 0,
         "host_url": cached_url("rooms.host_room", code=room.code),
+        "remote_url": remote_url(room),
     }
     state = (
         "remote",
@@ -74,3 +77,22 @@ def show_remote(code: str):
         room.walk_step,
     )
     return conditional(state, lambda etag: render("room_remote.html", ["remote"], etag=etag, **context))
+
+
+@bp.get("/rooms/<code>/remote/players")
+def show_remote_players(code: str):
+    """The remote's players page: every host's action on a pupil from the teacher's phone (rename, extra time and its
+    reset, let back in, remove and undo) and who the projector names. Not polled: a list that moves under a thumb
+    typing a name is worse than one a tap refreshes."""
+    room = host_action(code)
+    find = request.args.get("find", "").strip()[:40]
+    return render(
+        "room_remote_players.html",
+        ["main"],
+        room=room,
+        players=listed_players(room, find),
+        find=find,
+        player_count=room.player_count,
+        names_listed=NAMES_LISTED,
+        bans=rooms_store().bans(room.id),
+    )
