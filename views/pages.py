@@ -6,7 +6,7 @@ import json
 import math
 import weakref
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from flask import current_app, render_template, request, url_for
 from flask.globals import request_ctx
@@ -25,9 +25,6 @@ from ruzzle.solver import Found
 from .addresses import join_address
 from .i18n import current_language, multiplier_label, multiplier_name
 from .services import services
-
-if TYPE_CHECKING:
-    from .boards import BoardRequest  # (views.boards builds its URLs here)
 
 # The templates each template extends, per Jinja environment (an app's): _parent_names.
 TEMPLATE_PARENTS: weakref.WeakKeyDictionary[Environment, dict[str, list[str]]] = weakref.WeakKeyDictionary()
@@ -235,10 +232,19 @@ def render_board_table(board: Board, path: tuple[Cell, ...], mode: str, marked: 
     return Markup(render_template("_board_table.html", board=board, path=path, mode=mode, marked=marked))
 
 
+class WordPages(Protocol):
+    """What a list of words needs of its board (every kind in views.boards has it): its language and a word's page.
+    Said here rather than imported, since views.boards builds its URLs with this module."""
+
+    language: str
+
+    def word_url(self, word: str) -> str: ...
+
+
 WORD_ITEMS_CACHED = 50_000  # words' list items a process keeps (a 12x12 board has up to ~2,500 words)
 
 
-def word_link(board: BoardRequest, word: str) -> Markup:
+def word_link(board: WordPages, word: str) -> Markup:
     """A word that opens its path and breakdown in the page's result region (a plain link without htmx)."""
     url = board.word_url(word)
     return Markup('<a href="%s" lang="%s" hx-get="%s" hx-target="#result" hx-swap="outerHTML">%s</a>') % (
@@ -249,7 +255,7 @@ def word_link(board: BoardRequest, word: str) -> Markup:
     )
 
 
-def word_items(board: BoardRequest, words: Iterable[Found]) -> Markup:
+def word_items(board: WordPages, words: Iterable[Found]) -> Markup:
     """Each word as a list item, its link and its points, as every list of words shows them. Each item is drawn
     once per process, board and word: a word's answer lists every word the player found, and every player of a
     room's board lists the same words (the found list was half of a word's answer)."""

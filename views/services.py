@@ -6,7 +6,7 @@ Nothing here is per request, and nothing is shared between processes (the store 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
     from .addresses import LanAddresses
     from .assets import StaticFiles
-    from .boards import BoardRequest
     from .budget import SolvingBudget
     from .caching import SingleFlight
 
@@ -59,7 +58,7 @@ class Services:
     meanings: MeaningsLibrary  # each language's meanings, memory-mapped on first use (ruzzle/meanings.py)
     target_boards: SingleFlight[TargetBoard]  # boards built around teachers' words (views/targets.py new_target_boards)
     # Per-process caches of the views (each bounded by the view that fills it).
-    word_items: dict[tuple[BoardRequest, str, int], Markup] = field(default_factory=dict)
+    word_items: dict[tuple[Hashable, str, int], Markup]  # (a board, a word, its points) = field(default_factory=dict)
     room_rankings: dict[Any, Any] = field(default_factory=dict)
     room_results: dict[Any, Any] = field(default_factory=dict)
     live_prepared: dict[Any, Any] = field(default_factory=dict)
