@@ -240,6 +240,8 @@ class WordPages(Protocol):
 
     def word_url(self, word: str) -> str: ...
 
+    def __hash__(self) -> int: ...  # (a key of the process's word items)
+
 
 WORD_ITEMS_CACHED = 50_000  # words' list items a process keeps (a 12x12 board has up to ~2,500 words)
 
