@@ -75,7 +75,7 @@ class Assignments:
             "due_offset": due_offset,
             "class_id": class_id,
         }
-        letters = list(letters_keys) or [None] * len(seeds)
+        letters: list[str | None] = [*letters_keys] or [None] * len(seeds)
         for _ in range(20):
             code = new_room_code()
             try:
