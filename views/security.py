@@ -113,7 +113,7 @@ def refuse_control_characters(app: Flask) -> None:
         ):
             raise BadRequest(
                 gettext(
-                    "This request holds a control character (such as a NUL byte), which no name, word or code has. "
+                    "This request holds control characters (such as a NUL byte), which no name, word or code has. "
                     "Type it again."
                 )
             )
