@@ -42,6 +42,7 @@ from views.boards import solve_board, solve_typed_board
 from views.budget import SolvingBudget
 from views.caching import SingleFlight
 from views.errors import add_error_pages
+from views.keys import keep_private_pages_private
 from views.limits import client_address, init_limits
 from views.pages import (
     TEMPLATE_HELPERS,
@@ -54,7 +55,13 @@ from views.pages import (
     translate_tile_texts,
 )
 from views.rounds import RoundSessionInterface
-from views.security import add_headers, refuse_cross_site_posts, refuse_long_hosts, trust_proxies
+from views.security import (
+    add_headers,
+    refuse_control_characters,
+    refuse_cross_site_posts,
+    refuse_long_hosts,
+    trust_proxies,
+)
 from views.services import Services
 from views.settings import configure
 from views.targets import new_target_boards
@@ -114,8 +121,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     # solution page is 184 KB of HTML and 15 KB on the wire.
     Compress(app)
     add_headers(app)
+    keep_private_pages_private(app)
     refuse_cross_site_posts(app)
     refuse_long_hosts(app)
+    refuse_control_characters(app)
     add_error_pages(app)
 
     return app

@@ -28,6 +28,8 @@ keepalive = 5
 max_requests = int(os.environ.get("RUZZLE_MAX_REQUESTS", 50000))
 max_requests_jitter = max_requests // 2
 accesslog = "-"
+# the request line and the Referer with the teachers' keys replaced by "…" (a remote link, ?key=, ?class_key=)
+logger_class = "views.access_log.KeylessLogger"
 errorlog = "-"
 # gunicorn's control socket (for `gunicornc`) has one default path per user: every server started by the
 # same user, such as the two that some tests run side by side, would share it. Nothing here uses it.

@@ -109,3 +109,14 @@ SEEDS = (
 SEAT = select(*PUPIL_COLUMNS).where(
     assignment_pupils.c.assignment_id == bindparam("assignment_id"), assignment_pupils.c.player == bindparam("player")
 )
+# A homework with a board of these letters that a round may still be played on after `since`: the index on the boards'
+# letters finds the few boards, each joined to its assignment by its primary key.
+RUNNING_HOMEWORK = (
+    select(assignment_boards.c.assignment_id)
+    .join(assignments, assignments.c.id == assignment_boards.c.assignment_id)
+    .where(
+        assignment_boards.c.letters_key == bindparam("letters_key"),
+        assignments.c.due + assignments.c.seconds > bindparam("since"),
+    )
+    .limit(1)
+)

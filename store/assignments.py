@@ -10,6 +10,7 @@ transaction).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 
 from sqlalchemy import ColumnElement, Connection, delete, select, update
 from sqlalchemy.exc import IntegrityError
@@ -18,6 +19,7 @@ from .assignment_records import (
     ASSIGNMENT_BY_CODE,
     MAX_BOARDS,
     PUPIL_COLUMNS,
+    RUNNING_HOMEWORK,
     SEAT,
     SEEDS,
     AlreadyPlayed,
@@ -55,9 +57,11 @@ class Assignments:
         due: float,
         due_offset: int,
         class_id: int | None = None,
+        letters_keys: Sequence[str] = (),
     ) -> Assignment:
         """A new assignment on these boards under a fresh code (a room code's kind), with a fresh teacher's key; for a
-        class list's pupils only with `class_id`."""
+        class list's pupils only with `class_id`. `letters_keys`: each board by its letters (as the seeds, in order),
+        which no other page solves before the deadline (`running_homework`)."""
         values = {
             "teacher_key": secrets.token_urlsafe(REMOTE_KEY_BYTES),
             "language": language,
@@ -71,6 +75,7 @@ class Assignments:
             "due_offset": due_offset,
             "class_id": class_id,
         }
+        letters: list[str | None] = [*letters_keys] or [None] * len(seeds)
         for _ in range(20):
             code = new_room_code()
             try:
@@ -81,8 +86,8 @@ class Assignments:
                     connection.execute(
                         assignment_boards.insert(),
                         [
-                            {"assignment_id": assignment_id, "number": number, "seed": seed}
-                            for number, seed in enumerate(seeds, start=1)
+                            {"assignment_id": assignment_id, "number": number, "seed": seed, "letters_key": letters}
+                            for number, (seed, letters) in enumerate(zip(seeds, letters, strict=True), start=1)
                         ],
                     )
             except IntegrityError:
@@ -275,6 +280,21 @@ class Assignments:
                 PupilWord(row.id, row.nickname, keys[row.board_key], row.word, row.score)
                 for row in connection.execute(query)
             ]
+
+    def running_homework(self, letters_key: str, since: float) -> bool:
+        """Whether a homework has a board of these letters on which a round may still run after `since` (its deadline,
+        plus a round that began just before it): one indexed query, asked by every solution page."""
+        with self.store.reader.connect() as connection:
+            return (
+                connection.execute(RUNNING_HOMEWORK, {"letters_key": letters_key, "since": since}).first() is not None
+            )
+
+    def new_teacher_key(self, assignment_id: int) -> str:
+        """A new secret for the teacher's link, returned: the old link opens nothing any more."""
+        key = secrets.token_urlsafe(REMOTE_KEY_BYTES)
+        with self.store.writing() as connection:
+            connection.execute(update(assignments).where(assignments.c.id == assignment_id).values(teacher_key=key))
+        return key
 
     def delete(self, assignment_id: int) -> bool:
         """Delete an assignment with its boards, pupils, and their rounds and words; whether there was one."""

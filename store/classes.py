@@ -175,6 +175,13 @@ class Classes:
             raise NicknameTaken(nickname) from None
         return ClassPupil(pupil_id, nickname, code)
 
+    def new_teacher_key(self, class_id: int) -> str:
+        """A new secret for the class's private link, returned: the old link opens nothing any more."""
+        key = secrets.token_urlsafe(REMOTE_KEY_BYTES)
+        with self.store.writing() as connection:
+            connection.execute(update(classes).where(classes.c.id == class_id).values(teacher_key=key))
+        return key
+
     def touch(self, class_id: int, now: float) -> None:
         """The class was used now (homework set for it): it is kept KEEP_SECONDS from now."""
         with self.store.writing() as connection:

@@ -274,13 +274,14 @@ def _sqlite_path(engine: Engine) -> str | None:
 
 def _make_engine(url: str) -> Engine:
     """An engine for the URL; `postgresql://` goes through psycopg 3, SQLite gets WAL and a busy timeout."""
+    # hide_parameters: a failed query's values (a teacher's key, a pupil's name) stay out of the error log
     if url.startswith(("postgresql://", "postgres://")):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
     if not url.startswith("sqlite"):
         # No pre-ping (a round trip per checkout, two per word): connections are recycled after 30 minutes, and
         # one that a restart of PostgreSQL broke is dropped with the whole pool on its first error.
-        return create_engine(url, pool_recycle=1800)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        return create_engine(url, pool_recycle=1800, hide_parameters=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, hide_parameters=True)
 
     @event.listens_for(engine, "connect")
     def configure(dbapi_connection: sqlite3.Connection, _record: object) -> None:

@@ -3,6 +3,8 @@ letting a pupil back in, extra time, and the room's hosts."""
 
 from __future__ import annotations
 
+import hmac
+import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import Connection, delete, func, select, text, update
@@ -14,6 +16,7 @@ from .room_records import (
     PLAYER_COLUMNS,
     PLAYERS,
     RECENT_PLAYERS,
+    REMOTE_KEY_BYTES,
     AlreadySeated,
     Ban,
     Banned,
@@ -266,9 +269,25 @@ class RoomSeats(RoomTable):
             ).rowcount
         return ExtraTimeSet(seat.nickname, seconds, bool(moved))
 
-    def add_host(self, room_id: int, player: str) -> None:
-        """Make a browser a host of the room (it opened the teacher's remote link)."""
+    def add_host(self, room_id: int, player: str, key: str) -> bool:
+        """Make a browser a host of the room if `key` is the room's remote key (it opened the teacher's remote link);
+        whether it was. Read under the room's lock: a link replaced meanwhile makes no host."""
         with self.store.writing() as connection:
+            self._lock_room(connection, room_id)
+            current = connection.execute(select(rooms.c.remote_key).where(rooms.c.id == room_id)).scalar_one()
+            if not current or not hmac.compare_digest(key.encode(), current.encode()):
+                return False
             connection.execute(
                 insert_ignoring_duplicates(connection.dialect.name, room_hosts).values(room_id=room_id, player=player)
             )
+        return True
+
+    def replace_remote_key(self, room_id: int, keeper: str) -> str:
+        """A new secret for the teacher's remote link, returned: the old link makes no host any more, and every
+        browser that became a host through a remote link stops being one, but `keeper` (the host that asked)."""
+        key = secrets.token_urlsafe(REMOTE_KEY_BYTES)
+        with self.store.writing() as connection:
+            self._lock_room(connection, room_id)
+            connection.execute(update(rooms).where(rooms.c.id == room_id).values(remote_key=key))
+            connection.execute(delete(room_hosts).where(room_hosts.c.room_id == room_id, room_hosts.c.player != keeper))
+        return key

@@ -251,8 +251,11 @@ assignment_boards = Table(
     Column("assignment_id", Integer, ForeignKey("assignments.id", ondelete="CASCADE"), nullable=False),
     Column("number", Integer, nullable=False),
     Column("seed", String(64), nullable=False),
+    # the board by its letters (as rounds.letters_key): no other page solves it before the deadline (migration 0924)
+    Column("letters_key", String(200), nullable=True),
     PrimaryKeyConstraint("assignment_id", "number", name="assignment_boards_pkey"),
 )
+Index("assignment_boards_letters", assignment_boards.c.letters_key)
 
 # The pupils of an assignment: a browser with a nickname unique in it (by `nickname_key`) and a rejoin code, as in a
 # room.

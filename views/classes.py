@@ -24,6 +24,7 @@ from store.rooms import NicknameTaken
 from .boards import BOARD_SIZES, DEFAULT_SIZE, ROUND_LENGTHS
 from .deadlines import homework_form
 from .i18n import elide, translate_error
+from .keys import require_confirmed
 from .limits import check_code_lookup
 from .pages import cached_url, render, sentence, wants_json
 from .rounds import now, the_store
@@ -288,6 +289,15 @@ def delete_pupil(code: str, pupil: int):
     if pupil > 2**31 - 1 or not store().delete_pupil(found.id, pupil):
         raise NotFound(gettext("That pupil is not on the class list (any more)."))
     return redirect(class_url(found), 303)
+
+
+@bp.post("/classes/<code>/new-link")
+def replace_private_link(code: str):
+    """A new private link for the class (once confirmed): the old one opens nothing any more; to the new one."""
+    found = find_class(code, request.form.get("key"))
+    require_confirmed(request.form)
+    key = store().new_teacher_key(found.id)
+    return redirect(cached_url("classes.class_page", code=found.code, key=key), 303)
 
 
 @bp.post("/classes/<code>/delete")

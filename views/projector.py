@@ -19,7 +19,8 @@ from .boards import BoardRequest, BoardSource, TypedBoard
 from .numbers import parse_whole_number
 from .pages import render, wants_fragment
 from .qr import qr_svg
-from .rounds import board_in_play
+from .rounds import board_in_play, homework_running
+from .solution import homework_page
 
 bp = Blueprint("projector", __name__)
 WALK_ORDERS = {"score": lazy_gettext("best first"), "length": lazy_gettext("longest first")}
@@ -44,6 +45,10 @@ def board_projector(source: BoardSource, join_url: str, seconds: int) -> Respons
     """A board's projector at the step the URL asks for; while the teacher's own round on these letters runs, the
     whole page says so (an htmx request for the walk's panel is sent to it)."""
     step = parse_step(request.args.get("step"))
+    if step and homework_running(source):
+        if wants_fragment():
+            return "", 200, {"HX-Redirect": request.full_path}
+        return homework_page(source)  # a homework's words wait for its deadline, on the projector too
     running = board_in_play(source) if step else None
     if running is not None and wants_fragment():
         return "", 200, {"HX-Redirect": request.full_path}  # the whole page explains it, not the walk's panel

@@ -218,6 +218,12 @@ def board_in_play(source: BoardSource) -> BoardInPlay | None:
     )
 
 
+def homework_running(source: BoardSource) -> bool:
+    """Whether a homework whose deadline has not passed (a round begun just before it included) has this board's
+    letters: their words wait for the deadline, for everybody, on every page that could list them."""
+    return the_store().assignments.running_homework(letters_key(source), now() - current_grace())
+
+
 def _player_round(solution: Solution, stored: StoredRound) -> PlayerRound:
     indices = (solution.index(word) for word in stored.words)
     timeline = Timeline(stored.started, stored.seconds, stored.shift, stored.paused_at, stored.ended)

@@ -24,7 +24,7 @@ from ruzzle.game import Solution
 from .boards import MAX_SIDE, BoardRequest, BoardSource, TypedBoard
 from .numbers import read_whole_number
 from .pages import render
-from .rounds import board_in_play, end_round, load_round, start_round
+from .rounds import board_in_play, end_round, homework_running, load_round, start_round
 
 bp = Blueprint("solution", __name__)
 SORTS = {
@@ -172,6 +172,8 @@ def show_solution(language: str, seed: str) -> tuple[str, int]:
     source = BoardRequest.from_url(language, seed, request.args)
     if (running := board_in_play(source)) is not None:
         return locked_page(source, running)
+    if homework_running(source):
+        return homework_page(source)
     played = load_round(source)
     if played is None:
         # Seeing the solution ends this board's round before it starts: no playing it afterwards for a score.
@@ -185,6 +187,11 @@ def locked_page(source: BoardSource, running: BoardRequest) -> tuple[str, int]:
     return render("solution_locked.html", ["solution_locked"], 403, source=running, board=source.board())
 
 
+def homework_page(source: BoardSource):
+    """The page that says these letters are a homework's board, whose words wait for its deadline."""
+    return render("solution_locked.html", ["solution_locked"], 403, source=source, board=source.board(), homework=True)
+
+
 @bp.get("/solve/<language>/<code>")
 def show_typed_solution(language: str, code: str) -> ResponseReturnValue:
     """Every word of a board typed in by hand; its URL is the board itself."""
@@ -195,6 +202,8 @@ def show_typed_solution(language: str, code: str) -> ResponseReturnValue:
     # Typing in the letters of a board being played does not show its words either.
     if (running := board_in_play(source)) is not None:
         return locked_page(source, running)
+    if homework_running(source):
+        return homework_page(source)
     return solution_page(source, set())
 
 

@@ -18,13 +18,14 @@ from ruzzle import new_seed
 from ruzzle.generator import LATEST_VERSION
 from store.assignments import MAX_BOARDS, Assignment, PupilRound
 
-from ..boards import parse_class_board, parse_safe, parse_seed
+from ..boards import BoardRequest, parse_class_board, parse_safe, parse_seed
 from ..classes import class_of_form
 from ..deadlines import local_time, parse_due, time_html
+from ..keys import require_confirmed
 from ..numbers import read_whole_number
 from ..pages import cached_url, render, wants_json
 from ..qr import qr_svg
-from ..rounds import clean_up_store, now
+from ..rounds import clean_up_store, letters_key, now
 from .board import bp, find_assignment, homework_board, store
 
 _SEEDS = re.compile(r"[\s,;]+")
@@ -90,19 +91,23 @@ def create_assignment():
     seeds = parse_seeds(form)
     due, offset = parse_due(form, now())
     school_class = class_of_form(form)  # set for a class list (the class page's form): its pupils only
+    safe = parse_safe(form.get("safe"))
     clean_up_store()
     assignment = store().create(
         language,
         rows,
         cols,
         seconds,
-        parse_safe(form.get("safe")),
+        safe,
         LATEST_VERSION,
         seeds,
         now(),
         due,
         offset,
         school_class and school_class.id,
+        letters_keys=[
+            letters_key(BoardRequest(language, seed, rows, cols, seconds, safe, LATEST_VERSION)) for seed in seeds
+        ],
     )
     return redirect(teacher_url(assignment, _external=False), 303)
 
@@ -242,6 +247,15 @@ def teacher_page(code: str):
         when=lambda moment: time_html(assignment, moment),
         key=assignment.teacher_key,
     )
+
+
+@bp.post("/a/<code>/teacher/new")
+def replace_teacher_link(code: str):
+    """A new private link for the teacher (once confirmed): the old one opens nothing any more; to the new one."""
+    assignment = teacher_assignment(code, request.form.get("key"))
+    require_confirmed(request.form)
+    key = store().new_teacher_key(assignment.id)
+    return redirect(cached_url("assignments.teacher_page", code=assignment.code, key=key), 303)
 
 
 @bp.post("/a/<code>/delete")

@@ -3,12 +3,11 @@ for the lesson."""
 
 from __future__ import annotations
 
-import hmac
-
 from flask import redirect, request
 from flask_babel import gettext
 from werkzeug.exceptions import Forbidden
 
+from ..keys import require_confirmed
 from ..pages import cached_url, render
 from ..rounds import now, player_id
 from .core import (
@@ -33,17 +32,28 @@ def open_remote(code: str, key: str):
     """The teacher's remote link: this browser becomes a host of the room; a phone gets the remote's big buttons,
     a laptop the full host view (a crashed browser, or the move to the classroom's PC, no longer ends a lesson)."""
     room = find_room(code)
-    if not room.remote_key or not hmac.compare_digest(key.encode(), room.remote_key.encode()):
+    if not rooms_store().add_host(room.id, player_id(create=True), key):
         raise Forbidden(
             gettext(
-                "This remote link is not the one of room %(code)s. Open the link the host's view shows.", code=room.code
+                "This remote link is not the one of room %(code)s (or it was replaced by a new one). Open the link "
+                "the host's view shows.",
+                code=room.code,
             )
         )
-    rooms_store().add_host(room.id, player_id(create=True))
     view = request.args.get("view")
     if view not in ("remote", "host"):
         view = "remote" if request.user_agent.string and MOBILE.search(request.user_agent.string) else "host"
     return redirect(cached_url("rooms.show_remote" if view == "remote" else "rooms.host_room", code=room.code), 303)
+
+
+@bp.post("/rooms/<code>/remote/new")
+def replace_remote_link(code: str):
+    """A new remote link for the room (the host's, once confirmed): the old link makes nobody a host any more, and
+    every browser that became a host through a remote link stops being one, this one excepted."""
+    room = host_action(code)
+    require_confirmed(request.form)
+    rooms_store().replace_remote_key(room.id, player_id() or "")
+    return redirect(cached_url("rooms.host_room", code=room.code) + "#remote", 303)
 
 
 @bp.get("/rooms/<code>/remote")
