@@ -9,13 +9,13 @@ rules.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .generator import SEED_ALPHABET
 from .match import MatchRound
+from .results import Scored, class_view, in_order, standing
 
 PRESETS = ("single", "match")  # one board a round, or Ruzzle's 3-round match
 # A room's code is read aloud from a projector and typed on phones, as a board's seed is: the same alphabet, without
@@ -133,8 +133,7 @@ class Ranking:
 
 
 def rank(stage: RoomStage, rows: Iterable[ScoreRow]) -> Ranking:
-    """Rank a room's players by their total over the rounds the stage counts, ties to the one who reached it first
-    (then who joined first, then the earlier seat)."""
+    """Rank a room's players by their total over the rounds the stage counts (ties: ruzzle.results.standing)."""
     position = {number: index for index, number in enumerate(stage.counted)}
     totals: dict[int, dict[str, Any]] = {}
     for row in rows:
@@ -156,8 +155,8 @@ def rank(stage: RoomStage, rows: Iterable[ScoreRow]) -> Ranking:
         line["rounds"][position[row.number]] = row.score
         if row.scored_at is not None:
             line["reached"] = max(line["reached"] or row.scored_at, row.scored_at)
-    ordered = sorted(
-        totals.items(), key=lambda item: (-item[1]["score"], item[1]["reached"] or math.inf, item[1]["joined"], item[0])
+    ordered = in_order(
+        totals.items(), lambda item: standing(item[1]["score"], item[1]["reached"], item[1]["joined"], item[0])
     )
     return Ranking(
         stage,
@@ -165,7 +164,7 @@ def rank(stage: RoomStage, rows: Iterable[ScoreRow]) -> Ranking:
             RankLine(
                 place, player, line["nickname"], line["score"], line["words"], tuple(line["rounds"]), line["reached"]
             )
-            for place, (player, line) in enumerate(ordered, start=1)
+            for place, (player, line) in ordered
         ),
     )
 
@@ -182,8 +181,6 @@ def percentile(mine: int, others: Iterable[int]) -> int | None:
 
 # --- the words to learn -----------------------------------------------------------------------------------------
 
-RARE_FINDERS = 1  # a rare find: a word found by this many players or fewer (one player alone)
-
 
 @dataclass(frozen=True)
 class WordToLearn:
@@ -196,16 +193,6 @@ class WordToLearn:
     target: bool
 
 
-class Scored(Protocol):
-    """A word of a board's solution with its points (ruzzle.solver.Found)."""
-
-    @property
-    def word(self) -> str: ...
-
-    @property
-    def score(self) -> int: ...
-
-
 def words_to_learn(
     solution: Iterable[Scored], counts: dict[str, int], targets: Iterable[str] = ()
 ) -> list[WordToLearn]:
@@ -216,9 +203,8 @@ def words_to_learn(
     chosen = [WordToLearn(word, by_word[word].score, counts.get(word, 0), True) for word in wanted]
     chosen.sort(key=lambda item: item.finders > 0)  # stable: the teacher's order within each group
     rare = [
-        WordToLearn(word, by_word[word].score, finders, False)
-        for word, finders in counts.items()
-        if 0 < finders <= RARE_FINDERS and word in by_word and word not in wanted
+        WordToLearn(found.word, found.score, finders, False)
+        for found, finders in class_view(by_word.values(), counts).rare()
+        if found.word not in wanted
     ]
-    rare.sort(key=lambda item: (-item.score, item.word))
     return chosen + rare

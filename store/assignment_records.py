@@ -72,6 +72,7 @@ class PupilRound:
     ended: float | None
     seconds: int
     shift: float
+    class_pupil_id: int | None = None  # their line of the class list (homework set for a class)
 
 
 @dataclass(frozen=True)

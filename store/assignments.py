@@ -230,6 +230,7 @@ class Assignments:
                 rounds.c.ended,
                 rounds.c.seconds,
                 rounds.c.shift,
+                assignment_pupils.c.class_pupil_id,
             )
             .select_from(
                 assignment_pupils.outerjoin(
@@ -253,6 +254,7 @@ class Assignments:
                     row.ended,
                     row.seconds or 0,
                     row.shift or 0.0,
+                    row.class_pupil_id,
                 )
                 for row in rows
             ),

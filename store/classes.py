@@ -188,14 +188,20 @@ class Classes:
             connection.execute(update(classes).where(classes.c.id == class_id).values(active_until=now + KEEP_SECONDS))
 
     def lessons(self, class_id: int) -> list[Lesson]:
-        """The homework and rooms of the class that the store still keeps, the oldest first."""
+        """The homework and rooms of the class that the store still keeps, the oldest first: a room counts once its
+        first round started (a room opened and never played was no lesson), with the rounds that started."""
         boards = (
             select(func.count())
             .where(assignment_boards.c.assignment_id == assignments.c.id)
             .correlate(assignments)
             .scalar_subquery()
         )
-        played = select(func.count()).where(room_rounds.c.room_id == rooms.c.id).correlate(rooms).scalar_subquery()
+        played = (
+            select(func.count())
+            .where(room_rounds.c.room_id == rooms.c.id, room_rounds.c.started.is_not(None))
+            .correlate(rooms)
+            .scalar_subquery()
+        )
         with self.store.reader.connect() as connection:
             homework = connection.execute(
                 select(
@@ -204,7 +210,7 @@ class Classes:
             ).all()
             lessons = connection.execute(
                 select(rooms.c.id, rooms.c.code, played, rooms.c.created, rooms.c.remote_key).where(
-                    rooms.c.class_id == class_id
+                    rooms.c.class_id == class_id, played > 0
                 )
             ).all()
         found = [Lesson("homework", *row) for row in homework] + [Lesson("room", *row) for row in lessons]
@@ -279,11 +285,15 @@ class Classes:
     def delete(self, class_id: int) -> bool:
         """Delete the class: its homework and rooms (with everything in them), its list and itself; whether there was
         one."""
-        for lesson in self.lessons(class_id):
-            if lesson.kind == "homework":
-                self.assignments.delete(lesson.id)
-            else:
-                self.rooms.delete(lesson.id)
+        with self.store.reader.connect() as connection:  # (its rooms never played too: lessons() leaves them out)
+            homework = list(
+                connection.execute(select(assignments.c.id).where(assignments.c.class_id == class_id)).scalars()
+            )
+            room_ids = list(connection.execute(select(rooms.c.id).where(rooms.c.class_id == class_id)).scalars())
+        for assignment_id in homework:
+            self.assignments.delete(assignment_id)
+        for room_id in room_ids:
+            self.rooms.delete(room_id)
         with self.store.writing() as connection:
             connection.execute(delete(class_pupils).where(class_pupils.c.class_id == class_id))
             return connection.execute(delete(classes).where(classes.c.id == class_id)).rowcount == 1

@@ -5,7 +5,6 @@ a formula).
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 from collections import defaultdict
@@ -30,7 +29,8 @@ from .rooms.results import rounds_to_learn
 bp = Blueprint("exports", __name__)
 BOM = "\ufeff"  # without it, Excel reads a CSV in the region's old code page: Zoë becomes ZoÃ«
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet run a CSV field as a formula
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet run a field as a formula
+SEPARATORS = (",", ";")  # a CSV is split on one of these, whichever the file was written with
 COLUMN_WIDTHS = (8, 60)  # a workbook column's least and most width, in characters
 SHEET_TITLE = re.compile(r"[\\/*?:\[\]]")  # characters a sheet's title may not hold
 SHEET_TITLE_LENGTH = 31
@@ -79,25 +79,20 @@ def download_results(code: str):
     """The room's results for the host: one row per player (nickname, score, words found, rank, the words, and each
     round's score when there are several), separated as the interface language's spreadsheets expect."""
     room, table, rounds = host_results(code)
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=csv_delimiter(), lineterminator="\r\n")
     per_round = round_headers(len(rounds)) if len(rounds) > 1 else []
-    writer.writerow(
-        [gettext("nickname"), gettext("score"), gettext("words found"), gettext("rank"), gettext("words"), *per_round]
-    )
-    for line in table.lines:
-        words = sorted(word for found in rounds for word in found.get(line.player_id, ()))
-        writer.writerow(
-            [
-                csv_safe(line.nickname),
-                line.score,
-                line.words,
-                line.rank,
-                " ".join(words),
-                *(line.round_scores if per_round else ()),
-            ]
-        )
-    return download(BOM + out.getvalue(), "text/csv", f"ruzzle-room-{room.code}.csv")
+    header = [gettext("nickname"), gettext("score"), gettext("words found"), gettext("rank"), gettext("words")]
+    rows: list[list[str | int]] = [
+        [
+            line.nickname,
+            line.score,
+            line.words,
+            line.rank,
+            " ".join(sorted(word for found in rounds for word in found.get(line.player_id, ()))),
+            *(line.round_scores if per_round else ()),
+        ]
+        for line in table.lines
+    ]
+    return download(csv_text([*header, *per_round], rows), "text/csv", f"ruzzle-room-{room.code}.csv")
 
 
 @bp.get("/rooms/<code>/words-to-learn.csv")
@@ -106,17 +101,27 @@ def download_words_to_learn(code: str):
     (or the link to its Wiktionary page), to study after the lesson."""
     room = find_room(code)
     require_host(room)
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=csv_delimiter(), lineterminator="\r\n")
-    writer.writerow(
-        [gettext("round"), gettext("word"), gettext("points"), gettext("why"), gettext("players"), gettext("meaning")]
-    )
-    for number, words in rounds_to_learn(room):
-        for item in words:
-            why = gettext("one of your words") if item.target else gettext("found by one player alone")
-            meaning = meaning_text(define(room.language, item.word, room.safe))
-            writer.writerow([number, item.word, item.score, why, item.finders, csv_safe(meaning)])
-    return download(BOM + out.getvalue(), "text/csv", f"ruzzle-room-{room.code}-words.csv")
+    header = [
+        gettext("round"),
+        gettext("word"),
+        gettext("points"),
+        gettext("why"),
+        gettext("players"),
+        gettext("meaning"),
+    ]
+    rows: list[list[str | int]] = [
+        [
+            number,
+            item.word,
+            item.score,
+            gettext("one of your words") if item.target else gettext("found by one player alone"),
+            item.finders,
+            meaning_text(define(room.language, item.word, room.safe)),
+        ]
+        for number, words in rounds_to_learn(room)
+        for item in words
+    ]
+    return download(csv_text(header, rows), "text/csv", f"ruzzle-room-{room.code}-words.csv")
 
 
 def meaning_text(definition: Definition) -> str:
@@ -134,9 +139,29 @@ def csv_delimiter() -> str:
     return ";" if get_decimal_symbol(get_locale()) == "," else ","
 
 
-def csv_safe(text: str) -> str:
-    """A nickname a spreadsheet shows as text (one starting with = + - @ would be run as a formula)."""
+def cell_text(text: str) -> str:
+    """A text a spreadsheet shows as text: one starting with = + - @ or a tab or return would be run as a formula,
+    so it gets the apostrophe that spreadsheets read as "text follows"."""
     return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def csv_field(value: str | int) -> str:
+    """A CSV field that no spreadsheet runs as a formula, whichever separator it splits on: the text made safe
+    (`cell_text`), then quoted when it holds either separator, a quote or a line break, so that a spreadsheet
+    splitting on the other separator still reads one field (;=cmd|... in an English file is not split on its ;)."""
+    if not isinstance(value, str):
+        return str(value)
+    text = cell_text(value)
+    if any(mark in text for mark in (*SEPARATORS, '"', "\r", "\n")):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def csv_text(header: list[str], rows: Sequence[Sequence[str | int]]) -> str:
+    """A CSV file's text: the byte-order mark, then the rows split on this request's language's separator."""
+    delimiter = csv_delimiter()
+    lines = [delimiter.join(csv_field(value) for value in row) + "\r\n" for row in (header, *rows)]
+    return BOM + "".join(lines)
 
 
 # --- the workbook ------------------------------------------------------------------------------------------------
@@ -187,6 +212,8 @@ def fill(sheet: Worksheet, header: list[str], rows: Sequence[list[str | int]]) -
         for cell in sheet[sheet.max_row]:
             if isinstance(cell.value, str):
                 cell.data_type = "s"  # text as typed: openpyxl would store a nickname such as =1+1 as a formula
+                if cell.value.startswith(FORMULA_STARTS):
+                    cell.quotePrefix = True  # and it stays text when the teacher edits it or saves it as CSV
     for cell in sheet[1]:
         cell.font = BOLD
     sheet.freeze_panes = "A2"
@@ -205,7 +232,8 @@ def sheet_title(text: str) -> str:
 
 
 def homework_rows(lines: list[PupilLine], boards: int) -> tuple[list[str], list[list[str | int]]]:
-    """One row per pupil: nickname, total, words found, then each board's points and words ("" when not played)."""
+    """One row per pupil (every pupil of the class list for homework set for a class): nickname, total, words found,
+    then each board's points ("not played" when the pupil has not played it) and words."""
     header = [gettext("nickname"), gettext("score"), gettext("words found")]
     for number in range(1, boards + 1):
         header += [gettext("board %(number)s", number=number), gettext("words on board %(number)s", number=number)]
@@ -213,7 +241,7 @@ def homework_rows(lines: list[PupilLine], boards: int) -> tuple[list[str], list[
     for line in lines:
         row: list[str | int] = [line.nickname, line.total, line.found]
         for played, words in zip(line.rounds, line.words, strict=True):
-            row += [played.score if played else "", " ".join(words)]
+            row += [played.score if played else gettext("not played"), " ".join(words)]
         rows.append(row)
     return header, rows
 
@@ -223,12 +251,7 @@ def download_homework_csv(code: str):
     """An assignment's results as a CSV (the teacher's key in `key`)."""
     assignment = teacher_assignment(code, request.args.get("key"))
     header, rows = homework_rows(results(assignment), len(assignment.seeds))
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=csv_delimiter(), lineterminator="\r\n")
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow([csv_safe(row[0]), *row[1:]])
-    return download(BOM + out.getvalue(), "text/csv", f"ruzzle-homework-{assignment.code}.csv")
+    return download(csv_text(header, rows), "text/csv", f"ruzzle-homework-{assignment.code}.csv")
 
 
 @bp.get("/a/<code>/results.xlsx")

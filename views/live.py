@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime
 import math
 import time
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass
 
 from flask import Blueprint, after_this_request, current_app, g, redirect, render_template
@@ -23,7 +23,8 @@ from werkzeug.exceptions import NotFound
 from ruzzle import LANGUAGES
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.live import Schedule, day_start, hour_start, language_of, live_code, live_seed
-from ruzzle.room import percentile
+from ruzzle.results import class_view, in_order, standing
+from ruzzle.room import TOP_SHOWN, percentile
 from store.live import COLS, PRESET, ROWS, LiveScore
 from store.rooms import Room
 
@@ -33,7 +34,7 @@ from .rounds import clean_up_store, now, player_id, the_store
 from .services import services
 
 bp = Blueprint("live", __name__)
-SHOWN = 10  # lines of each ranking, and words of each list, a phone shows (the player's own line besides)
+SHOWN = TOP_SHOWN  # lines of each ranking, and words of each list, a phone shows (the player's own line besides)
 
 
 @bp.app_template_global("live_schedule")
@@ -144,21 +145,14 @@ class LiveLine:
 
 @dataclass(frozen=True)
 class LiveRanking:
-    """A live ranking: the players with a word found, best first (ties to who got there first)."""
+    """A live ranking: the players with a word found, best first (ties: ruzzle.results.standing)."""
 
     lines: tuple[LiveLine, ...]
 
     @classmethod
     def of(cls, scores: list[LiveScore]) -> LiveRanking:
-        ordered = sorted(
-            scores, key=lambda s: (-s.score, s.reached if s.reached is not None else math.inf, s.player_id)
-        )
-        return cls(
-            tuple(
-                LiveLine(rank, s.player_id, s.nickname, s.score, s.words, s.rounds)
-                for rank, s in enumerate(ordered, start=1)
-            )
-        )
+        ordered = in_order(scores, lambda s: standing(s.score, s.reached, seat=s.player_id))
+        return cls(tuple(LiveLine(rank, s.player_id, s.nickname, s.score, s.words, s.rounds) for rank, s in ordered))
 
     def line_of(self, player_id: int) -> LiveLine | None:
         return next((line for line in self.lines if line.player_id == player_id), None)
@@ -183,7 +177,7 @@ class RoundResults:
     hour: LiveRanking
     day: LiveRanking
     most_found: tuple  # (Found, how many found it), the most found first (found by two players or more)
-    rare: tuple  # (Found, who found it): the words one player alone found, the best first
+    rare: tuple  # (Found, who found it): the rare finds (ruzzle.results.is_rare), the best first
     rare_count: int
 
 
@@ -233,29 +227,19 @@ def work_out_results(room: Room, board) -> RoundResults:
     live = the_store().live
     played = room.current
     started = played.started
-    found_words = the_store().rooms.words_found(room, played.number)
     finders = defaultdict(list)
-    for found in found_words:
+    for found in the_store().rooms.words_found(room, played.number):
         finders[found.word].append(found.nickname)
-    solution = board.solution()
-    counts = Counter({word: len(names) for word, names in finders.items()})
-    by_word = {found.word: found for found in solution}
-    most = sorted(
-        (word for word, count in counts.items() if count > 1 and word in by_word),
-        key=lambda word: (-counts[word], -by_word[word].score, word),
-    )
-    rare = sorted(
-        (word for word, count in counts.items() if count == 1 and word in by_word),
-        key=lambda word: (-by_word[word].score, word),
-    )
+    view = class_view(board.solution(), {word: len(names) for word, names in finders.items()})
+    rare = view.rare()
     return RoundResults(
         played.number,
         started,
         LiveRanking.of(live.round_scores(room.id, played.number)),
         LiveRanking.of(live.scores(room.id, hour_start(started), started + 1)),
         LiveRanking.of(live.scores(room.id, day_start(started), started + 1)),
-        tuple((by_word[word], counts[word]) for word in most[:SHOWN]),
-        tuple((by_word[word], finders[word][0]) for word in rare[:SHOWN]),
+        tuple(view.found_by_many()[:SHOWN]),
+        tuple((found, finders[found.word][0]) for found, _ in rare[:SHOWN]),
         len(rare),
     )
 

@@ -92,6 +92,9 @@ def test_no_template_writes_a_rooms_rule_by_itself():
     assert sources_matching(TEMPLATES, r"top = \d|'top3' else \d|\[top, \d\]") == []
     assert sources_matching(TEMPLATES, r"\d rounds") == []
     assert sources_matching(TEMPLATES, r"\d+ characters") == []
+    # the podium's lines (ruzzle.room.PODIUM), a class view's words (ruzzle.results.CLASS_VIEW_SHOWN), the default
+    # round length (ruzzle.game.DEFAULT_SECONDS): asked, never a bare number
+    assert sources_matching(TEMPLATES, r"lines\[:\d|class_view\.\w+\[:\d|seconds == \d") == []
 
 
 def test_the_pages_take_the_rules_from_their_homes(client):

@@ -16,7 +16,9 @@ from werkzeug.exceptions import BadRequest, Forbidden, NotFound
 
 from ruzzle import new_seed
 from ruzzle.generator import LATEST_VERSION
+from ruzzle.results import class_view, roll_call
 from store.assignments import MAX_BOARDS, Assignment, PupilRound
+from store.classes import ClassPupil
 
 from ..boards import BoardRequest, parse_class_board, parse_safe, parse_seed
 from ..classes import class_of_form
@@ -25,7 +27,7 @@ from ..keys import require_confirmed
 from ..numbers import read_whole_number
 from ..pages import cached_url, render, wants_json
 from ..qr import qr_svg
-from ..rounds import clean_up_store, letters_key, now
+from ..rounds import clean_up_store, letters_key, now, the_store
 from .board import bp, find_assignment, homework_board, store
 
 _SEEDS = re.compile(r"[\s,;]+")
@@ -117,9 +119,10 @@ def create_assignment():
 
 @dataclass(frozen=True)
 class PupilLine:
-    """A pupil's line of the teacher's table: each board's round (None: not played) and their total."""
+    """A pupil's line of the teacher's table: each board's round (None: not played) and their total; `pupil_id` None
+    for a pupil of the class list who never came."""
 
-    pupil_id: int
+    pupil_id: int | None
     nickname: str
     rounds: tuple[PupilRound | None, ...]
     words: tuple[tuple[str, ...], ...]  # the words found on each board, in alphabetical order
@@ -146,29 +149,44 @@ class BoardView:
 
 
 def results(assignment: Assignment) -> list[PupilLine]:
-    """Every pupil's rounds and words, in the order they joined."""
+    """Every pupil's rounds and words: for homework set for a class, every pupil of its list in the list's order (those
+    who never came played nothing), else the pupils in the order they joined (ruzzle.results.roll_call)."""
     words: dict[tuple[int, int], list[str]] = defaultdict(list)
     for found in store().words_found(assignment):
         words[found.pupil_id, found.number].append(found.word)
     rounds: dict[int, dict[int, PupilRound]] = defaultdict(dict)
-    names: dict[int, str] = {}
+    seats: dict[int, PupilRound] = {}
     for line in store().results(assignment):
-        names[line.pupil_id] = line.nickname
+        seats.setdefault(line.pupil_id, line)
         if line.number is not None:
             rounds[line.pupil_id][line.number] = line
     numbers = range(1, len(assignment.seeds) + 1)
-    return [
-        PupilLine(
-            pupil_id,
-            nickname,
-            tuple(rounds[pupil_id].get(number) for number in numbers),
-            tuple(tuple(sorted(words[pupil_id, number])) for number in numbers),
-        )
-        for pupil_id, nickname in names.items()
-    ]
+    lines = []
+    for pupil, seat in roll_call(class_list(assignment), seats.values(), lambda s: s.class_pupil_id, lambda p: p.id):
+        if seat is not None:
+            lines.append(
+                PupilLine(
+                    seat.pupil_id,
+                    seat.nickname,
+                    tuple(rounds[seat.pupil_id].get(number) for number in numbers),
+                    tuple(tuple(sorted(words[seat.pupil_id, number])) for number in numbers),
+                )
+            )
+        elif pupil is not None:  # on the list, never came
+            lines.append(PupilLine(None, pupil.nickname, (None,) * len(numbers), ((),) * len(numbers)))
+    return lines
+
+
+def class_list(assignment: Assignment) -> tuple[ClassPupil, ...]:
+    """The pupils of the class list the homework was set for (none for homework set for anyone)."""
+    if assignment.class_id is None:
+        return ()
+    school_class = the_store().classes.get_by_id(assignment.class_id)
+    return school_class.pupils if school_class else ()
 
 
 def board_views(assignment: Assignment, lines: list[PupilLine]) -> list[BoardView]:
+    """Each board's class view (ruzzle.results.class_view), with who found each word."""
     views = []
     for number in range(1, len(assignment.seeds) + 1):
         board = homework_board(assignment, number)
@@ -176,13 +194,10 @@ def board_views(assignment: Assignment, lines: list[PupilLine]) -> list[BoardVie
         for line in lines:
             for word in line.words[number - 1]:
                 finders[word].append(line.nickname)
-        solution = board.solution()
-        found = sorted(
-            ((word.word, word.score, finders[word.word]) for word in solution if word.word in finders),
-            key=lambda item: (-len(item[2]), -item[1], item[0]),
-        )
-        missed = [word.word for word in solution if word.word not in finders]
-        views.append(BoardView(number, found, missed, len(solution), board.page_url("projector")))
+        view = class_view(board.solution(), {word: len(names) for word, names in finders.items()})
+        found = [(word.word, word.score, finders[word.word]) for word, _ in view.found_by]
+        missed = [word.word for word in view.nobody]
+        views.append(BoardView(number, found, missed, view.total, board.page_url("projector")))
     return views
 
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from flask import current_app, request
 
 from ruzzle import Found, sort_found
+from ruzzle.results import CLASS_VIEW_SHOWN
+from ruzzle.results import class_view as board_class_view
 from ruzzle.room import PODIUM, TOP_SHOWN, Ranking, WordToLearn, rank, words_to_learn
 from store.rooms import Room, RoomPlayer
 
@@ -164,24 +166,20 @@ def show_leaderboard(code: str):
 
 
 def class_view(room: Room, board: RoomBoard, still_playing: int = 0) -> dict:
-    """The class's view of the round's board: words by how many found them, the words nobody found, the best (with
-    who found it). From the room's shared results: the counts, not every word every player found."""
-    solution = board.solution()
+    """The class's view of the round's board (ruzzle.results.class_view): words by how many found them, the words
+    nobody found, the best (with who found it). From the room's shared results: the counts, not every word every
+    player found."""
     counts = room_results(room).counts
-    by_word = {found.word: found for found in solution}
-    common = sorted(
-        (word for word in counts if word in by_word), key=lambda word: (-counts[word], -by_word[word].score, word)
-    )
-    nobody = [found for found in solution if found.word not in counts]
-    best = max((by_word[word] for word in common), key=lambda f: (f.score, -len(f.word)), default=None)
+    view = board_class_view(board.solution(), counts)
+    best = view.best
     return {
-        "found_by": [(by_word[word], counts[word]) for word in common],
-        "nobody": nobody[:20],
-        "nobody_count": len(nobody),
+        "found_by": list(view.found_by[:CLASS_VIEW_SHOWN]),
+        "nobody": list(view.nobody[:CLASS_VIEW_SHOWN]),
+        "nobody_count": len(view.nobody),
         "best": best,
         "best_finders": finders_of_word(room, best.word) if best else [],
-        "total": len(solution),
-        "found_count": len(common),
+        "total": view.total,
+        "found_count": len(view.found_by),
         "still_playing": still_playing,
         "still_counting": bool(still_playing) or still_counting(room),
         "targets": [(word, counts.get(word, 0)) for word in room.targets],
