@@ -14,7 +14,6 @@ from flask import Blueprint, Response, current_app, g, redirect, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext, ngettext
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound
-from werkzeug.wrappers import Response as Redirect
 
 from ruzzle.game import Solution
 from ruzzle.room import CODE_LENGTH, NAMES_SHOWN, RoomStage, is_room_code
@@ -270,7 +269,7 @@ def host_action(code: str) -> Room:
     return room
 
 
-def back_to_host(room: Room) -> Redirect:
+def back_to_host(room: Room):
     """After a host's action: back to the view it came from (the remote, or the host's view)."""
     if request.form.get("view") == "remote":
         return redirect(cached_url("rooms.show_remote", code=room.code), 303)
