@@ -5,12 +5,16 @@ template and what its page adds; the engine asks it and never calls back into a 
 
 from __future__ import annotations
 
+from typing import Any, TypedDict
+
 from flask import flash, get_flashed_messages, redirect, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext, ngettext
 
 from ruzzle import InvalidPath, common_words
 from ruzzle.errors import WordRefused
-from ruzzle.game import Round, parse_path, word_of_path, word_of_text
+from ruzzle.game import Round, Solution, parse_path, word_of_path, word_of_text
+from ruzzle.solver import Found
 
 from .boards import BoardRequest, parse_challenge
 from .i18n import translate_error
@@ -21,6 +25,8 @@ MISSED_SHOWN = 10
 GAME_REGIONS = ["game"]
 WORD_REGIONS = ["result", "board_frame", "score", "found", "share"]
 WAIT_REASONS = ("paused", "not-started")  # a word the round cannot take yet: 409, the player waits
+# What a board page's template is given, by name: values of every kind, which the kinds of page add to and read back.
+PageContext = dict[str, Any]
 
 
 class GamePage:
@@ -34,18 +40,19 @@ class GamePage:
         self.board = board
         self.moment = now() if moment is None else moment
 
-    def context(self, round_: Round, message: str | None = None) -> dict:
+    def context(self, round_: Round, message: str | None = None) -> PageContext:
         """Everything the page shows for this round at the page's moment."""
         return game_context(self.board, round_, message, self.moment)
 
 
-def answer_word(page: GamePage, played: PlayerRound, message: str | None = None):
+def answer_word(page: GamePage, played: PlayerRound, message: str | None = None) -> ResponseReturnValue:
     """Score the word of this request in a round and answer: the path and breakdown (htmx), or a redirect."""
     board = page.board
     round_ = played.round
     solution = board.solution()
     traced = request.form.get("path", "").strip()
-    highlight = refused = None
+    highlight: Found | None = None
+    refused: WordRefused | None = None
     try:
         if traced:
             path = parse_path(traced, solution.board)
@@ -59,14 +66,14 @@ def answer_word(page: GamePage, played: PlayerRound, message: str | None = None)
     except WordRefused as error:
         refused = error
     if not wants_fragment():
-        flash(
-            translate_error(refused)
-            if refused
-            else ngettext(
-                "%(word)s: %(num)d point.", "%(word)s: %(num)d points.", highlight.score, word=highlight.word
-            ),
-            "refused" if refused else "found",
-        )
+        if refused:
+            flash(translate_error(refused), "refused")
+        else:
+            assert highlight is not None  # a word not refused was found
+            flash(
+                ngettext("%(word)s: %(num)d point.", "%(word)s: %(num)d points.", highlight.score, word=highlight.word),
+                "found",
+            )
         return redirect(board.url(**extra_args()), 303)
     context = page.context(round_, message)
     context.update(
@@ -75,11 +82,11 @@ def answer_word(page: GamePage, played: PlayerRound, message: str | None = None)
         refused=refused and translate_error(refused),
         refused_reason=refused and refused.reason,
     )
-    outcome = (
-        word_outcome(points=highlight.score)
-        if highlight
-        else word_outcome(refused=sentence(context["refused"]), reason=refused.reason)
-    )
+    if highlight:
+        outcome = word_outcome(points=highlight.score)
+    else:
+        assert refused is not None  # a word not found was refused
+        outcome = word_outcome(refused=sentence(context["refused"]), reason=refused.reason)
     if refused and refused.reason == "time-up":
         body, status = render(page.template, GAME_REGIONS, **context)
         return body, status, {"HX-Retarget": "#game", "HX-Reswap": "outerHTML", **outcome}  # show the round's end
@@ -87,7 +94,7 @@ def answer_word(page: GamePage, played: PlayerRound, message: str | None = None)
     return body, 409 if refused and refused.reason in WAIT_REASONS else status, outcome
 
 
-def show_word_on(page: GamePage, round_: Round, word: str, message: str | None = None):
+def show_word_on(page: GamePage, round_: Round, word: str, message: str | None = None) -> ResponseReturnValue:
     """Answer with a word's path and breakdown, if the player may see it (found, or the round is over)."""
     solution = page.board.solution()
     found = solution.find(word.upper())
@@ -105,7 +112,7 @@ def show_word_on(page: GamePage, round_: Round, word: str, message: str | None =
     return render(page.template, ["result", "board_frame"], **context)
 
 
-def _refuse_request(page: GamePage, round_: Round, message: str, status: int = 422):
+def _refuse_request(page: GamePage, round_: Round, message: str, status: int = 422) -> tuple[str, int, dict[str, str]]:
     """A request the page could not have sent (a forged path, a word it never showed): a 4xx that says why."""
     context = page.context(round_)
     context.update(refused=message)
@@ -113,19 +120,25 @@ def _refuse_request(page: GamePage, round_: Round, message: str, status: int = 4
     return body, status, word_outcome(refused=sentence(message), reason="invalid")
 
 
-def extra_args() -> dict[str, str]:
+class ExtraArgs(TypedDict, total=False):
+    """The query arguments extra_args passes on to a board's URL (by name: none can be taken for url()'s own)."""
+
+    challenge: str
+
+
+def extra_args() -> ExtraArgs:
     """Query arguments that are not part of the board's name but go with it (a challenge)."""
-    return {key: request.args[key] for key in ("challenge",) if key in request.args}
+    return {"challenge": request.args["challenge"]} if "challenge" in request.args else {}
 
 
-def game_context(board: BoardRequest, round_: Round, message: str | None, moment: float) -> dict:
+def game_context(board: BoardRequest, round_: Round, message: str | None, moment: float) -> PageContext:
     """Everything the board page shows for this round as of `moment` (the request's, or a room's start for the board
     a phone fetches during the 3-2-1)."""
     solution = board.solution()
     clock = round_.timeline.read(moment)  # the round's clock, read once for the whole page
     found = round_.words(solution)
     over = clock.over
-    context = {
+    context: PageContext = {
         "request_board": board,
         "board": solution.board,
         "solution": solution,
@@ -151,7 +164,7 @@ def game_context(board: BoardRequest, round_: Round, message: str | None, moment
     return context
 
 
-def round_summary(solution, round_: Round) -> dict:
+def round_summary(solution: Solution, round_: Round) -> dict[str, object]:
     """The end of a round: score, share of the words found, best and longest words, the best words missed."""
     found = round_.words(solution)
     missed = [word for i, word in enumerate(solution) if i not in round_.found]

@@ -6,6 +6,7 @@ import datetime
 from dataclasses import dataclass
 
 from flask import Blueprint, g, redirect, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, NotFound, TooManyRequests
 
@@ -27,12 +28,12 @@ bp = Blueprint("play", __name__)
 
 
 @bp.get("/")
-def start():
+def start() -> ResponseReturnValue:
     """The start page: language, size, round length, a board code (seed), and the daily boards."""
     return start_page()
 
 
-def start_page(room_offer: RoomOffer | None = None):
+def start_page(room_offer: RoomOffer | None = None) -> tuple[str, int]:
     """The start page, with the offer to join a room whose code was typed as a board code, if one was."""
     return render(
         "start.html",
@@ -48,7 +49,7 @@ def start_page(room_offer: RoomOffer | None = None):
 
 
 @bp.get("/new")
-def new_board():
+def new_board() -> ResponseReturnValue:
     """Go to the board the start form describes (a fresh seed when none is typed); a board code that is an open
     room's code gets the start page again, offering to join that room or to play the board all the same."""
     typed = request.args.get("seed", "").strip()
@@ -93,7 +94,7 @@ def open_room_named(typed: str) -> Room | None:
 
 
 @bp.get("/daily/<language>")
-def daily_board(language: str):
+def daily_board(language: str) -> ResponseReturnValue:
     """Today's board (UTC) in a language: the same for everyone on that day."""
     today = datetime.datetime.fromtimestamp(now(), datetime.UTC).date().isoformat()
     board = BoardRequest.from_url(language, today, {"gen": str(LATEST_VERSION)})
@@ -103,7 +104,7 @@ def daily_board(language: str):
 
 
 @bp.get("/play/<language>/<seed>")
-def show_board(language: str, seed: str):
+def show_board(language: str, seed: str) -> ResponseReturnValue:
     """The board page: the board, the clock, the score, the words found; the summary once the round is over."""
     board = BoardRequest.from_url(language, seed, request.args)
     if (language, seed) != (board.language, board.seed):
@@ -114,7 +115,7 @@ def show_board(language: str, seed: str):
 
 
 @bp.post("/play/<language>/<seed>/words")
-def submit_word(language: str, seed: str):
+def submit_word(language: str, seed: str) -> ResponseReturnValue:
     """Score a traced path or a typed word; htmx gets the path and breakdown, a plain form a redirect."""
     board = BoardRequest.from_url(language, seed, request.args)
     message = unreadable_message()
@@ -122,7 +123,7 @@ def submit_word(language: str, seed: str):
 
 
 @bp.post("/play/<language>/<seed>/round")
-def change_round(language: str, seed: str):
+def change_round(language: str, seed: str) -> ResponseReturnValue:
     """Play the board again (a new round) or give up (end this round now and see the summary)."""
     board = BoardRequest.from_url(language, seed, request.args)
     action = request.form.get("action")
@@ -143,7 +144,7 @@ def change_round(language: str, seed: str):
 
 
 @bp.get("/play/<language>/<seed>/words/<word>")
-def show_word(language: str, seed: str, word: str):
+def show_word(language: str, seed: str, word: str) -> ResponseReturnValue:
     """One word's path on the board with its score breakdown: for words found, or any word once the round is over."""
     board = BoardRequest.from_url(language, seed, request.args)
     played = load_round(board)

@@ -14,10 +14,10 @@ from werkzeug.exceptions import NotFound
 
 from ruzzle.game import Round
 from ruzzle.room import CODE_LENGTH, is_room_code
-from store.assignments import Assignment, homework_key
+from store.assignments import Assignment, Assignments, homework_key
 
 from ..boards import BoardRequest
-from ..game import GamePage
+from ..game import GamePage, PageContext
 from ..limits import check_code_lookup
 from ..pages import cached_url
 from ..rounds import player_id, the_store
@@ -48,11 +48,11 @@ class HomeworkBoard(BoardRequest):
     def query(self) -> dict[str, str]:
         return {}
 
-    def url(self, endpoint: str = "assignments.play_board", _external: bool = False, **values) -> str:
+    def url(self, endpoint: str = "assignments.play_board", _external: bool = False, **values: object) -> str:
         values.pop("challenge", None)  # homework compares with the class, not with a challenge link
         return cached_url(endpoint, _external, **self.path_values(), **values)
 
-    def page_url(self, page: str, _external: bool = False, **values) -> str:
+    def page_url(self, page: str, _external: bool = False, **values: object) -> str:
         """The homework's own pages (the board, its words, the end of the round); the others are the board's own
         (the teacher's walk-through, its solution after the deadline)."""
         if page in self.PAGES:
@@ -95,7 +95,7 @@ def homework_board(assignment: Assignment, number: int) -> HomeworkBoard:
     )
 
 
-def store():
+def store() -> Assignments:
     return the_store().assignments
 
 
@@ -129,7 +129,7 @@ class HomeworkPage(GamePage):
         super().__init__(board, moment)
         self.assignment = assignment
 
-    def context(self, round_: Round, message: str | None = None) -> dict:
+    def context(self, round_: Round, message: str | None = None) -> PageContext:
         """The board page's context for a homework board, with the homework's boards around it."""
         context = super().context(round_, message)
         context.update(

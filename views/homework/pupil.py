@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import redirect, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden
 
@@ -51,7 +52,7 @@ def board_states(assignment: Assignment, pupil: Pupil, moment: float) -> list[Bo
 
 
 @bp.get("/a/<code>")
-def pupil_page(code: str):
+def pupil_page(code: str) -> ResponseReturnValue:
     """The pupil's page: a nickname first, then the boards with where they stand on each."""
     assignment = find_assignment(code)
     if code != assignment.code:
@@ -59,7 +60,9 @@ def pupil_page(code: str):
     return homework_page(assignment)
 
 
-def homework_page(assignment: Assignment, problem: str | None = None, nickname: str = "", status: int = 200):
+def homework_page(
+    assignment: Assignment, problem: str | None = None, nickname: str = "", status: int = 200
+) -> tuple[str, int]:
     moment = now()
     pupil = assignment.member
     return render(
@@ -77,7 +80,7 @@ def homework_page(assignment: Assignment, problem: str | None = None, nickname: 
 
 
 @bp.post("/a/<code>/pupils")
-def join_assignment(code: str):
+def join_assignment(code: str) -> ResponseReturnValue:
     """Take a nickname (a room's rules: 1-20 characters, unique in the homework, no blocked word), or take a seat back
     with its rejoin code."""
     assignment = find_assignment(code)
@@ -93,7 +96,7 @@ def join_assignment(code: str):
             nickname_key(nickname),
             now(),
             rejoin_code,
-            class_pupil and class_pupil.id,
+            class_pupil.id if class_pupil else None,
         )
     except NotOnTheList as error:
         return homework_page(assignment, str(error), typed[:40], 403)  # (homework for a class list)
@@ -132,7 +135,7 @@ def pupil_board(code: str, number: int) -> tuple[Assignment, Pupil, HomeworkBoar
 
 
 @bp.get("/a/<code>/boards/<int:number>")
-def play_board(code: str, number: int):
+def play_board(code: str, number: int) -> ResponseReturnValue:
     """A board of the homework: its Start button, the board page while the pupil's round runs (a reload resumes it),
     their summary once it is over."""
     assignment = find_assignment(code)
@@ -157,13 +160,13 @@ def play_board(code: str, number: int):
 
 
 @bp.post("/a/<code>/boards/<int:number>/start")
-def start_board(code: str, number: int):
+def start_board(code: str, number: int) -> ResponseReturnValue:
     """Start the pupil's one round on a board: 409 when they played it already, 403 after the deadline."""
     assignment, pupil, board = pupil_board(code, number)
     try:
         store().begin(assignment.id, number, pupil.player, round_board(board), now())
     except AlreadyPlayed:
-        if load_round(board).round.is_over(now()):
+        if running_round(board).round.is_over(now()):
             raise Conflict(
                 gettext(
                     "You have played board %(number)d already: each board is played once. Your score stays.",
@@ -184,21 +187,21 @@ def running_round(board: HomeworkBoard) -> PlayerRound:
 
 
 @bp.post("/a/<code>/boards/<int:number>/words")
-def submit_word(code: str, number: int):
+def submit_word(code: str, number: int) -> ResponseReturnValue:
     """A word traced or typed on a board of the homework: the board page's answers, on the pupil's round."""
     assignment, _pupil, board = pupil_board(code, number)
     return answer_word(HomeworkPage(assignment, board), running_round(board))
 
 
 @bp.get("/a/<code>/boards/<int:number>/words/<word>")
-def show_word(code: str, number: int, word: str):
+def show_word(code: str, number: int, word: str) -> ResponseReturnValue:
     """One word's path and breakdown (a word found, or any once the pupil's round is over)."""
     assignment, _pupil, board = pupil_board(code, number)
     return show_word_on(HomeworkPage(assignment, board), running_round(board).round, word)
 
 
 @bp.post("/a/<code>/boards/<int:number>/round")
-def change_round(code: str, number: int):
+def change_round(code: str, number: int) -> ResponseReturnValue:
     """End the pupil's round now (`action=give-up`); homework has no "play again"."""
     _assignment, _pupil, board = pupil_board(code, number)
     if request.form.get("action") != "give-up":

@@ -6,10 +6,12 @@ from __future__ import annotations
 import hashlib
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
 from flask import Blueprint, Response, current_app, g, redirect, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext, ngettext
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound
 
@@ -17,7 +19,7 @@ from ruzzle.game import Solution
 from ruzzle.room import CODE_LENGTH, NAMES_SHOWN, RoomStage, is_room_code
 from ruzzle.room import stage_of as room_stage
 from ruzzle.timeline import Reading, Timeline
-from store.rooms import Room, RoomPlayer, round_key
+from store.rooms import Room, RoomPlayer, Rooms, round_key
 
 from ..boards import BoardRequest
 from ..limits import check_code_lookup
@@ -71,7 +73,7 @@ class RoomBoard(BoardRequest):
         """What the room's page of all words needs besides the code: the round (the filter form sends it back)."""
         return {"round": str(self.number)}
 
-    def url(self, endpoint: str = "rooms.play_room", _external: bool = False, **values) -> str:
+    def url(self, endpoint: str = "rooms.play_room", _external: bool = False, **values: object) -> str:
         values.pop("challenge", None)  # a room compares with the room, not with a challenge link
         if endpoint == self.WORDS_PAGE:
             values.update(self.query())  # a round's words stay that round's when the next one begins
@@ -177,7 +179,7 @@ def phase_of(room: Room, moment: float) -> Reading:
     return room_timeline(room).read(moment)
 
 
-def rooms_store():
+def rooms_store() -> Rooms:
     return the_store().rooms
 
 
@@ -289,7 +291,7 @@ def join_url(room: Room, _external: bool = True) -> str:
     return cached_url("rooms.join_page", _external, code=room.code)
 
 
-def parse_whole(text: str | None, least: int, most: int, default: int | None):
+def parse_whole(text: str | None, least: int, most: int, default: int | None) -> int:
     """A whole number of seconds from a form, within bounds (400 saying them otherwise)."""
     text = (text or "").strip()
     if not text and default is not None:
@@ -316,7 +318,9 @@ def not_started_message() -> str:
 # --- conditional answers ------------------------------------------------------------------------------------------
 
 
-def conditional(state: tuple, make, json: bool = False, path: str | None = None):
+def conditional(
+    state: tuple[object, ...], make: Callable[[str], ResponseReturnValue], json: bool = False, path: str | None = None
+) -> Response:
     """Answer 304 when the client has this state already (its ETag), else the answer `make` builds, tagged.
 
     A poll every 2 s from every phone costs a query and a hash, not a page: rendering only happens on a change. The

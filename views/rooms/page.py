@@ -15,7 +15,7 @@ from ruzzle.game import Round
 from ruzzle.room import RoomStage
 from store.rooms import Room, RoomPlayer
 
-from ..game import GamePage
+from ..game import GamePage, PageContext
 from ..live import is_live, live_results
 from ..rounds import PlayerRound, load_round, now, player_id, round_board
 from .core import (
@@ -85,6 +85,13 @@ class RoomPage(GamePage):
         """The pupil's round on the current board (made on first asking once the round has started; None before)."""
         return room_round(self.room, self.board)
 
+    @property
+    def started_round(self) -> PlayerRound:
+        """The pupil's round, for a request that made sure the class's has started (`started`, `require_started`)."""
+        played = self.played
+        assert played is not None, "the class's round has not started"  # a round is made once the class's starts
+        return played
+
     @cached_property
     def pace(self) -> Pace:
         return room_pace(self.room)
@@ -97,7 +104,7 @@ class RoomPage(GamePage):
         """The same page drawn as of the round's start (the board a phone fetches during the 3-2-1 to show at 0)."""
         return RoomPage(self.room, self.member, self.room.current.started)
 
-    def context(self, round_: Round, message: str | None = None, results: RoomResults | None = None) -> dict:
+    def context(self, round_: Round, message: str | None = None, results: RoomResults | None = None) -> PageContext:
         """The board page's context for a room: the game on the pupil's own clock, and once over, the room's results
         for this pupil (`results`: the room's, when the caller read them already)."""
         context = super().context(round_, message)
@@ -118,7 +125,7 @@ class RoomPage(GamePage):
             )
         return context
 
-    def waiting_context(self, players: list) -> dict:
+    def waiting_context(self, players: list[RoomPlayer]) -> PageContext:
         """The page before the start: who is in, and the 3-2-1 once the host pressed Start."""
         return {
             "room": self.room,

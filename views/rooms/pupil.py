@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import current_app, redirect, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext, ngettext
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import Conflict, Forbidden, NotFound
@@ -39,7 +40,7 @@ from .results import room_results
 
 
 @bp.get("/rooms/<code>/play")
-def play_room(code: str):
+def play_room(code: str) -> ResponseReturnValue:
     """The player's page: waiting for the host, 3-2-1, the board (paused when the teacher pauses), then the
     results against the room's."""
     room = find_room(code)
@@ -52,7 +53,7 @@ def play_room(code: str):
     return player_page(RoomPage(room, member))
 
 
-def player_page(page: RoomPage):
+def player_page(page: RoomPage) -> ResponseReturnValue:
     """The player's page as things stand (the whole game region for htmx)."""
     room, member = page.room, page.member
     if page.phase.name == "countdown" and request.args.get("ahead") == "1":
@@ -60,7 +61,7 @@ def player_page(page: RoomPage):
     if not page.started:
         page.board.solution()  # solved now, while the class waits, so no worker meets the first words cold
         players = rooms_store().recent_players(room.id, NAMES_LISTED)
-        state = (
+        state: tuple[object, ...] = (
             page.phase.name,
             room.current.number,
             room.current.started,
@@ -73,7 +74,7 @@ def player_page(page: RoomPage):
             lambda etag: render("room_play.html", ["game"], etag=etag, **page.waiting_context(players)),
             path=cached_url("rooms.play_room", code=room.code),
         )
-    played = page.played
+    played = page.started_round
     if played.round.is_over(page.moment):
         shared = room_results(room)
         state = ("over", room.current.number, shared.tag, member.id, room.names, tuple(sorted(played.round.found)))
@@ -90,17 +91,17 @@ def player_page(page: RoomPage):
 AHEAD_SECONDS = 1.0
 
 
-def board_ahead(page: RoomPage):
+def board_ahead(page: RoomPage) -> tuple[str, int]:
     """The player's board during the 3-2-1, drawn as of the start (its clock full, the server's time the start's), for
     the phone to show at 0 without asking: every phone of a school then asks for it during the 3-2-1, when its lobby
     poll sees it, instead of all at the same instant at 0. (The letters reach the phone a few seconds early, unseen
     unless someone reads the page's memory; the words count from the start only, as always.)"""
     ahead = page.as_of_start()
-    return render("room_play.html", GAME_REGIONS, **ahead.context(ahead.played.round))
+    return render("room_play.html", GAME_REGIONS, **ahead.context(ahead.started_round.round))
 
 
 @bp.get("/rooms/<code>/clock")
-def show_room_clock(code: str):
+def show_room_clock(code: str) -> ResponseReturnValue:
     """A phone's clock during the round, polled: a 304 while nothing changed, the clock when the deadline moved,
     the whole game region when the round paused, resumed or ended (or another round began). In a big room, a round
     that ended is left to the phone's own clock (it asks for the results itself, at a moment of its own) until no
@@ -108,7 +109,7 @@ def show_room_clock(code: str):
     page = RoomPage.of_member(code)
     room = page.room
     played = page.played if page.started else None
-    clock = played and played.round.timeline.read(page.moment)
+    clock = played.round.timeline.read(page.moment) if played else None
     asked = (request.args.get("phase"), request.args.get("round"))
     if (
         clock is not None
@@ -118,7 +119,7 @@ def show_room_clock(code: str):
         and not room_results(room).final
     ):
         return "", 204
-    if clock is None or asked != (clock.name, str(room.current.number)):
+    if played is None or clock is None or asked != (clock.name, str(room.current.number)):
         response = current_app.make_response(player_page(page))
         response.headers.update({"HX-Retarget": "#game", "HX-Reswap": "outerHTML"})
         return response
@@ -127,7 +128,7 @@ def show_room_clock(code: str):
 
 
 @bp.get("/rooms/<code>/hints")
-def show_room_hints(code: str):
+def show_room_hints(code: str) -> ResponseReturnValue:
     """The hints of this player's round in the room (as on a solo board), when the host allows them: 403 otherwise,
     and before the round starts (the board is not shown yet)."""
     page = RoomPage.of_member(code)
@@ -139,23 +140,23 @@ def show_room_hints(code: str):
 
 
 @bp.post("/rooms/<code>/words")
-def submit_room_word(code: str):
+def submit_room_word(code: str) -> ResponseReturnValue:
     """A word traced or typed in a room: the same answers as on a solo board; refused before the start."""
     page = RoomPage.of_member(code)
     page.require_started()
-    return answer_word(page, page.played)
+    return answer_word(page, page.started_round)
 
 
 @bp.get("/rooms/<code>/words/<word>")
-def show_room_word(code: str, word: str):
+def show_room_word(code: str, word: str) -> ResponseReturnValue:
     """One word's path and breakdown on the room's board (a word found, or any once the round is over)."""
     page = RoomPage.of_member(code)
     page.require_started()  # (the board is not shown before the start, nor its words)
-    return show_word_on(page, page.played.round, word)
+    return show_word_on(page, page.started_round.round, word)
 
 
 @bp.get("/rooms/<code>/words")
-def show_room_words(code: str):
+def show_room_words(code: str) -> ResponseReturnValue:
     """Every word of a round's board (`?round=N`, the current one by default) as the solution page shows them, in the
     room, with the player's own words marked: for its players once their round is over (extra time included), for its
     hosts once the class's is. Before that, 409: the words would help whoever still plays."""
@@ -205,7 +206,7 @@ def round_over_for_asker(room: Room, board: RoomBoard) -> Round | None:
         played = load_round(board)
     if played is not None and not played.round.is_over(now()):
         raise Conflict(gettext("Every word of this board shows here once your round is over. Play on!"))
-    return played and played.round
+    return played.round if played else None
 
 
 @bp.app_template_global()
