@@ -187,7 +187,7 @@ def locked_page(source: BoardSource, running: BoardRequest) -> tuple[str, int]:
     return render("solution_locked.html", ["solution_locked"], 403, source=running, board=source.board())
 
 
-def homework_page(source: BoardSource):
+def homework_page(source: BoardSource) -> tuple[str, int]:
     """The page that says these letters are a homework's board, whose words wait for its deadline."""
     return render("solution_locked.html", ["solution_locked"], 403, source=source, board=source.board(), homework=True)
 

@@ -276,7 +276,7 @@ def host_action(code: str) -> Room:
     return room
 
 
-def back_to_host(room: Room):
+def back_to_host(room: Room) -> ResponseReturnValue:
     """After a host's action: back to the view it came from (the remote, its players' page, or the host's view)."""
     view = request.form.get("view")
     if view in ("remote", "players"):
