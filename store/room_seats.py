@@ -171,22 +171,17 @@ class RoomSeats(RoomTable):
                 == 1
             )
 
-    def new_rejoin_code(self, room_id: int, player_id: int) -> str | None:
-        """The host lets a pupil back in: their seat gets a fresh rejoin code (the old one no longer takes it), which
-        the teacher gives that pupil; a class list's pupil keeps their class code. None: no such player."""
+    def new_rejoin_code(self, room_id: int, player_id: int) -> RoomPlayer | None:
+        """The host lets a pupil back in: their seat gets a fresh rejoin code (the old one no longer takes it) for the
+        teacher to give that pupil; a class list's pupil keeps their class code. The seat, or None: no such player."""
         with self.store.writing() as connection:
-            seat = connection.execute(
-                select(room_players.c.rejoin_code, room_players.c.class_pupil_id).where(
-                    room_players.c.room_id == room_id, room_players.c.id == player_id
-                )
-            ).first()
-            if seat is None:
+            where = room_players.c.room_id == room_id, room_players.c.id == player_id
+            on_a_list = connection.execute(select(room_players.c.class_pupil_id).where(*where)).first()
+            if on_a_list is None:
                 return None
-            if seat.class_pupil_id is not None and seat.rejoin_code:
-                return seat.rejoin_code
-            code = new_rejoin_code()
-            connection.execute(update(room_players).where(room_players.c.id == player_id).values(rejoin_code=code))
-        return code
+            if on_a_list.class_pupil_id is None:
+                connection.execute(update(room_players).where(*where).values(rejoin_code=new_rejoin_code()))
+            return RoomPlayer(*connection.execute(select(*PLAYER_COLUMNS).where(*where)).one())
 
     def set_extra(self, room_id: int, player_id: int, seconds: int, number: int) -> bool:
         """A player's extra time in every round; their round `number`, if they have it, moves by the difference."""

@@ -26,7 +26,7 @@ class SeatTable:
     place: Column[Any]
     columns: tuple[Column[Any], ...]
 
-    def read(self, connection: Connection, place_id: int, **where: str) -> Row[Any] | None:
+    def read(self, connection: Connection, place_id: int, **where: object) -> Row[Any] | None:
         """The place's seat whose columns have these values (a player, a nickname key), or None."""
         conditions = [self.table.c[name] == value for name, value in where.items()]
         return connection.execute(select(*self.columns).where(self.place == place_id, *conditions)).first()
