@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Unpack
 
 from sqlalchemy import Column, Connection, Row, Table, select, update
 
 from .room_records import AlreadySeated, NicknameTaken, seat_rejoin_code
 from .schema import rounds
+
+
+SeatRow = Row[Unpack[tuple[Any, ...]]]  # a seat as read: its columns, as many as the kind reads
 
 
 @dataclass(frozen=True)
@@ -26,7 +29,7 @@ class SeatTable:
     place: Column[Any]
     columns: tuple[Column[Any], ...]
 
-    def read(self, connection: Connection, place_id: int, **where: object) -> Row[Any] | None:
+    def read(self, connection: Connection, place_id: int, **where: object) -> SeatRow | None:
         """The place's seat whose columns have these values (a player, a nickname key), or None."""
         conditions = [self.table.c[name] == value for name, value in where.items()]
         return connection.execute(select(*self.columns).where(self.place == place_id, *conditions)).first()
@@ -47,7 +50,7 @@ def seat_held(
     nickname_key: str,
     code: str | None,
     board_keys: list[str],
-) -> Row[Any] | None:
+) -> SeatRow | None:
     """The seat a join gives without a new one: the browser's own (it keeps its place and name), or a taken name's,
     moved to this browser with its rounds (on `board_keys`) when the code is the seat's rejoin code; None when a new
     seat is wanted. AlreadySeated: the browser has a seat and the code is another's; NicknameTaken: the name is
@@ -80,7 +83,7 @@ def insert_seat(
     now: float,
     code: str | None,
     class_pupil_id: int | None,
-) -> Row[Any]:
+) -> SeatRow:
     """A new seat for the browser under the name, with its rejoin code (a class list's pupil keeps their class code)."""
     connection.execute(
         seats.table.insert().values(
