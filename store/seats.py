@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Any, Unpack
+from typing import Any
 
 from sqlalchemy import Column, Connection, Row, Table, select, update
 
 from .room_records import AlreadySeated, NicknameTaken, seat_rejoin_code
 from .schema import rounds
 
-
-SeatRow = Row[Unpack[tuple[Any, ...]]]  # a seat as read: its columns, as many as the kind reads
+SeatRow = Row[*tuple[Any, ...]]  # a seat as read: its columns, as many as the kind reads
 
 
 @dataclass(frozen=True)
