@@ -32,10 +32,12 @@ from .assignment_records import (
     parse_homework_key,
 )
 from .engine import Database, insert_ignoring_duplicates
-from .room_records import seat_rejoin_code
-from .rooms import REMOTE_KEY_BYTES, AlreadySeated, NicknameTaken, new_room_code
+from .rooms import REMOTE_KEY_BYTES, new_room_code
 from .rounds import RoundBoard, StoredRound, current_round
 from .schema import assignment_boards, assignment_pupils, assignments, rounds, words
+from .seats import SeatTable, insert_seat, seat_held
+
+SEATS = SeatTable(assignment_pupils, assignment_pupils.c.assignment_id, PUPIL_COLUMNS)
 
 
 class Assignments:
@@ -154,49 +156,15 @@ class Assignments:
         code: str | None,
         class_pupil_id: int | None = None,
     ) -> Pupil:
-        """Seat a browser as in a room: the browser already in keeps its seat; a taken name's seat (and its rounds)
-        moves to this browser with its rejoin code. NicknameTaken, AlreadySeated. A class list's pupil
-        (`class_pupil_id`) has their class code (`code`) as their rejoin code."""
+        """Seat a browser as in a room (store/seats.py: its own seat, a taken name's with its rejoin code and its
+        rounds, or a new one). NicknameTaken, AlreadySeated."""
         with self.store.writing() as connection:
-            existing = connection.execute(SEAT, {"assignment_id": assignment.id, "player": player}).first()
-            taken = connection.execute(
-                select(*PUPIL_COLUMNS).where(
-                    assignment_pupils.c.assignment_id == assignment.id,
-                    assignment_pupils.c.nickname_key == nickname_key,
+            seat = seat_held(connection, SEATS, assignment.id, player, nickname_key, code, list(assignment.keys()))
+            if seat is None:
+                seat = insert_seat(
+                    connection, SEATS, assignment.id, player, nickname, nickname_key, now, code, class_pupil_id
                 )
-            ).first()
-            may_take = taken is not None and _code_matches(code, taken.rejoin_code)
-            if existing is not None:
-                if taken is not None and taken.id != existing.id and may_take:
-                    raise AlreadySeated(existing.nickname)
-                return Pupil(*existing)
-            if taken is not None:
-                if not may_take:
-                    raise NicknameTaken(taken.nickname)
-                connection.execute(
-                    update(rounds)
-                    .where(rounds.c.player == taken.player, rounds.c.board_key.in_(list(assignment.keys())))
-                    .values(player=player)
-                )
-                connection.execute(
-                    update(assignment_pupils).where(assignment_pupils.c.id == taken.id).values(player=player)
-                )
-                return Pupil(taken.id, player, taken.nickname, taken.joined, taken.rejoin_code)
-            rejoin = seat_rejoin_code(code, class_pupil_id)
-            pupil_id = connection.execute(
-                assignment_pupils.insert()
-                .values(
-                    assignment_id=assignment.id,
-                    player=player,
-                    nickname=nickname,
-                    nickname_key=nickname_key,
-                    joined=now,
-                    rejoin_code=rejoin,
-                    class_pupil_id=class_pupil_id,
-                )
-                .returning(assignment_pupils.c.id)
-            ).scalar_one()
-        return Pupil(pupil_id, player, nickname, now, rejoin)
+        return Pupil(*seat)
 
     def begin(self, assignment_id: int, number: int, player: str, board: RoundBoard, now: float) -> StoredRound:
         """Start the pupil's one round on a board, in one transaction: AlreadyPlayed when they have a round on it,
@@ -347,11 +315,6 @@ def _delete_rounds(connection: Connection, keys: list[str], player: str | None =
         where.append(rounds.c.player == player)
     connection.execute(delete(words).where(words.c.round_id.in_(select(rounds.c.id).where(*where))))
     connection.execute(delete(rounds).where(*where))
-
-
-def _code_matches(code: str | None, rejoin_code: str) -> bool:
-    """Whether a typed rejoin code is the seat's (any case, spaces around)."""
-    return code is not None and secrets.compare_digest(code.strip().upper().encode(), rejoin_code.encode())
 
 
 __all__ = [

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, Row, bindparam, func, select
+from sqlalchemy import ColumnElement, Connection, bindparam, func, select
 
 from .engine import Database
 from .rounds import parse_shared_board_key, shared_board_key
@@ -106,7 +105,6 @@ class RoomPlayer:
     joined: float
     extra: int = 0  # extra seconds in every round (an accommodation)
     rejoin_code: str | None = None
-    open_until: float | None = None  # the host let them back in: their name takes the seat without the code
 
 
 @dataclass(frozen=True)
@@ -188,7 +186,6 @@ PLAYER_COLUMNS = (
     room_players.c.joined,
     room_players.c.extra,
     room_players.c.rejoin_code,
-    room_players.c.open_until,
 )
 PLAYERS = (
     select(*PLAYER_COLUMNS)
@@ -334,18 +331,6 @@ class RoomTable:
 def room_round_where(room_id: int, number: int) -> tuple[ColumnElement[bool], ColumnElement[bool]]:
     """The WHERE clause of one room round's row."""
     return room_rounds.c.room_id == room_id, room_rounds.c.number == number
-
-
-def seat_of_row(row: Row[Any, Any, Any, Any, Any, Any, Any] | None) -> RoomPlayer | None:
-    """A row of PLAYER_COLUMNS as a player of the room (None for no row)."""
-    return None if row is None else RoomPlayer(*row)
-
-
-def may_take_seat(seat: RoomPlayer, code: str | None, now: float) -> bool:
-    """Whether a join may take this seat: the pupil's rejoin code, or the host let them back in."""
-    if code and seat.rejoin_code and secrets.compare_digest(code.strip().upper().encode(), seat.rejoin_code.encode()):
-        return True
-    return seat.open_until is not None and seat.open_until > now
 
 
 def escape_like(text: str) -> str:

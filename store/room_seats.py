@@ -1,5 +1,5 @@
-"""A room's seats: who plays, joining with a nickname or a rejoin code, the host's renames, removals, bans,
-letting a pupil back in, extra time, and the room's hosts."""
+"""A room's seats: who plays, joining (store/seats.py's steps, with a room's bans, lock and size), the host's
+renames, removals, bans, letting a pupil back in (a fresh rejoin code), extra time, and the room's hosts."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import hmac
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, delete, func, select, text, update
+from sqlalchemy import delete, func, select, text, update
 
 from .engine import insert_ignoring_duplicates
 from .room_records import (
@@ -17,7 +17,6 @@ from .room_records import (
     PLAYERS,
     RECENT_PLAYERS,
     REMOTE_KEY_BYTES,
-    AlreadySeated,
     Ban,
     Banned,
     NicknameTaken,
@@ -26,14 +25,14 @@ from .room_records import (
     RoomPlayer,
     RoomTable,
     escape_like,
-    may_take_seat,
     new_rejoin_code,
     round_key,
-    seat_of_row,
-    seat_rejoin_code,
 )
 from .schema import IN_PLAY, room_bans, room_hosts, room_players, rooms
 from .schema import rounds as player_rounds
+from .seats import SeatTable, insert_seat, seat_held
+
+SEATS = SeatTable(room_players, room_players.c.room_id, PLAYER_COLUMNS)
 
 
 @dataclass(frozen=True)
@@ -77,35 +76,18 @@ class RoomSeats(RoomTable):
         code: str | None = None,
         class_pupil_id: int | None = None,
     ) -> RoomPlayer:
-        """Seat a browser: the one already in the room keeps its place and name; a taken name's seat moves to this
-        browser with its rejoin code (or when the host let them back in). Banned, AlreadySeated, NicknameTaken,
-        RoomLocked, RoomFull. A class list's pupil (`class_pupil_id`) has their class code as their rejoin code."""
+        """Seat a browser (store/seats.py: its own seat, a taken name's with its rejoin code, or a new one), unless
+        the host removed it (Banned), locked the room (RoomLocked: a rejoin still takes its seat) or the room has
+        `limit` players (RoomFull). AlreadySeated, NicknameTaken as in store/seats.py."""
         with self.store.writing() as connection:
             locked = self._lock_room(connection, room_id)
             if connection.execute(
                 select(room_bans.c.player).where(room_bans.c.room_id == room_id, room_bans.c.player == player)
             ).first():
                 raise Banned(nickname)
-            existing = seat_of_row(
-                connection.execute(
-                    select(*PLAYER_COLUMNS).where(room_players.c.room_id == room_id, room_players.c.player == player)
-                ).first()
-            )
-            taken = seat_of_row(
-                connection.execute(
-                    select(*PLAYER_COLUMNS).where(
-                        room_players.c.room_id == room_id, room_players.c.nickname_key == nickname_key
-                    )
-                ).first()
-            )
-            if existing is not None:
-                if taken is not None and taken.id != existing.id and may_take_seat(taken, code, now):
-                    raise AlreadySeated(existing.nickname)
-                return existing
-            if taken is not None:
-                if not may_take_seat(taken, code, now):
-                    raise NicknameTaken(taken.nickname)
-                return self._move_seat(connection, room_id, taken, player)
+            held = seat_held(connection, SEATS, room_id, player, nickname_key, code, self._keys(connection, room_id))
+            if held is not None:
+                return RoomPlayer(*held)
             if locked:
                 raise RoomLocked(nickname)
             count = connection.execute(
@@ -113,40 +95,13 @@ class RoomSeats(RoomTable):
             ).scalar_one()
             if count >= limit:
                 raise RoomFull(limit)
-            rejoin = seat_rejoin_code(code, class_pupil_id)
-            player_id = connection.execute(
-                room_players.insert()
-                .values(
-                    room_id=room_id,
-                    player=player,
-                    nickname=nickname,
-                    nickname_key=nickname_key,
-                    joined=now,
-                    rejoin_code=rejoin,
-                    class_pupil_id=class_pupil_id,
-                )
-                .returning(room_players.c.id)
-            ).scalar_one()
+            seat = insert_seat(connection, SEATS, room_id, player, nickname, nickname_key, now, code, class_pupil_id)
             connection.execute(
                 update(rooms)
                 .where(rooms.c.id == room_id, rooms.c.active_until < now + EXPIRY_SECONDS)
                 .values(active_until=now + EXPIRY_SECONDS)
             )
-        return RoomPlayer(player_id, player, nickname, now, 0, rejoin)
-
-    def _move_seat(self, connection: Connection, room_id: int, seat: RoomPlayer, player: str) -> RoomPlayer:
-        """Give a seat (its name, score and words: its rounds) to another browser."""
-        connection.execute(
-            update(player_rounds)
-            .where(
-                player_rounds.c.player == seat.player, player_rounds.c.board_key.in_(self._keys(connection, room_id))
-            )
-            .values(player=player)
-        )
-        connection.execute(
-            update(room_players).where(room_players.c.id == seat.id).values(player=player, open_until=None)
-        )
-        return RoomPlayer(seat.id, player, seat.nickname, seat.joined, seat.extra, seat.rejoin_code)
+        return RoomPlayer(*seat)
 
     def remove(self, room_id: int, player_id: int, now: float) -> bool:
         """Remove a player from the room and ban their browser (their name is free again; their rounds stay, for
@@ -231,17 +186,17 @@ class RoomSeats(RoomTable):
                 == 1
             )
 
-    def let_in(self, room_id: int, player_id: int, until: float) -> bool:
-        """Until `until`, the player's name takes their seat on any device without the code."""
+    def new_rejoin_code(self, room_id: int, player_id: int) -> RoomPlayer | None:
+        """The host lets a pupil back in: their seat gets a fresh rejoin code (the old one no longer takes it) for the
+        teacher to give that pupil; a class list's pupil keeps their class code. The seat, or None: no such player."""
         with self.store.writing() as connection:
-            return (
-                connection.execute(
-                    update(room_players)
-                    .where(room_players.c.room_id == room_id, room_players.c.id == player_id)
-                    .values(open_until=until)
-                ).rowcount
-                == 1
-            )
+            where = room_players.c.room_id == room_id, room_players.c.id == player_id
+            on_a_list = connection.execute(select(room_players.c.class_pupil_id).where(*where)).first()
+            if on_a_list is None:
+                return None
+            if on_a_list.class_pupil_id is None:
+                connection.execute(update(room_players).where(*where).values(rejoin_code=new_rejoin_code()))
+            return RoomPlayer(*connection.execute(select(*PLAYER_COLUMNS).where(*where)).one())
 
     def set_extra(self, room_id: int, player_id: int, seconds: int, number: int, now: float) -> ExtraTimeSet | None:
         """A player's extra time, kept for every later round until the host resets it; their round `number` moves by

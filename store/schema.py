@@ -154,7 +154,7 @@ room_players = Table(
     Column("joined", Float, nullable=False),
     Column("extra", Integer, nullable=False, server_default="0"),  # the pupil's extra time in every round (seconds)
     Column("rejoin_code", String(8), nullable=True),  # the pupil's code to take their seat back on another device
-    Column("open_until", Float, nullable=True),  # the host let them back in: their name takes the seat until then
+    Column("open_until", Float, nullable=True),  # no longer read: "let back in" gives the seat a fresh rejoin code
     # the pupil of the room's class list this seat is (migration 0922)
     Column("class_pupil_id", Integer, ForeignKey("class_pupils.id", ondelete="CASCADE"), nullable=True),
     UniqueConstraint("room_id", "player", name="room_players_player"),

@@ -17,8 +17,8 @@ from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, Unpro
 
 from ruzzle import LANGUAGES
 from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
-from ruzzle.room import REJOIN_CODE_LENGTH, is_room_code
-from store.classes import ClassPupil, Lesson, SchoolClass
+from ruzzle.room import is_room_code
+from store.classes import Lesson, SchoolClass
 from store.rooms import NicknameTaken
 
 from .boards import BOARD_SIZES, DEFAULT_SIZE, ROUND_LENGTHS
@@ -308,27 +308,4 @@ def delete_class(code: str):
     return render("class_deleted.html", ["main"], name=found.name)
 
 
-class NotOnTheList(Exception):
-    """A name, or a code, that is not the class list's (homework or a room for a class takes its pupils only)."""
-
-
-def class_pupil(class_id: int | None, nickname: str, code: str | None) -> ClassPupil | None:
-    """The pupil of the class list this name and code are (None for no class); NotOnTheList saying what is wrong."""
-    if class_id is None:
-        return None
-    pupil = store().pupil_named(class_id, nickname_key(nickname))
-    if pupil is None:
-        raise NotOnTheList(
-            gettext("This is for a class list: type your name as it is on the list, and your class code.")
-        )
-    if not code or not hmac.compare_digest(code.strip().upper().encode(), pupil.code.encode()):
-        raise NotOnTheList(
-            gettext(
-                "Type your class code with your name: your teacher gave it to you (%(length)d letters and digits).",
-                length=REJOIN_CODE_LENGTH,
-            )
-        )
-    return pupil
-
-
-__all__ = ["NotOnTheList", "bar_chart", "bp", "class_pupil", "class_url", "find_class", "progress"]
+__all__ = ["bar_chart", "bp", "class_url", "find_class", "progress"]

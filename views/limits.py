@@ -12,16 +12,17 @@ import math
 import time
 from functools import lru_cache
 
-from flask import Flask, current_app, request
+from flask import Flask, abort, current_app, redirect, request, session
 from flask_babel import format_timedelta, gettext
 from flask_limiter import Limiter, RateLimitExceeded
 from limits import RateLimitItem, parse_many
-from werkzeug.exceptions import TooManyRequests
+from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from .rounds import player_id
 from .services import services
 
 CODE_LOOKUPS = "room codes"  # the scope of the count of codes that named no open room, shared by every room page
+NEW_BROWSER = "new"  # in the session: a browser given its cookie by a room code's page, not yet counted as new
 
 
 def client_address() -> str:
@@ -50,6 +51,13 @@ def words_reason() -> str:
 
 def code_misses_reason() -> str:
     return gettext("Many room codes that name no room were tried from this network.")
+
+
+def rejoin_misses_reason() -> str:
+    return gettext(
+        "Too many wrong codes were typed for this name, so it is closed for a while, even to the right code. "
+        "Ask your teacher."
+    )
 
 
 def init_limits(app: Flask) -> Limiter:
@@ -110,35 +118,126 @@ def how_long(seconds: int) -> str:
 
 
 def check_code_lookup(missed: bool, knows_room: bool = False) -> None:
-    """Count a room code that named no open room against the client; 429 once it has tried too many. A code that
-    names a room is refused too, while the count is full, unless the browser plays in the room or hosts it: else a
-    guesser would tell a room from the refusals around it."""
+    """Count a room code that named no open room against the client's address and its browser; 429 once the address
+    has tried too many. The limit slows the guesser, not the school: while the address's count is full, a code that
+    names a room still opens it for a browser that has missed fewer than LIMIT_CODE_MISSES_BROWSER codes (a pupil who
+    just came in), and the guesser's own browser is refused every code, a room's too (nothing to tell a room by). A
+    browser without a cookie is first given one (a redirect to the same page), and the address's new browsers count
+    under LIMIT_CODE_NEW_BROWSERS: a script that drops its cookie learns nothing. Players and hosts are not counted."""
     limiter = services().limiter
-    items = _code_miss_limits(limiter)
-    if not items or (knows_room and not missed):
+    address_items = _code_miss_limits(limiter, "LIMIT_CODE_MISSES")
+    if not address_items or (knows_room and not missed):
         return
-    key = (client_address(), CODE_LOOKUPS)
-    count = limiter.limiter.hit if missed else limiter.limiter.test
+    address = (client_address(), CODE_LOOKUPS)
     try:
-        # the shortest window first, and no further once one is full (as Flask-Limiter does): a refused code is not
-        # counted in the longer windows
-        full = next((item for item in sorted(items) if not count(item, *key)), None)
-        free_at = limiter.limiter.get_window_stats(full, *key).reset_time if full is not None else None
+        if player_id() is None:
+            _new_browser(address_items, address)
+            newcomers_full = False
+        else:
+            newcomers_full = session.pop(NEW_BROWSER, False) and _first_full(
+                _code_miss_limits(limiter, "LIMIT_CODE_NEW_BROWSERS"), (client_address(), "new browsers"), count=True
+            )
+        browser = (f"browser {player_id()}", CODE_LOOKUPS)
+        if missed:
+            _first_full(_code_miss_limits(limiter, "LIMIT_CODE_MISSES_BROWSER"), browser, count=True)
+        full = _first_full(address_items, address, count=missed)
+        if full is None or not (
+            missed
+            or newcomers_full
+            or _first_full(_code_miss_limits(limiter, "LIMIT_CODE_MISSES_BROWSER"), browser, count=False)
+        ):
+            return
+        free_at = limiter.limiter.get_window_stats(full, *address).reset_time
+    except HTTPException:
+        raise
     except Exception:  # a shared storage that does not answer: rooms go on uncounted, as the other limits do
         current_app.logger.exception("the limits' storage does not answer")
         return
-    if full is not None:
-        raise refusal(code_misses_reason(), seconds_to_wait(free_at))
+    raise refusal(code_misses_reason(), seconds_to_wait(free_at))
 
 
-def _code_miss_limits(limiter: Limiter) -> tuple[RateLimitItem, ...]:
-    """The limits on codes that name no room, as the setting says them (none when limits are off)."""
+def _new_browser(address_items: tuple[RateLimitItem, ...], address: tuple[str, str]) -> None:
+    """A browser without a cookie gets one (a player), marked new until it comes back with it; while its address's
+    count is full, it is sent back to the same page to show it (a GET), or refused (a form sent without ever opening
+    a page); else its try counts as any other."""
+    player_id(create=True)
+    session[NEW_BROWSER] = True
+    full = _first_full(address_items, address, count=False)
+    if full is None:
+        return
+    if request.method == "GET":
+        abort(redirect(request.full_path.rstrip("?"), 303))
+    raise refusal(
+        code_misses_reason(), seconds_to_wait(services().limiter.limiter.get_window_stats(full, *address).reset_time)
+    )
+
+
+def _first_full(items: tuple[RateLimitItem, ...], key: tuple[str, str], count: bool) -> RateLimitItem | None:
+    """The first of the limits (the shortest window first) whose count is full, counting one more in each that has
+    room when `count` (and no further once one is full, as Flask-Limiter does: a refused try is not counted in the
+    longer windows); None: none is full."""
+    limiter = services().limiter.limiter
+    step = limiter.hit if count else limiter.test
+    return next((item for item in sorted(items) if not step(item, *key)), None)
+
+
+def _code_miss_limits(limiter: Limiter, setting: str) -> tuple[RateLimitItem, ...]:
+    """The limits a setting says (none when limits are off)."""
     if not (limiter.enabled and limiter.initialized):
         return ()
-    return _parse(current_app.config["LIMIT_CODE_MISSES"])
+    return _parse(current_app.config[setting])
 
 
 @lru_cache(maxsize=16)
 def _parse(text: str) -> tuple[RateLimitItem, ...]:
     """A limit's setting read once, not on every room request ("" is no limit)."""
     return tuple(parse_many(text)) if text else ()
+
+
+# --- wrong rejoin and class codes, per seat ---------------------------------------------------------------------
+# A rejoin code or a class code is 4 characters (a 12-year-old copies it from a paper slip): a guesser who knows a
+# name on the projector would find its code in a few hundred thousand tries, so the wrong codes typed for one seat
+# are counted for that seat, from every address together, and a seat whose count is full takes no code, not even
+# the right one (else the lock would tell the right code from the others). README, "Limits per client", has the
+# arithmetic.
+
+
+def _rejoin_limits() -> tuple[RateLimitItem, ...]:
+    """The limits on wrong codes typed for one seat (none when limits are off)."""
+    limiter = services().limiter
+    return _code_miss_limits(limiter, "LIMIT_REJOIN_MISSES")
+
+
+def rejoin_wait(seat: str) -> int | None:
+    """Seconds until the seat takes a code again, when too many wrong ones were typed for it; None: it takes one."""
+    items = _rejoin_limits()
+    if not items:
+        return None
+    limiter = services().limiter.limiter
+    key = (seat, "rejoin codes")
+    try:
+        full = next((item for item in sorted(items) if not limiter.test(item, *key)), None)
+        return None if full is None else seconds_to_wait(limiter.get_window_stats(full, *key).reset_time)
+    except Exception:  # a shared storage that does not answer: codes are taken uncounted, as the other limits do
+        current_app.logger.exception("the limits' storage does not answer")
+        return None
+
+
+def count_rejoin_miss(seat: str) -> None:
+    """Count a wrong code typed for the seat (its name with a code that is not its own)."""
+    items = _rejoin_limits()
+    try:
+        for item in items:
+            services().limiter.limiter.hit(item, seat, "rejoin codes")
+    except Exception:
+        current_app.logger.exception("the limits' storage does not answer")
+
+
+def forget_rejoin_misses(seat: str) -> None:
+    """The seat's count starts again (the teacher gave the pupil a fresh code)."""
+    items = _rejoin_limits()
+    try:
+        for item in items:
+            services().limiter.limiter.clear(item, seat, "rejoin codes")
+    except Exception:
+        current_app.logger.exception("the limits' storage does not answer")

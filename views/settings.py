@@ -68,6 +68,11 @@ DEFAULTS: MappingProxyType[str, Any] = MappingProxyType(
         "RATELIMIT_SWALLOW_ERRORS": True,  # a shared storage that does not answer lets requests through, logged
         "LIMIT_JOINS": "200 per minute;400 per hour",
         "LIMIT_CODE_MISSES": "60 per minute;300 per hour",  # codes that name no open room, on any room page
+        # while an address's count above is full: a browser that missed fewer codes than this still opens a real
+        # room (a new pupil at a school where someone guesses), and the new browsers (no cookie yet) that try codes
+        "LIMIT_CODE_MISSES_BROWSER": "3 per hour",
+        "LIMIT_CODE_NEW_BROWSERS": "200 per minute;400 per hour",
+        "LIMIT_REJOIN_MISSES": "5 per 10 minutes;10 per hour",  # wrong rejoin or class codes typed for one seat
         "LIMIT_NEW_ROOMS": "20 per minute;100 per hour",
         "LIMIT_WORDS": "10 per 5 seconds;90 per minute",
     }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections import Counter
 
 import pytest
@@ -209,11 +210,123 @@ def test_a_class_mistyping_codes_still_joins_and_players_keep_playing_when_the_c
     for guess in guesses(30):  # half a class mistypes the code: counted, never refused
         assert browser(app, SCHOOL).get(f"/rooms?code={guess}").status_code == 404
     assert browser(app, SCHOOL).get(f"/rooms?code={code}").status_code == 303
-    for guess in guesses(100)[30:]:  # someone at the school guesses on
-        browser(app, SCHOOL).get(f"/rooms/{guess}")
-    assert browser(app, SCHOOL).get(f"/rooms/{code}").status_code == 429  # a newcomer waits
+    guesser = browser(app, SCHOOL)
+    for guess in guesses(100)[30:]:  # someone at the school guesses on: the address's count is full
+        guesser.get(f"/rooms/{guess}")
+    assert guesser.get(f"/rooms/{code}").status_code == 429  # the guesser's browser is refused every code
+    assert browser(app, SCHOOL).get(f"/rooms/{code}", follow_redirects=True).status_code == 200  # a newcomer joins
     assert pupil.get(f"/rooms/{code}/play").status_code == 200  # who is in the room plays on
     assert pupil.get(f"/rooms/{code}/leaderboard", headers=JSON).status_code == 200
+
+
+def test_1500_wrong_codes_from_one_browser_leave_a_real_room_open_to_a_new_browser_at_that_address(app, clock):
+    """The measured defect: a pupil's 1,500 wrong codes in 6.5 minutes shut the whole school out for an hour."""
+    code = open_room(browser(app, TEACHER))
+    guesser = browser(app, SCHOOL)
+    began = time.perf_counter()
+    statuses = []
+    for i, guess in enumerate(guesses(1500)):
+        statuses.append(guesser.get(f"/rooms?code={guess}" if i % 2 else f"/rooms/{guess}").status_code)
+        clock.advance(0.26)  # 1,500 tries in 6.5 minutes
+    took = time.perf_counter() - began
+    print(f"\n1,500 wrong codes from one browser in 6.5 minutes (run in {took:.1f} s): {tally(statuses)}")
+    assert Counter(statuses) == {404: 300, 429: 1200}  # 60 a minute, 300 an hour
+    assert guesser.get(f"/rooms/{code}").status_code == 429  # a hit reads as a miss for the guesser
+    newcomer = browser(app, SCHOOL)
+    opened = newcomer.get(f"/rooms/{code}", follow_redirects=True)
+    print(f"a new browser at that address: {[r.status_code for r in opened.history]} then {opened.status_code}")
+    assert opened.status_code == 200 and 'name="nickname"' in opened.get_data(as_text=True)
+    assert join(newcomer, code, "Ada").status_code == 303
+
+
+def test_a_guesser_that_drops_its_cookie_learns_nothing_once_the_count_is_full(app, clock):
+    code = open_room(browser(app, TEACHER))
+    statuses = []
+    for guess in guesses(1500):
+        statuses.append(browser(app, SCRIPT).get(f"/rooms/{guess}").status_code)  # a new browser every time
+        clock.advance(0.26)
+    print(f"\n1,500 wrong codes, a new cookie-less browser each: {tally(statuses)}")
+    assert Counter(statuses) == {404: 300, 303: 1200}  # then only "come back with the cookie", room or not
+    assert browser(app, SCRIPT).get(f"/rooms/{code}").status_code == 303
+    assert browser(app, SCRIPT).get(f"/rooms/{code}", follow_redirects=True).status_code == 200
+
+
+def test_new_browsers_at_a_guessing_address_open_a_real_room_up_to_the_new_browsers_count(app, clock):
+    """Past LIMIT_CODE_NEW_BROWSERS (400 an hour) while the address's count is full, a browser new to the site waits:
+    else a script that takes a new cookie for every few tries would learn which codes are rooms at its own speed."""
+    code = open_room(browser(app, TEACHER))
+    guesser = browser(app, SCRIPT)
+    for guess in guesses(300):
+        guesser.get(f"/rooms/{guess}")
+        clock.advance(1.1)  # the address's hour is full
+    opened = 0
+    for _ in range(450):
+        clock.advance(6)
+        fresh = browser(app, SCRIPT)
+        assert fresh.get(f"/rooms/{code}").status_code == 303  # its cookie first
+        if fresh.get(f"/rooms/{code}").status_code != 200:
+            break
+        opened += 1
+    print(f"\nnew browsers that opened the room at the guessing address: {opened}")
+    assert opened == 400 - 1  # the guesser's own browser was the first new one
+
+
+# --- wrong rejoin and class codes, per seat --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("place", ["room", "class list"])
+def test_wrong_codes_close_the_seat_for_everyone_after_five(app, clock, place):
+    code, right = seated_pupil(app, place)
+    guesser = browser(app, SCRIPT)
+    began = time.perf_counter()
+    statuses = [
+        guesser.post(f"/rooms/{code}/players", data={"nickname": "Ada", "code": guess}).status_code
+        for guess in rejoin_guesses(100, right)  # (under the joins' count of the address: 200 a minute)
+    ]
+    print(f"\n100 codes for one seat ({place}) at once, in {time.perf_counter() - began:.1f} s: {tally(statuses)}")
+    assert Counter(statuses) == {403 if place == "class list" else 409: 5, 429: 95}
+    for someone in (guesser, browser(app, SCHOOL)):  # the right code too, from any address: nothing to tell it by
+        refused = someone.post(f"/rooms/{code}/players", data={"nickname": "Ada", "code": right})
+        assert refused.status_code == 429 and refused.headers["Retry-After"] == "601"
+        assert "Too many wrong codes were typed for this name" in refused.get_data(as_text=True)
+    clock.advance(601)
+    back = browser(app, SCHOOL).post(f"/rooms/{code}/players", data={"nickname": "Ada", "code": right})
+    assert back.status_code == 303
+
+
+def seated_pupil(app, place: str) -> tuple[str, str]:
+    """A room with Ada in it (her rejoin code), or a room for a class list with Ada on it (her class code)."""
+    teacher = browser(app, TEACHER)
+    if place == "room":
+        code = open_room(teacher)
+        ada = browser(app, SCHOOL)
+        assert join(ada, code, "Ada").status_code == 303
+        page = ada.get(f"/rooms/{code}/play").get_data(as_text=True)
+        return code, re.search(r'data-rejoin-code="([A-Z0-9]+)"', page)[1]
+    link = teacher.post("/classes", data={"name": "7B", "pupils": "Ada\nBruno"}).headers["Location"]
+    pupils = teacher.get(link, headers=JSON).get_json()["pupils"]
+    form = {"language": "en", "size": "4x4", "time": "60", "seed": SEED}
+    form.update({"class": link.split("/")[2].split("?")[0], "class_key": link.split("key=")[1]})
+    code = re.search(r"/rooms/([A-Z0-9]{6})/host", teacher.post("/rooms", data=form).headers["Location"])[1]
+    return code, next(pupil["code"] for pupil in pupils if pupil["nickname"] == "Ada")
+
+
+@pytest.mark.parametrize("place", ["room", "class list"])
+def test_a_seat_takes_ten_wrong_codes_an_hour_from_every_address_together(app, clock, place):
+    code, right = seated_pupil(app, place)
+    answered = Counter()
+    for i, guess in enumerate(rejoin_guesses(600, right)):  # one every 6 s for an hour, each from its own address
+        guesser = browser(app, f"198.51.{i // 250}.{i % 250}")
+        answered[guesser.post(f"/rooms/{code}/players", data={"nickname": "Ada", "code": guess}).status_code] += 1
+        clock.advance(6)
+    print(f"\n600 wrong codes for one seat ({place}) in an hour, each from its own address: {dict(answered)}")
+    assert answered[429] == 590 and sum(answered.values()) == 600  # 10 answered (409, or 403 for a class code)
+
+
+def rejoin_guesses(count: int, right: str) -> list[str]:
+    draw = random.Random(4)
+    drawn = ("".join(draw.choice(CODE_ALPHABET) for _ in range(4)) for _ in range(count + 1))
+    return [guess for guess in drawn if guess != right][:count]
 
 
 # --- opening rooms -----------------------------------------------------------------------------------------------
@@ -472,10 +585,8 @@ def test_the_limits_are_on_unless_turned_off_and_each_can_be_turned_off(clock, t
         ]
         assert statuses == [303] * 30
     assert Counter(browser(off, SCRIPT).get(f"/rooms/{guess}").status_code for guess in guesses(70)) == {404: 70}
-    assert Counter(browser(rooms_off, SCRIPT).get(f"/rooms/{guess}").status_code for guess in guesses(70)) == {
-        404: 60,
-        429: 10,
-    }
+    guesser = browser(rooms_off, SCRIPT)  # (a new browser for each guess would be sent for its cookie: a 303)
+    assert Counter(guesser.get(f"/rooms/{guess}").status_code for guess in guesses(70)) == {404: 60, 429: 10}
     for app in (shipped, off, rooms_off):
         app.extensions["ruzzle.store"].dispose()
 

@@ -402,16 +402,29 @@ def test_a_pupil_moves_to_a_new_phone_with_the_rejoin_code_and_keeps_seat_score_
     assert words[0].word in new.get(f"/rooms/{code}/play").get_data(as_text=True)
 
 
-def test_the_host_lets_a_pupil_who_lost_the_code_back_in(app, client, clock):
+def shown_code(client, code: str, name: str) -> str:
+    """The rejoin code the host's page shows under a pupil's name after "let back in" (opened for them)."""
+    answer = client.post(f"/rooms/{code}/players/{player_id(client.application, code, name)}/let-in", data={})
+    assert answer.status_code == 303
+    page = client.get(answer.headers["Location"]).get_data(as_text=True)
+    opened = re.search(r'<details class="rejoin-code" open>.*?</details>', page, re.S).group(0)
+    assert name in opened
+    return re.search(r"<strong>([A-Z0-9]{4})</strong>", opened).group(1)
+
+
+def test_letting_a_pupil_back_in_gives_their_seat_a_new_code_for_the_teacher_to_tell_them(app, client, clock):
     code = open_room(client)
-    join(app, code, "Mona")
-    client.post(f"/rooms/{code}/players/{player_id(app, code, 'Mona')}/let-in")
-    assert app.test_client().post(f"/rooms/{code}/players", data={"nickname": "Mona"}).status_code == 303
-    assert len(state(client, code)["players"]) == 1
-    clock.advance(601)
-    client.post(f"/rooms/{code}/players/{player_id(app, code, 'Mona')}/let-in")
-    clock.advance(601)  # the door closes again after ten minutes
-    assert app.test_client().post(f"/rooms/{code}/players", data={"nickname": "Mona"}).status_code == 409
+    mona = join(app, code, "Mona")
+    old = rejoin_code(mona, code)
+    new = shown_code(client, code, "Mona")
+    assert new != old
+    for typed in ("", old):  # whoever types the name first, or with the code that may be on a lost phone: no seat
+        stranger = app.test_client()
+        assert stranger.post(f"/rooms/{code}/players", data={"nickname": "Mona", "code": typed}).status_code == 409
+    clock.advance(3600)  # no door left open: the new code is the seat's as long as the room lasts
+    phone = app.test_client()
+    assert phone.post(f"/rooms/{code}/players", data={"nickname": "mona", "code": new.lower()}).status_code == 303
+    assert rejoin_code(phone, code) == new and len(state(client, code)["players"]) == 1
 
 
 def test_a_phone_already_seated_cannot_take_another_seat(app, client):

@@ -11,17 +11,13 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden
 
-from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
 from ruzzle.timeline import Timeline
 from store.assignments import AlreadyPlayed, Assignment, PastDue, Pupil, homework_key
-from store.rooms import AlreadySeated, NicknameTaken
 
-from ..classes import NotOnTheList
-from ..classes import class_pupil as class_pupil_on_list
 from ..deadlines import past_due_message, time_html
 from ..game import GAME_REGIONS, answer_word, show_word_on
-from ..i18n import translate_error
-from ..pages import cached_url, render, sentence
+from ..joining import JoinForm, JoinRefused, Place, join, shown_back, with_retry_after
+from ..pages import cached_url, render
 from ..rounds import PlayerRound, end_round, load_round, now, player_id, round_board, the_store
 from .board import HomeworkBoard, HomeworkPage, bp, find_assignment, homework_board, store
 
@@ -79,49 +75,50 @@ def homework_page(
     )
 
 
+class HomeworkPlace(Place):
+    """Joining a homework: its pupils' seats in the store."""
+
+    def __init__(self, assignment: Assignment):
+        self.assignment = assignment
+        self.class_id = assignment.class_id
+        self.seats = f"homework {assignment.id}"
+
+    def take_seat(self, form: JoinForm) -> None:
+        store().join(
+            self.assignment,
+            player_id(create=True),
+            form.seat_name,
+            form.key,
+            now(),
+            form.code,
+            form.pupil and form.pupil.id,
+        )
+
+    def name_taken(self, name: str, with_code: bool) -> str:
+        if with_code:
+            return gettext(
+                "That rejoin code is not %(name)s's. Check it under the name on the other device.", name=name
+            )
+        return gettext(
+            "Someone in this homework is already called %(name)s. If that is you, type your rejoin code (under "
+            "your name on your other device); if not, pick another name.",
+            name=name,
+        )
+
+    def already_seated(self, name: str) -> str:
+        return gettext("This device already plays this homework as %(name)s.", name=name)
+
+
 @bp.post("/a/<code>/pupils")
 def join_assignment(code: str) -> ResponseReturnValue:
     """Take a nickname (a room's rules: 1-20 characters, unique in the homework, no blocked word), or take a seat back
     with its rejoin code."""
     assignment = find_assignment(code)
-    typed = request.form.get("nickname", "")
-    rejoin_code = request.form.get("code", "").strip()[:16] or None
     try:
-        nickname = check_nickname(typed)
-        class_pupil = class_pupil_on_list(assignment.class_id, nickname, rejoin_code)
-        store().join(
-            assignment,
-            player_id(create=True),
-            class_pupil.nickname if class_pupil else nickname,
-            nickname_key(nickname),
-            now(),
-            rejoin_code,
-            class_pupil.id if class_pupil else None,
-        )
-    except NotOnTheList as error:
-        return homework_page(assignment, str(error), typed[:40], 403)  # (homework for a class list)
-    except NicknameRefused as error:
-        return homework_page(assignment, sentence(translate_error(error)), typed[:40], 422)
-    except NicknameTaken as error:
-        problem = (
-            gettext(
-                "That rejoin code is not %(name)s's. Check it under the name on the other device.", name=error.args[0]
-            )
-            if rejoin_code
-            else gettext(
-                "Someone in this homework is already called %(name)s. If that is you, type your rejoin code (under "
-                "your name on your other device); if not, pick another name.",
-                name=error.args[0],
-            )
-        )
-        return homework_page(assignment, problem, typed[:40], 409)
-    except AlreadySeated as error:
-        return homework_page(
-            assignment,
-            gettext("This device already plays this homework as %(name)s.", name=error.args[0]),
-            typed[:40],
-            409,
-        )
+        join(HomeworkPlace(assignment), request.form)
+    except JoinRefused as refused:
+        page = homework_page(assignment, refused.message, shown_back(request.form), refused.status)
+        return with_retry_after(page, refused)
     return redirect(cached_url("assignments.pupil_page", code=assignment.code), 303)
 
 

@@ -37,7 +37,6 @@ RESULTS_POLL_AFTER_END = 6  # seconds after the end during which results still p
 FINAL_FRESH_SECONDS = 30  # a worker keeps results nothing can change any more this long (a host may still add time)
 ADD_SECONDS = (-60, 600, 30)  # the host's "more time": least, most, and the default (+30 s)
 EXTRA_SECONDS = (0, 600)  # a pupil's extra time (an accommodation)
-LET_IN_SECONDS = 600  # "let back in": the pupil's name takes their seat on any device for this long
 MOBILE = re.compile(r"Mobi|Android|iPhone|iPad")  # a phone or tablet opening the remote link gets the remote
 MAX_ID = 2**31 - 1  # a player id past any the store holds (PostgreSQL's integer): not in the room
 # A room a browser did not join and no round started in for this long is over for that day's lesson: the other pages

@@ -16,6 +16,8 @@ from ruzzle.timeline import Reading, Timeline, TimelineError
 from store.rooms import ExtraTimeSet, NicknameTaken, Room, RoomPlayer
 
 from ..i18n import translate_error
+from ..joining import misses_key
+from ..limits import forget_rejoin_misses
 from ..pages import cached_url, render, sentence, wants_fragment
 from ..projector import parse_step, projector_page
 from ..qr import qr_svg
@@ -24,7 +26,6 @@ from ..targets import next_seed
 from .core import (
     ADD_SECONDS,
     EXTRA_SECONDS,
-    LET_IN_SECONDS,
     MAX_ID,
     NAMES_LISTED,
     NAMES_SHOWN,
@@ -47,6 +48,7 @@ from .core import (
     rooms_store,
     stage_of,
 )
+from .lobby import RoomPlace
 from .results import class_first, class_view, finders_of, live_ranking, named_finders, room_results, rounds_to_learn
 
 # --- the host ------------------------------------------------------------------------------------------------
@@ -77,7 +79,8 @@ def host_room(code: str):
         room.names,
         room.player_count,
         context["find"],
-        [(p.id, p.nickname, p.extra) for p in context["players"]],
+        [(p.id, p.nickname, p.extra, p.rejoin_code) for p in context["players"]],
+        context["shown"],
         [ban.player_id for ban in context["bans"]],
         context["still_playing"],
         context["ranking"].state() if phase.name == "over" else None,
@@ -112,6 +115,7 @@ def host_context(room: Room, phase: Reading) -> dict:
         "remote_url": remote_url(room),
         "players": listed_players(room, find),
         "find": find,
+        "shown": request.args.get("shown", type=int),  # the player whose rejoin code the host just made opens
         "player_count": room.player_count,
         "names_listed": NAMES_LISTED,
         "bans": rooms_store().bans(room.id),
@@ -333,10 +337,15 @@ def extra_time_said(given: ExtraTimeSet, before_the_start: bool) -> str:
 
 @bp.post("/rooms/<code>/players/<int:player>/let-in")
 def let_player_in(code: str, player: int):
-    """For a pupil who lost their rejoin code: for ten minutes their name takes their seat on any device."""
+    """For a pupil who lost their rejoin code: their seat gets a fresh one (the old one no longer takes it), shown to
+    the teacher under the pupil's name to tell them; wrong codes typed for the seat so far are forgotten. A class
+    list's pupil keeps their class code, shown the same way."""
     room = host_action(code)
-    on_player(player, lambda: rooms_store().let_in(room.id, player, now() + LET_IN_SECONDS))
-    return back_to_host(room)
+    seat = rooms_store().new_rejoin_code(room.id, player) if player <= MAX_ID else None
+    if seat is None:
+        raise NotFound(gettext("That player is not in this room (any more)."))
+    forget_rejoin_misses(misses_key(RoomPlace(room), nickname_key(seat.nickname)))
+    return redirect(cached_url("rooms.host_room", code=room.code, shown=seat.id) + "#manage", 303)
 
 
 @bp.post("/rooms/<code>/walk")

@@ -9,19 +9,19 @@ from werkzeug.exceptions import BadRequest
 from ruzzle import new_seed
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.match import ROUNDS_PER_MATCH
-from ruzzle.nicknames import NicknameRefused, check_nickname, friendly_name, nickname_key
+from ruzzle.nicknames import friendly_name
 from ruzzle.room import PRESETS, board_round
-from store.rooms import AlreadySeated, Banned, NicknameTaken, Room, RoomFull, RoomLocked
+from store.rooms import Banned, Room, RoomFull, RoomLocked
 
 from ..boards import (
     parse_class_board,
     parse_safe,
     parse_seed,
 )
-from ..classes import NotOnTheList, class_of_form, class_pupil
-from ..i18n import translate_error
+from ..classes import class_of_form
+from ..joining import JoinForm, JoinRefused, Place, join, shown_back, with_retry_after
 from ..live import is_live, live_capacity
-from ..pages import cached_url, render, sentence
+from ..pages import cached_url, render
 from ..rounds import clean_up_store, now, player_id
 from ..targets import board_around, parse_words_field
 from .core import banned_message, bp, find_room, parse_names, rooms_store
@@ -114,69 +114,67 @@ def locked_message(room: Room) -> str:
     )
 
 
+class RoomPlace(Place):
+    """Joining a room: its seats in the store, with its bans, lock and size; "any name" when it has no class list."""
+
+    def __init__(self, room: Room):
+        self.room = room
+        self.class_id = room.class_id
+        self.seats = f"room {room.id}"
+
+    def any_name(self) -> str:
+        return friendly_name((player.nickname for player in rooms_store().players(self.room.id)), self.room.language)
+
+    def take_seat(self, form: JoinForm) -> None:
+        room = self.room
+        try:
+            rooms_store().join(
+                room.id,
+                player_id(create=True),
+                form.seat_name,
+                form.key,
+                now(),
+                live_capacity() if is_live(room) else int(current_app.config["ROOM_PLAYERS"]),
+                form.code,
+                form.pupil and form.pupil.id,
+            )
+        except Banned:
+            raise JoinRefused(banned_message(room), 403) from None
+        except RoomLocked:
+            raise JoinRefused(locked_message(room), 403) from None
+        except RoomFull as error:
+            raise JoinRefused(
+                ngettext("This room is full (%(num)d player).", "This room is full (%(num)d players).", error.args[0]),
+                409,
+            ) from None
+
+    def name_taken(self, name: str, with_code: bool) -> str:
+        if with_code:
+            return gettext(
+                "That rejoin code is not %(name)s's. Check it under the name on the other phone, or ask "
+                "the teacher to let you back in.",
+                name=name,
+            )
+        return gettext(
+            "Someone in this room is already called %(name)s. If that is you, type your rejoin code "
+            "(under your name on your other phone) or ask the teacher to let you back in; if not, "
+            "pick another name.",
+            name=name,
+        )
+
+    def already_seated(self, name: str) -> str:
+        return gettext(
+            "This device already plays as %(name)s in this room: take your seat on another device, or ask the teacher.",
+            name=name,
+        )
+
+
 @bp.post("/rooms/<code>/players")
 def join_room(code: str):
     """Join with a nickname: 1-20 characters, unique in the room, nothing of the classroom blocklist in it."""
     room = find_room(code)
-    store = rooms_store()
-    typed = request.form.get("nickname", "")
-    rejoin_code = request.form.get("code", "").strip()[:16] or None
     try:
-        if request.form.get("any") and room.class_id is None:
-            nickname = friendly_name((player.nickname for player in store.players(room.id)), room.language)
-        else:
-            nickname = check_nickname(typed)
-        pupil = class_pupil(room.class_id, nickname, rejoin_code)  # a room for a class list: its pupils only
-        store.join(
-            room.id,
-            player_id(create=True),
-            pupil.nickname if pupil else nickname,
-            nickname_key(nickname),
-            now(),
-            live_capacity() if is_live(room) else int(current_app.config["ROOM_PLAYERS"]),
-            rejoin_code,
-            pupil and pupil.id,
-        )
-    except NotOnTheList as error:
-        return _join_form(room, str(error), typed[:40], 403)
-    except NicknameRefused as error:
-        return _join_form(room, sentence(translate_error(error)), typed[:40], 422)
-    except NicknameTaken as error:
-        problem = (
-            gettext(
-                "That rejoin code is not %(name)s's. Check it under the name on the other phone, or ask "
-                "the teacher to let you back in.",
-                name=error.args[0],
-            )
-            if rejoin_code
-            else gettext(
-                "Someone in this room is already called %(name)s. If that is you, type your rejoin code "
-                "(under your name on your other phone) or ask the teacher to let you back in; if not, "
-                "pick another name.",
-                name=error.args[0],
-            )
-        )
-        return _join_form(room, problem, typed[:40], 409)
-    except AlreadySeated as error:
-        return _join_form(
-            room,
-            gettext(
-                "This device already plays as %(name)s in this room: take your seat on "
-                "another device, or ask the teacher.",
-                name=error.args[0],
-            ),
-            typed[:40],
-            409,
-        )
-    except Banned:
-        return _join_form(room, banned_message(room), typed[:40], 403)
-    except RoomLocked:
-        return _join_form(room, locked_message(room), typed[:40], 403)
-    except RoomFull as error:
-        return _join_form(
-            room,
-            ngettext("This room is full (%(num)d player).", "This room is full (%(num)d players).", error.args[0]),
-            typed[:40],
-            409,
-        )
+        join(RoomPlace(room), request.form)
+    except JoinRefused as refused:
+        return with_retry_after(_join_form(room, refused.message, shown_back(request.form), refused.status), refused)
     return redirect(cached_url("rooms.play_room", code=room.code), 303)
