@@ -26,6 +26,11 @@ def seat(app, code: str, nickname: str) -> int:
     return next(p.id for p in rooms.players(rooms.get(code).id) if p.nickname == nickname)
 
 
+def rejoin_code_of(app, code: str, nickname: str) -> str:
+    rooms = app.extensions["ruzzle.store"].rooms
+    return next(p.rejoin_code for p in rooms.players(rooms.get(code).id) if p.nickname == nickname)
+
+
 def seated(app, code: str) -> list[str]:
     rooms = app.extensions["ruzzle.store"].rooms
     return [p.nickname for p in rooms.players(rooms.get(code).id)]
@@ -167,7 +172,23 @@ def test_every_action_on_a_pupil_from_the_remotes_players_page_comes_back_to_it(
     player = seat(app, code, "Ada")
     assert f"/rooms/{code}/players/{player}/{action}" in shown
     answer = client.post(f"/rooms/{code}/players/{player}/{action}", data={**form, "view": "players"})
-    assert answer.status_code == 303 and answer.headers["Location"] == f"/rooms/{code}/remote/players"
+    assert answer.status_code == 303 and answer.headers["Location"].split("?")[0] == f"/rooms/{code}/remote/players"
+
+
+def test_letting_a_pupil_back_in_from_the_remote_shows_the_teacher_their_new_code_there(app, client):
+    code = open_room(client)
+    join(app, code, "Ada")
+    old_code = rejoin_code_of(app, code, "Ada")
+    player = seat(app, code, "Ada")
+    answer = client.post(f"/rooms/{code}/players/{player}/let-in", data={"view": "players"})
+    assert answer.headers["Location"] == f"/rooms/{code}/remote/players?shown={player}"
+    shown = page(client, answer.headers["Location"])
+    new_code = rejoin_code_of(app, code, "Ada")
+    assert (
+        new_code != old_code
+        and f"<strong>{new_code}</strong>" in shown
+        and '<details class="rejoin-code" open>' in shown
+    )
 
 
 def test_the_remotes_players_page_undoes_a_removal_and_sets_the_names_shown(app, client):

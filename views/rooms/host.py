@@ -345,7 +345,7 @@ def let_player_in(code: str, player: int):
     if seat is None:
         raise NotFound(gettext("That player is not in this room (any more)."))
     forget_rejoin_misses(misses_key(RoomPlace(room), nickname_key(seat.nickname)))
-    return redirect(cached_url("rooms.host_room", code=room.code, shown=seat.id) + "#manage", 303)
+    return back_to_host(room, shown=seat.id)
 
 
 @bp.post("/rooms/<code>/walk")

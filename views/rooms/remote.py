@@ -102,6 +102,7 @@ def show_remote_players(code: str):
         room=room,
         players=listed_players(room, find),
         find=find,
+        shown=request.args.get("shown", type=int),  # the player whose rejoin code the host just made opens
         player_count=room.player_count,
         names_listed=NAMES_LISTED,
         bans=rooms_store().bans(room.id),
