@@ -58,7 +58,7 @@ class Services:
     meanings: MeaningsLibrary  # each language's meanings, memory-mapped on first use (ruzzle/meanings.py)
     target_boards: SingleFlight[TargetBoard]  # boards built around teachers' words (views/targets.py new_target_boards)
     # Per-process caches of the views (each bounded by the view that fills it).
-    word_items: dict[tuple[Hashable, str, int], Markup]  # (a board, a word, its points) = field(default_factory=dict)
+    word_items: dict[tuple[Hashable, str, int], Markup] = field(default_factory=dict)  # (a board, a word, its points)
     room_rankings: dict[Any, Any] = field(default_factory=dict)
     room_results: dict[Any, Any] = field(default_factory=dict)
     live_prepared: dict[Any, Any] = field(default_factory=dict)
