@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import hmac
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TypedDict
 
 from flask import Blueprint, redirect, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext, ngettext
 from markupsafe import Markup
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, UnprocessableEntity
@@ -18,7 +21,7 @@ from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, Unpro
 from ruzzle import LANGUAGES
 from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
 from ruzzle.room import is_room_code
-from store.classes import Lesson, SchoolClass
+from store.classes import Classes, Lesson, SchoolClass
 from store.rooms import NicknameTaken
 
 from .boards import BOARD_SIZES, DEFAULT_SIZE, ROUND_LENGTHS
@@ -36,7 +39,7 @@ CHART = (320, 80)  # the class's chart: width and height in the SVG's own units 
 PUPIL_CHART = (160, 48)  # a pupil's, in the table (drawn at its size: its numbers stay readable)
 
 
-def store():
+def store() -> Classes:
     return the_store().classes
 
 
@@ -54,7 +57,7 @@ def find_class(code: str, key: str | None) -> SchoolClass:
     return found
 
 
-def class_of_form(form) -> SchoolClass | None:
+def class_of_form(form: Mapping[str, str]) -> SchoolClass | None:
     """The class list a form was sent from (a class page's room or homework form: `class` and `class_key`), marked as
     used now (a class is kept 180 days after its last use); None for a form from anywhere else."""
     if not form.get("class"):
@@ -92,13 +95,13 @@ def parse_pupils(text: str) -> list[tuple[str, str]]:
 
 
 @bp.get("/classes")
-def new_class_page():
+def new_class_page() -> ResponseReturnValue:
     """The form that makes a class list: its name and its pupils' nicknames."""
     return render("class_new.html", ["main"], max_pupils=MAX_PUPILS)
 
 
 @bp.post("/classes")
-def create_class():
+def create_class() -> ResponseReturnValue:
     """Make a class list; to its page (the teacher's private link)."""
     name = request.form.get("name", "").strip()[:MAX_NAME]
     if not name:
@@ -204,7 +207,17 @@ def lesson_name(lesson: Lesson) -> str:
     return gettext("Room %(code)s", code=lesson.code)
 
 
-def class_json(found: SchoolClass, lessons: list[Lesson], lines: list[PupilProgress]) -> dict:
+class ClassJson(TypedDict):
+    """The class page's JSON: the class, its lessons, each pupil's numbers, and the class's new words per lesson."""
+
+    code: str
+    name: str
+    lessons: list[dict[str, object]]
+    pupils: list[dict[str, object]]
+    new_words: list[int]
+
+
+def class_json(found: SchoolClass, lessons: list[Lesson], lines: list[PupilProgress]) -> ClassJson:
     return {
         "code": found.code,
         "name": found.name,
@@ -227,7 +240,7 @@ def class_json(found: SchoolClass, lessons: list[Lesson], lines: list[PupilProgr
 
 
 @bp.get("/classes/<code>")
-def class_page(code: str):
+def class_page(code: str) -> ResponseReturnValue:
     """The class page (the teacher's private link): the list with each pupil's code, their numbers and chart, the
     class's total, the homework set for the class, and a form to set more; JSON with `Accept: application/json`."""
     found = find_class(code, request.args.get("key"))
@@ -266,7 +279,7 @@ def class_page(code: str):
 
 
 @bp.post("/classes/<code>/pupils")
-def add_pupil(code: str):
+def add_pupil(code: str) -> ResponseReturnValue:
     found = find_class(code, request.form.get("key"))
     if len(found.pupils) >= MAX_PUPILS:
         raise Conflict(gettext("A class list has at most %(most)d pupils.", most=MAX_PUPILS))
@@ -283,7 +296,7 @@ def add_pupil(code: str):
 
 
 @bp.post("/classes/<code>/pupils/<int:pupil>/delete")
-def delete_pupil(code: str, pupil: int):
+def delete_pupil(code: str, pupil: int) -> ResponseReturnValue:
     """Delete a pupil from the list with their seats, rounds and words in every homework of the class."""
     found = find_class(code, request.form.get("key"))
     if pupil > 2**31 - 1 or not store().delete_pupil(found.id, pupil):
@@ -292,7 +305,7 @@ def delete_pupil(code: str, pupil: int):
 
 
 @bp.post("/classes/<code>/new-link")
-def replace_private_link(code: str):
+def replace_private_link(code: str) -> ResponseReturnValue:
     """A new private link for the class (once confirmed): the old one opens nothing any more; to the new one."""
     found = find_class(code, request.form.get("key"))
     require_confirmed(request.form)
@@ -301,7 +314,7 @@ def replace_private_link(code: str):
 
 
 @bp.post("/classes/<code>/delete")
-def delete_class(code: str):
+def delete_class(code: str) -> ResponseReturnValue:
     """Delete the class: its list, its homework and rooms, and everything in them."""
     found = find_class(code, request.form.get("key"))
     store().delete(found.id)

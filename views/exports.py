@@ -75,7 +75,7 @@ def download(body: str | bytes, mimetype: str, filename: str) -> Response:
 
 
 @bp.get("/rooms/<code>/results.csv")
-def download_results(code: str):
+def download_results(code: str) -> Response:
     """The room's results for the host: one row per player (nickname, score, words found, rank, the words, and each
     round's score when there are several), separated as the interface language's spreadsheets expect."""
     room, table, rounds = host_results(code)
@@ -96,7 +96,7 @@ def download_results(code: str):
 
 
 @bp.get("/rooms/<code>/words-to-learn.csv")
-def download_words_to_learn(code: str):
+def download_words_to_learn(code: str) -> Response:
     """The room's words to learn, for its host: every round's teacher's words and rare finds, each with its meaning
     (or the link to its Wiktionary page), to study after the lesson."""
     room = find_room(code)
@@ -168,7 +168,7 @@ def csv_text(header: list[str], rows: Sequence[Sequence[str | int]]) -> str:
 
 
 @bp.get("/rooms/<code>/results.xlsx")
-def download_workbook(code: str):
+def download_workbook(code: str) -> Response:
     """The room's results for the host as a workbook: the totals first, then a sheet per round."""
     room, table, rounds = host_results(code)
     book = Workbook()
@@ -183,7 +183,9 @@ def download_workbook(code: str):
 def fill_totals(sheet: Worksheet, table: Ranking) -> None:
     """Every player in ranking order: nickname, total, rank, words found, and the points of each round."""
     sheet.title = sheet_title(gettext("Totals"))
-    rows = [[line.nickname, line.score, line.rank, line.words, *line.round_scores] for line in table.lines]
+    rows: list[list[str | int]] = [
+        [line.nickname, line.score, line.rank, line.words, *line.round_scores] for line in table.lines
+    ]
     fill(
         sheet,
         [gettext("nickname"), gettext("score"), gettext("rank"), gettext("words found"), *round_headers(table.rounds)],
@@ -198,14 +200,14 @@ def fill_round(sheet: Worksheet, number: int, table: Ranking, words: Words) -> N
     def points(line: RankLine) -> int:
         return line.round_scores[number - 1]
 
-    rows = [
+    rows: list[list[str | int]] = [
         [line.nickname, points(line), len(words.get(line.player_id, ())), " ".join(words.get(line.player_id, ()))]
         for line in sorted(table.lines, key=points, reverse=True)
     ]
     fill(sheet, [gettext("nickname"), gettext("score"), gettext("words found"), gettext("words")], rows)
 
 
-def fill(sheet: Worksheet, header: list[str], rows: Sequence[list[str | int]]) -> None:
+def fill(sheet: Worksheet, header: Sequence[str], rows: Sequence[Sequence[str | int]]) -> None:
     """A sheet with a bold header row that stays in sight, its rows, and each column as wide as its values."""
     for values in (header, *rows):
         sheet.append(values)
@@ -247,7 +249,7 @@ def homework_rows(lines: list[PupilLine], boards: int) -> tuple[list[str], list[
 
 
 @bp.get("/a/<code>/results.csv")
-def download_homework_csv(code: str):
+def download_homework_csv(code: str) -> Response:
     """An assignment's results as a CSV (the teacher's key in `key`)."""
     assignment = teacher_assignment(code, request.args.get("key"))
     header, rows = homework_rows(results(assignment), len(assignment.seeds))
@@ -255,7 +257,7 @@ def download_homework_csv(code: str):
 
 
 @bp.get("/a/<code>/results.xlsx")
-def download_homework_workbook(code: str):
+def download_homework_workbook(code: str) -> Response:
     """An assignment's results as a workbook (the teacher's key in `key`)."""
     assignment = teacher_assignment(code, request.args.get("key"))
     book = Workbook()

@@ -5,8 +5,9 @@ every cache (`Cache-Control: no-store`)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask_babel import gettext
 from werkzeug.exceptions import BadRequest
 
@@ -24,7 +25,7 @@ def redact_keys(text: str) -> str:
     return _KEY_PARTS.sub(lambda found: (found.group(1) or found.group(2)) + REDACTED, text)
 
 
-def require_confirmed(form) -> None:
+def require_confirmed(form: Mapping[str, str]) -> None:
     """400 unless the form's `confirm` box was ticked: a new link makes the old one useless, so a slip cannot."""
     if form.get("confirm") != "yes":
         raise BadRequest(gettext("Tick the box to confirm: the old link will stop working."))
@@ -36,7 +37,7 @@ def keep_private_pages_private(app: Flask) -> None:
     no shared cache may keep it."""
 
     @app.after_request
-    def private(response):
+    def private(response: Response) -> Response:
         if request.blueprint not in PRIVATE_BLUEPRINTS:
             return response
         response.headers["Referrer-Policy"] = "no-referrer"

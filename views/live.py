@@ -16,7 +16,8 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass
 
-from flask import Blueprint, after_this_request, current_app, g, redirect, render_template
+from flask import Blueprint, Flask, Response, after_this_request, current_app, g, redirect, render_template
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from werkzeug.exceptions import NotFound
 
@@ -25,10 +26,12 @@ from ruzzle.generator import LATEST_VERSION
 from ruzzle.live import Schedule, day_start, hour_start, language_of, live_code, live_seed
 from ruzzle.results import class_view, in_order, standing
 from ruzzle.room import TOP_SHOWN, percentile
+from ruzzle.solver import Found
 from store.live import COLS, PRESET, ROWS, LiveScore
-from store.rooms import Room
+from store.rooms import Room, RoomPlayer
 
 from .boards import BoardRequest
+from .game import PageContext
 from .pages import cached_url
 from .rounds import clean_up_store, now, player_id, the_store
 from .services import services
@@ -69,6 +72,7 @@ def find_live_room(code: str, player: str | None, moment: float) -> Room | None:
     if room is None or room.seconds != plan.play_seconds:
         open_slot(language, slot, moment)
         room = store.rooms.get(code, player, number=slot)
+        assert room is not None  # open_slot made it (or another request of the slot did)
     prepare_next_slot(room, slot)
     return room
 
@@ -90,7 +94,9 @@ def open_slot(language: str, slot: int, moment: float) -> int:
 
 
 def slot_seed(language: str, slot: int) -> str:
-    return live_seed(current_app.secret_key.encode("utf-8"), language, slot)
+    key = current_app.secret_key
+    assert isinstance(key, str)  # the settings' key: SECRET_KEY, or the instance's secret_key file (views/settings.py)
+    return live_seed(key.encode("utf-8"), language, slot)
 
 
 def slot_board(language: str, slot: int) -> BoardRequest:
@@ -103,20 +109,21 @@ def slot_board(language: str, slot: int) -> BoardRequest:
 def prepare_next_slot(room: Room, slot: int) -> None:
     """Once per worker and slot: after this answer is sent, the next slot's round is made in the store and its board
     solved in this worker, so that no request at the start of the next round waits for either."""
-    prepared = services().live_prepared  # code -> the slot prepared
+    prepared: dict[str, int] = services().live_prepared  # code -> the slot prepared
     if prepared.get(room.code, -1) > slot:
         return
     prepared[room.code] = slot + 1
-    app = current_app._get_current_object()
+    # the app itself, which outlives the request (Flask types current_app as the Flask it stands for, not its proxy)
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     job = (app, room.language, slot + 1, now())
 
     @after_this_request
-    def when_sent(response):
+    def when_sent(response: Response) -> Response:
         response.call_on_close(lambda: prepare_slot(*job))
         return response
 
 
-def prepare_slot(app, language: str, slot: int, moment: float) -> None:
+def prepare_slot(app: Flask, language: str, slot: int, moment: float) -> None:
     """Make a slot's round and solve its board (run after an answer went out; a failure is logged, the slot's first
     request then does it)."""
     # a request context of its own: the solving budget charges the client that asks, here the server itself
@@ -163,7 +170,7 @@ class LiveRanking:
         mine = player_id is not None and self.line_of(player_id)
         return top + [mine] if mine and mine not in top else top
 
-    def state(self) -> tuple:
+    def state(self) -> tuple[tuple[int, int, int], ...]:
         return tuple((line.player_id, line.score, line.words) for line in self.lines)
 
 
@@ -176,12 +183,12 @@ class RoundResults:
     ranking: LiveRanking  # the round's
     hour: LiveRanking
     day: LiveRanking
-    most_found: tuple  # (Found, how many found it), the most found first (found by two players or more)
-    rare: tuple  # (Found, who found it): the rare finds (ruzzle.results.is_rare), the best first
+    most_found: tuple[tuple[Found, int], ...]  # (Found, how many found it), the most found first (by two or more)
+    rare: tuple[tuple[Found, str], ...]  # (Found, who found it): the rare finds (ruzzle.results.is_rare), best first
     rare_count: int
 
 
-def live_results(room: Room, board, member, still_counting: bool) -> dict:
+def live_results(room: Room, board: BoardRequest, member: RoomPlayer, still_counting: bool) -> PageContext:
     """A player's results in a live round: rank and percentile among the round's players, the words most found and
     the rare ones, the round's, the hour's and the day's rankings, and the share text's values."""
     shared = round_results(room, board, still_counting)
@@ -204,10 +211,11 @@ def live_results(room: Room, board, member, still_counting: bool) -> dict:
     }
 
 
-def round_results(room: Room, board, still_counting: bool) -> RoundResults:
+def round_results(room: Room, board: BoardRequest, still_counting: bool) -> RoundResults:
     """The round's shared results, worked out once per worker while words may still land (at most every
     ROOM_RANKING_SECONDS) and then kept until the next round: every phone polls its results page."""
-    cache = services().live_results  # room code -> (slot, made at, results)
+    # room code -> (slot, made at, results)
+    cache: dict[str, tuple[int, float | None, RoundResults]] = services().live_results
     slot = room.current.number
     cached = cache.get(room.code)
     fresh_for = float(current_app.config["ROOM_RANKING_SECONDS"])
@@ -222,12 +230,13 @@ def round_results(room: Room, board, still_counting: bool) -> RoundResults:
     return results
 
 
-def work_out_results(room: Room, board) -> RoundResults:
+def work_out_results(room: Room, board: BoardRequest) -> RoundResults:
     """A live round's shared results, from the store."""
     live = the_store().live
     played = room.current
     started = played.started
-    finders = defaultdict(list)
+    assert started is not None  # a live round is made started, at its slot's start (open_slot)
+    finders: defaultdict[str, list[str]] = defaultdict(list)
     for found in the_store().rooms.words_found(room, played.number):
         finders[found.word].append(found.nickname)
     view = class_view(board.solution(), {word: len(names) for word, names in finders.items()})
@@ -253,7 +262,7 @@ def live_capacity() -> int:
 
 
 @bp.get("/live/<language>")
-def play_live(language: str):
+def play_live(language: str) -> ResponseReturnValue:
     """A language's live room: the join form (a nickname, or any name), or for a browser that joined, the board of
     the round under way (its page is the room's)."""
     code = language.strip().lower()
@@ -269,13 +278,14 @@ def play_live(language: str):
         return redirect(cached_url("live.play_live", language=code), 308)
     g.board_language = code  # a fresh browser's pages speak the room's language (views/i18n.py)
     room = find_live_room(live_code(code), player_id(), now())
+    assert room is not None  # a playable language has its live room
     if room.member:
         return redirect(cached_url("rooms.play_room", code=room.code), 303)
     return render_template("room_join.html", room=room, problem=None, nickname="", oob=frozenset(), fragment=False)
 
 
 @bp.app_template_global()
-def live_context(room: Room) -> dict:
+def live_context(room: Room) -> dict[str, int | bool]:
     """What a live room's join form says besides the form: the slots' lengths and the round under way."""
     plan = schedule()
     moment = now()

@@ -7,7 +7,7 @@ import re
 import time
 from urllib.parse import urlsplit
 
-from flask import Flask, g, request
+from flask import Flask, Response, g, request
 from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, Forbidden
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -37,7 +37,8 @@ def trust_proxies(app: Flask) -> None:
     (werkzeug's ProxyFix), and cookies only over HTTPS. Without it, X-Forwarded-* headers count for nothing."""
     hops = int(app.config["PROXY_FIX"] or 0)
     if hops > 0:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+        # Flask wraps its WSGI app by assigning to the method (its documented way for middleware), which mypy refuses
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
         app.config["SESSION_COOKIE_SECURE"] = True
 
 
@@ -45,7 +46,7 @@ def add_headers(app: Flask) -> None:
     """Strict security headers on every response, and `Vary: HX-Request` since htmx gets fragments."""
 
     @app.after_request
-    def secure(response):
+    def secure(response: Response) -> Response:
         response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
         response.headers["X-Content-Type-Options"] = "nosniff"
         # (a private page says no-referrer: views/keys.py)
@@ -66,7 +67,7 @@ def refuse_cross_site_posts(app: Flask) -> None:
     with_scheme = int(app.config["PROXY_FIX"] or 0) > 0
 
     @app.before_request
-    def same_site_only():
+    def same_site_only() -> None:
         if request.method != "POST":
             return
         origin = request.headers.get("Origin")
@@ -88,7 +89,7 @@ def refuse_long_hosts(app: Flask) -> None:
     """A Host header longer than any web address is refused: every link and QR code of a page is built on it."""
 
     @app.before_request
-    def host_of_a_real_address():
+    def host_of_a_real_address() -> None:
         if len(request.host) > MAX_HOST:
             raise BadRequest(
                 gettext(
@@ -104,7 +105,7 @@ def refuse_control_characters(app: Flask) -> None:
     every value that reaches the store passes here, whatever route or field it comes by."""
 
     @app.before_request
-    def printable_only():
+    def printable_only() -> None:
         fields = request.args.items(multi=True)
         if request.method == "POST":
             fields = [*fields, *request.form.items(multi=True)]

@@ -91,7 +91,7 @@ class HomeworkPlace(Place):
             form.key,
             now(),
             form.code,
-            form.pupil and form.pupil.id,
+            form.pupil.id if form.pupil else None,
         )
 
     def name_taken(self, name: str, with_code: bool) -> str:

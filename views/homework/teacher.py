@@ -8,9 +8,11 @@ from __future__ import annotations
 import hmac
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from flask import redirect, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, Forbidden, NotFound
 
@@ -60,7 +62,7 @@ def pupils_url(assignment: Assignment, _external: bool = True) -> str:
 # --- setting homework ------------------------------------------------------------------------------------------
 
 
-def parse_seeds(form) -> list[str]:
+def parse_seeds(form: Mapping[str, str]) -> list[str]:
     """The boards: `seeds` (board codes separated by spaces or commas) or `count` fresh boards (1 by default)."""
     text = form.get("seeds") or form.get("seed") or ""  # (the start page's one board code)
     typed = [seed for seed in _SEEDS.split(text[: 65 * MAX_BOARDS + 1]) if seed]
@@ -79,7 +81,7 @@ def too_many_boards() -> str:
 
 
 @bp.post("/assignments")
-def create_assignment():
+def create_assignment() -> ResponseReturnValue:
     """Set homework: the boards, their round length and the deadline; to the teacher's page (its private link)."""
     form = request.form
     language, rows, cols, seconds = parse_class_board(
@@ -106,7 +108,7 @@ def create_assignment():
         now(),
         due,
         offset,
-        school_class and school_class.id,
+        school_class.id if school_class else None,
         letters_keys=[
             letters_key(BoardRequest(language, seed, rows, cols, seconds, safe, LATEST_VERSION)) for seed in seeds
         ],
@@ -201,10 +203,11 @@ def board_views(assignment: Assignment, lines: list[PupilLine]) -> list[BoardVie
     return views
 
 
-def results_json(assignment: Assignment, lines: list[PupilLine]) -> dict:
-    def round_json(played: PupilRound | None, words: tuple[str, ...], number: int) -> dict:
+def results_json(assignment: Assignment, lines: list[PupilLine]) -> dict[str, object]:
+    def round_json(played: PupilRound | None, words: tuple[str, ...], number: int) -> dict[str, object]:
         if played is None:
             return {"board": number, "played": False}
+        assert played.started is not None  # a round of the homework's boards: a round is made started
         return {
             "board": number,
             "played": True,
@@ -241,7 +244,7 @@ def results_json(assignment: Assignment, lines: list[PupilLine]) -> dict:
 
 
 @bp.get("/a/<code>/teacher")
-def teacher_page(code: str):
+def teacher_page(code: str) -> ResponseReturnValue:
     """The teacher's page (its private link): the pupils' link and QR code, who played which board (score, words,
     when), each board's class view and walk-through, the downloads; JSON with `Accept: application/json`."""
     assignment = teacher_assignment(code, request.args.get("key"))
@@ -265,7 +268,7 @@ def teacher_page(code: str):
 
 
 @bp.post("/a/<code>/teacher/new")
-def replace_teacher_link(code: str):
+def replace_teacher_link(code: str) -> ResponseReturnValue:
     """A new private link for the teacher (once confirmed): the old one opens nothing any more; to the new one."""
     assignment = teacher_assignment(code, request.form.get("key"))
     require_confirmed(request.form)
@@ -274,7 +277,7 @@ def replace_teacher_link(code: str):
 
 
 @bp.post("/a/<code>/delete")
-def delete_assignment(code: str):
+def delete_assignment(code: str) -> ResponseReturnValue:
     """Delete the homework: its boards, pupils, rounds and words are gone from the store."""
     assignment = teacher_assignment(code, request.form.get("key"))
     store().delete(assignment.id)
@@ -282,7 +285,7 @@ def delete_assignment(code: str):
 
 
 @bp.post("/a/<code>/pupils/<int:pupil>/delete")
-def delete_pupil(code: str, pupil: int):
+def delete_pupil(code: str, pupil: int) -> ResponseReturnValue:
     """Delete one pupil of the homework with their rounds and words."""
     assignment = teacher_assignment(code, request.form.get("key"))
     if pupil > 2**31 - 1 or not store().delete_pupil(assignment, pupil):

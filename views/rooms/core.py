@@ -275,15 +275,17 @@ def host_action(code: str) -> Room:
     return room
 
 
-def back_to_host(room: Room, **args: object) -> ResponseReturnValue:
-    """After a host's action: back to the view it came from (the remote, its players' page, or the host's view), with
-    `args` for it (`shown`: the player whose rejoin code opens)."""
+def back_to_host(room: Room, shown: int | None = None) -> ResponseReturnValue:
+    """After a host's action: back to the view it came from (the remote, its players' page, or the host's view);
+    `shown`: the player whose rejoin code opens there."""
     view = request.form.get("view")
     if view in ("remote", "players"):
         endpoint = "rooms.show_remote" if view == "remote" else "rooms.show_remote_players"
-        return redirect(cached_url(endpoint, code=room.code, **args), 303)
-    anchor = "#manage" if request.form.get("manage") or args else ""  # the players' tools stay open for the next change
-    return redirect(cached_url("rooms.host_room", code=room.code, **args) + anchor, 303)
+        return redirect(cached_url(endpoint, code=room.code, shown=shown), 303)  # (url_for leaves out a None)
+    anchor = (
+        "#manage" if request.form.get("manage") or shown else ""
+    )  # the players' tools stay open for the next change
+    return redirect(cached_url("rooms.host_room", code=room.code, shown=shown) + anchor, 303)
 
 
 def join_url(room: Room, _external: bool = True) -> str:

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from flask import flash, redirect, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
+from markupsafe import Markup
 from werkzeug.exceptions import Conflict, NotFound, UnprocessableEntity
 
 from ruzzle import new_seed
 from ruzzle.generator import LATEST_VERSION
 from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
-from ruzzle.room import board_round
+from ruzzle.room import NAMES_SHOWN, board_round
 from ruzzle.timeline import Reading, Timeline, TimelineError
 from store.rooms import ExtraTimeSet, NicknameTaken, Room, RoomPlayer
 
+from ..game import PageContext
 from ..i18n import translate_error
 from ..joining import misses_key
 from ..limits import forget_rejoin_misses
@@ -28,7 +32,6 @@ from .core import (
     EXTRA_SECONDS,
     MAX_ID,
     NAMES_LISTED,
-    NAMES_SHOWN,
     POLL_SECONDS,
     back_to_host,
     bp,
@@ -55,7 +58,7 @@ from .results import class_first, class_view, finders_of, live_ranking, named_fi
 
 
 @bp.get("/rooms/<code>/host")
-def host_room(code: str):
+def host_room(code: str) -> ResponseReturnValue:
     """The host's view, for a projector: the join code and QR, the players, Start; the clock with Pause, more time
     and End; the live ranking; the podium. It polls, so a host's action from another device (the teacher's
     remote) shows within one poll."""
@@ -91,7 +94,7 @@ def host_room(code: str):
     )
 
 
-def qr_codes(context: dict, phase: Reading) -> dict:
+def qr_codes(context: PageContext, phase: Reading) -> dict[str, Markup | None]:
     """The host's QR codes (the join link's in the lobby, the remote's), drawn only when the stage is rendered: a
     poll answered 304 draws none."""
     return {
@@ -100,12 +103,12 @@ def qr_codes(context: dict, phase: Reading) -> dict:
     }
 
 
-def host_context(room: Room, phase: Reading) -> dict:
+def host_context(room: Room, phase: Reading) -> PageContext:
     board = room_board(room)
     url = join_url(room)
     waiting = phase.name == "waiting"
     find = request.args.get("find", "").strip()[:40]
-    context = {
+    context: PageContext = {
         "room": room,
         "phase": phase,
         "stage": stage_of(room),
@@ -141,7 +144,7 @@ def listed_players(room: Room, find: str = "") -> list[RoomPlayer]:
 
 
 @bp.get("/rooms/<code>/words-to-learn")
-def show_words_to_learn(code: str):
+def show_words_to_learn(code: str) -> ResponseReturnValue:
     """The room's words to learn, for its host: each round's teacher's words and rare finds with their meanings, and
     the download (views/exports.py)."""
     room = host_action(code)
@@ -149,7 +152,7 @@ def show_words_to_learn(code: str):
 
 
 @bp.post("/rooms/<code>/start")
-def start_room(code: str):
+def start_room(code: str) -> ResponseReturnValue:
     """Start the current round for everyone, after a short 3-2-1 (a second press changes nothing)."""
     room = host_action(code)
     if room.current.started is None:
@@ -159,7 +162,9 @@ def start_room(code: str):
     return back_to_host(room)
 
 
-def change_clock(code: str, change, apply):
+def change_clock(
+    code: str, change: Callable[[Timeline, float], Timeline], apply: Callable[[int, int, float], None]
+) -> ResponseReturnValue:
     """A host's change of the round's clock: checked on the class's timeline (409 saying why it cannot happen
     now), then made in the store for the class and every player at once."""
     room = host_action(code)
@@ -173,19 +178,19 @@ def change_clock(code: str, change, apply):
 
 
 @bp.post("/rooms/<code>/pause")
-def pause_room(code: str):
+def pause_room(code: str) -> ResponseReturnValue:
     """Pause the round: every phone's and the projector's clock stops; words wait."""
     return change_clock(code, Timeline.pause, rooms_store().pause)
 
 
 @bp.post("/rooms/<code>/resume")
-def resume_room(code: str):
+def resume_room(code: str) -> ResponseReturnValue:
     """Resume the round with the time that was left."""
     return change_clock(code, Timeline.resume, rooms_store().resume)
 
 
 @bp.post("/rooms/<code>/time")
-def add_room_time(code: str):
+def add_room_time(code: str) -> ResponseReturnValue:
     """Move the deadline for everyone (`seconds`, -60 to 600; +30 by default)."""
     seconds = parse_whole(request.form.get("seconds"), *ADD_SECONDS)
     return change_clock(
@@ -196,13 +201,13 @@ def add_room_time(code: str):
 
 
 @bp.post("/rooms/<code>/end")
-def end_room_round(code: str):
+def end_room_round(code: str) -> ResponseReturnValue:
     """End the round now (the words already answered count)."""
     return change_clock(code, lambda timeline, moment: timeline.end(moment), rooms_store().end)
 
 
 @bp.post("/rooms/<code>/lock")
-def lock_room(code: str):
+def lock_room(code: str) -> ResponseReturnValue:
     """Nobody new joins (a pupil with their rejoin code still takes their seat)."""
     room = host_action(code)
     rooms_store().set_room(room.id, locked=True)
@@ -210,14 +215,14 @@ def lock_room(code: str):
 
 
 @bp.post("/rooms/<code>/unlock")
-def unlock_room(code: str):
+def unlock_room(code: str) -> ResponseReturnValue:
     room = host_action(code)
     rooms_store().set_room(room.id, locked=False)
     return back_to_host(room)
 
 
 @bp.post("/rooms/<code>/settings")
-def change_room_settings(code: str):
+def change_room_settings(code: str) -> ResponseReturnValue:
     """Who the projector names: everyone, the top 3, or nobody (class totals); each phone still shows its rank."""
     room = host_action(code)
     rooms_store().set_room(room.id, names=parse_names(request.form.get("names")))
@@ -225,7 +230,7 @@ def change_room_settings(code: str):
 
 
 @bp.post("/rooms/<code>/rounds")
-def add_room_round(code: str):
+def add_room_round(code: str) -> ResponseReturnValue:
     """Another round in the same room on a fresh board: in a match, the next round's bonus tiles, and after its last
     round the first round of another match."""
     room = finished_room(code, gettext("This round is not over yet: a new round can start once it ends."))
@@ -235,7 +240,7 @@ def add_room_round(code: str):
     return back_to_host(room)
 
 
-def on_player(player: int, action) -> None:
+def on_player(player: int, action: Callable[[], bool]) -> None:
     """Do a host's action on the player of the URL (the store's step says whether the room has that player); 404
     when it has not, or for an id past any the store holds."""
     if player > MAX_ID or not action():
@@ -243,7 +248,7 @@ def on_player(player: int, action) -> None:
 
 
 @bp.get("/rooms/<code>/players/<int:player>/remove")
-def confirm_remove_player(code: str, player: int):
+def confirm_remove_player(code: str, player: int) -> ResponseReturnValue:
     """Remove asks first: a page naming the pupil, with the removal's one button and the way back (a slip on the
     projected screen no longer sends a pupil out). `view=players`: it came from the remote's players page."""
     room = host_action(code)
@@ -266,7 +271,7 @@ def seat_of(room: Room, player: int) -> RoomPlayer:
 
 
 @bp.post("/rooms/<code>/players/<int:player>/remove")
-def remove_room_player(code: str, player: int):
+def remove_room_player(code: str, player: int) -> ResponseReturnValue:
     """Remove a player: their browser cannot rejoin under any name (the host can undo); their name is free."""
     room = host_action(code)
     on_player(player, lambda: rooms_store().remove(room.id, player, now()))
@@ -274,7 +279,7 @@ def remove_room_player(code: str, player: int):
 
 
 @bp.post("/rooms/<code>/players/<int:player>/unban")
-def unban_room_player(code: str, player: int):
+def unban_room_player(code: str, player: int) -> ResponseReturnValue:
     """Undo a removal: the browser may join again (with its seat and name back when the name is still free)."""
     room = host_action(code)
     ban = next((ban for ban in rooms_store().bans(room.id) if ban.player_id == player), None)
@@ -284,7 +289,7 @@ def unban_room_player(code: str, player: int):
 
 
 @bp.post("/rooms/<code>/players/<int:player>/name")
-def rename_room_player(code: str, player: int):
+def rename_room_player(code: str, player: int) -> ResponseReturnValue:
     """Give a pupil another name (the class's rules for names)."""
     room = host_action(code)
     try:
@@ -298,7 +303,7 @@ def rename_room_player(code: str, player: int):
 
 
 @bp.post("/rooms/<code>/players/<int:player>/time")
-def give_player_time(code: str, player: int):
+def give_player_time(code: str, player: int) -> ResponseReturnValue:
     """A pupil's extra time (0 to 600 s; 0 resets it), never shown to classmates. It lasts for every later round until
     the host resets it, and moves only a round the pupil is still playing: a round that is over is never reopened (the
     class may have seen its podium). The host is told which of the two happened."""
@@ -336,7 +341,7 @@ def extra_time_said(given: ExtraTimeSet, before_the_start: bool) -> str:
 
 
 @bp.post("/rooms/<code>/players/<int:player>/let-in")
-def let_player_in(code: str, player: int):
+def let_player_in(code: str, player: int) -> ResponseReturnValue:
     """For a pupil who lost their rejoin code: their seat gets a fresh one (the old one no longer takes it), shown to
     the teacher under the pupil's name to tell them; wrong codes typed for the seat so far are forgotten. A class
     list's pupil keeps their class code, shown the same way."""
@@ -349,7 +354,7 @@ def let_player_in(code: str, player: int):
 
 
 @bp.post("/rooms/<code>/walk")
-def step_room_walk(code: str):
+def step_room_walk(code: str) -> ResponseReturnValue:
     """The remote's walk-through keys: `step` next, previous, or a number; the projector follows."""
     room = finished_room(code, gettext("The walk-through opens when the round is over."))
     total = walk_total(room)
@@ -371,11 +376,15 @@ def walk_total(room: Room) -> int:
 
 
 def walk_url(room: Room, step: int) -> str:
-    return cached_url("rooms.show_room_walk", code=room.code, **({"step": str(step)} if step else {}))
+    return (
+        cached_url("rooms.show_room_walk", code=room.code, step=str(step))
+        if step
+        else cached_url("rooms.show_room_walk", code=room.code)
+    )
 
 
 @bp.get("/rooms/<code>/projector")
-def show_room_walk(code: str):
+def show_room_walk(code: str) -> ResponseReturnValue:
     """The walk-through of the room's board for the host: the words the class found (the most found first), then
     those nobody found, each revealed word with who found it."""
     room = finished_room(code, gettext("The walk-through opens when the round is over."))
@@ -395,7 +404,7 @@ def show_room_walk(code: str):
 
 
 @bp.get("/rooms/<code>/walk")
-def follow_room_walk(code: str):
+def follow_room_walk(code: str) -> ResponseReturnValue:
     """Polled by the projector's walk-through: where the remote took it (a step, or another round)."""
     room = host_action(code)
     shown = (request.args.get("round", ""), request.args.get("step", ""))

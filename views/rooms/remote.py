@@ -4,6 +4,7 @@ for the lesson."""
 from __future__ import annotations
 
 from flask import redirect, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from werkzeug.exceptions import Forbidden
 
@@ -28,7 +29,7 @@ from .host import listed_players, walk_total
 
 
 @bp.get("/rooms/<code>/remote/<key>")
-def open_remote(code: str, key: str):
+def open_remote(code: str, key: str) -> ResponseReturnValue:
     """The teacher's remote link: this browser becomes a host of the room; a phone gets the remote's big buttons,
     a laptop the full host view (a crashed browser, or the move to the classroom's PC, no longer ends a lesson)."""
     room = find_room(code)
@@ -47,7 +48,7 @@ def open_remote(code: str, key: str):
 
 
 @bp.post("/rooms/<code>/remote/new")
-def replace_remote_link(code: str):
+def replace_remote_link(code: str) -> ResponseReturnValue:
     """A new remote link for the room (the host's, once confirmed): the old link makes nobody a host any more, and
     every browser that became a host through a remote link stops being one, this one excepted."""
     room = host_action(code)
@@ -57,7 +58,7 @@ def replace_remote_link(code: str):
 
 
 @bp.get("/rooms/<code>/remote")
-def show_remote(code: str):
+def show_remote(code: str) -> ResponseReturnValue:
     """The teacher's remote: big buttons for the lesson (Start, Pause, +30 s, End, the walk-through, another
     round, the results), polled so it shows where the room stands."""
     room = host_action(code)
@@ -90,7 +91,7 @@ def show_remote(code: str):
 
 
 @bp.get("/rooms/<code>/remote/players")
-def show_remote_players(code: str):
+def show_remote_players(code: str) -> ResponseReturnValue:
     """The remote's players page: every host's action on a pupil from the teacher's phone (rename, extra time and its
     reset, let back in, remove and undo) and who the projector names. Not polled: a list that moves under a thumb
     typing a name is worse than one a tap refreshes."""

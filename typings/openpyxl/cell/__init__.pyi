@@ -1,0 +1,1 @@
+"""openpyxl's cells (openpyxl.cell.cell)."""

@@ -1,0 +1,3 @@
+"""openpyxl's column names (1: A, 27: AA)."""
+
+def get_column_letter(col_idx: int) -> str: ...

@@ -1,0 +1,1 @@
+"""openpyxl's worksheets (openpyxl.worksheet.worksheet)."""
