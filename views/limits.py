@@ -10,9 +10,11 @@ from __future__ import annotations
 import datetime
 import math
 import time
+from collections.abc import Callable
 from functools import lru_cache
 
 from flask import Flask, abort, current_app, redirect, request, session
+from flask.typing import ResponseReturnValue
 from flask_babel import format_timedelta, gettext
 from flask_limiter import Limiter, RateLimitExceeded
 from limits import RateLimitItem, parse_many
@@ -67,7 +69,7 @@ def init_limits(app: Flask) -> Limiter:
     if not limiter.enabled:
         return limiter
 
-    def setting(name: str):
+    def setting(name: str) -> Callable[[], str]:
         return lambda: app.config[name]  # read per request: a test or an operator may change it
 
     joins = limiter.limit(setting("LIMIT_JOINS"), error_message=joins_reason)
@@ -86,12 +88,15 @@ def init_limits(app: Flask) -> Limiter:
         ("rooms.submit_room_word", words),
         ("play.submit_word", words),
     ):
-        app.view_functions[endpoint] = limit(app.view_functions[endpoint])
+        # (Flask-Limiter's decorator is typed as if it made every view async; ours stay as they are)
+        app.view_functions[endpoint] = limit(app.view_functions[endpoint])  # type: ignore[assignment]
 
     @app.errorhandler(RateLimitExceeded)
-    def too_many_requests(error: RateLimitExceeded):
+    def too_many_requests(error: RateLimitExceeded) -> ResponseReturnValue:
         """The limit's reason, how long to wait, and Retry-After: the app's own 429 (a page, or a fragment)."""
-        wait = seconds_to_wait(limiter.current_limit.window.reset_time)
+        reached = limiter.current_limit
+        assert reached is not None  # (the limit that raised RateLimitExceeded)
+        wait = seconds_to_wait(reached.window.reset_time)
         return app.handle_http_exception(refusal(str(error.description), wait))
 
     return limiter
@@ -134,8 +139,13 @@ def check_code_lookup(missed: bool, knows_room: bool = False) -> None:
             _new_browser(address_items, address)
             newcomers_full = False
         else:
-            newcomers_full = session.pop(NEW_BROWSER, False) and _first_full(
-                _code_miss_limits(limiter, "LIMIT_CODE_NEW_BROWSERS"), (client_address(), "new browsers"), count=True
+            newcomers_full = bool(session.pop(NEW_BROWSER, False)) and (
+                _first_full(
+                    _code_miss_limits(limiter, "LIMIT_CODE_NEW_BROWSERS"),
+                    (client_address(), "new browsers"),
+                    count=True,
+                )
+                is not None
             )
         browser = (f"browser {player_id()}", CODE_LOOKUPS)
         if missed:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import current_app, redirect, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext, ngettext
 from werkzeug.exceptions import BadRequest
 
@@ -30,7 +31,7 @@ from .core import banned_message, bp, find_room, parse_names, rooms_store
 
 
 @bp.post("/rooms")
-def create_room():
+def create_room() -> ResponseReturnValue:
     """Open a room on a fresh board; the browser that opens it is its host."""
     form = request.form
     language, rows, cols, seconds = parse_class_board(
@@ -71,7 +72,7 @@ def create_room():
         match_round,
         now(),
         names=names,
-        class_id=school_class and school_class.id,
+        class_id=school_class.id if school_class else None,
         hints=form.get("hints") == "on",
         targets=targets,
     )
@@ -79,7 +80,7 @@ def create_room():
 
 
 @bp.get("/rooms")
-def find_room_by_code():
+def find_room_by_code() -> ResponseReturnValue:
     """The start page's "join a room" field: to the room's join page."""
     code = request.args.get("code", "").strip().upper().replace(" ", "")
     if not code:
@@ -88,7 +89,7 @@ def find_room_by_code():
 
 
 @bp.get("/rooms/<code>")
-def join_page(code: str):
+def join_page(code: str) -> ResponseReturnValue:
     """The join page: a nickname (or any name) and in."""
     room = find_room(code)
     if code != room.code:
@@ -102,7 +103,7 @@ def join_page(code: str):
     return _join_form(room)
 
 
-def _join_form(room: Room, problem: str | None = None, nickname: str = "", status: int = 200):
+def _join_form(room: Room, problem: str | None = None, nickname: str = "", status: int = 200) -> tuple[str, int]:
     return render("room_join.html", ["main"], status, room=room, problem=problem, nickname=nickname)
 
 
@@ -136,7 +137,7 @@ class RoomPlace(Place):
                 now(),
                 live_capacity() if is_live(room) else int(current_app.config["ROOM_PLAYERS"]),
                 form.code,
-                form.pupil and form.pupil.id,
+                form.pupil.id if form.pupil else None,
             )
         except Banned:
             raise JoinRefused(banned_message(room), 403) from None
@@ -170,7 +171,7 @@ class RoomPlace(Place):
 
 
 @bp.post("/rooms/<code>/players")
-def join_room(code: str):
+def join_room(code: str) -> ResponseReturnValue:
     """Join with a nickname: 1-20 characters, unique in the room, nothing of the classroom blocklist in it."""
     room = find_room(code)
     try:
