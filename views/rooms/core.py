@@ -221,6 +221,8 @@ def find_room(code: str) -> Room:
             )
         )
     check_code_lookup(missed=False, knows_room=room.member is not None or room.asker_hosts)
+    # every page of the room shows the asker's nickname: a rename changes the answer of their next poll (conditional)
+    g.asker_nickname = room.member.nickname if room.member else None
     g.board_language = room.language  # a room's link opened fresh speaks the room's language (views/i18n.py)
     return room
 
@@ -333,11 +335,13 @@ def conditional(state: tuple, make, json: bool = False, path: str | None = None)
 
     A poll every 2 s from every phone costs a query and a hash, not a page: rendering only happens on a change. The
     tag is the state's at a path: `path` when the answer is another URL's page (the player's page that a clock poll
-    brings at the end of a round is the one its results then poll: the same tag, so their first poll is a 304).
+    brings at the end of a round is the one its results then poll: the same tag, so their first poll is a 304). The
+    asker's nickname is in every tag (find_room notes it): a pupil the teacher renamed sees the new name at their next
+    poll, not at the next round.
     """
 
     def tag(fragment: bool) -> str:
-        key = repr((state, fragment, json, path or request.path)).encode("utf-8")
+        key = repr((state, g.get("asker_nickname"), fragment, json, path or request.path)).encode("utf-8")
         return hashlib.blake2b(key, digest_size=12).hexdigest()
 
     etag = tag(wants_fragment())
