@@ -214,8 +214,9 @@ def find_room(code: str) -> Room:
         check_code_lookup(missed=True)
         raise NotFound(
             gettext(
-                "There is no room %(code)s. Check the code on the projector: %(length)d letters and "
-                "digits, such as K7M2QX. A room closes a day after its last game.",
+                "There is no room %(code)s. Check the code on the projector (%(length)d letters and digits, such "
+                "as K7M2QX) and type it again. A room closes a day after its last game: for an older one, ask your "
+                "teacher for the new code.",
                 code=code[:12],
                 length=CODE_LENGTH,
             )
