@@ -332,7 +332,7 @@ def test_a_lobby_shows_every_name_without_scrolling(open_page, browser, server, 
             player.close()
 
 
-# --- a long lesson on the smallest projector: 10 players, 5 rounds -----------------------------------------------------
+# --- a long lesson on the smallest projector: 10 players, 5 rounds ------------------------------------------------
 
 TEN = NAMES + ["Hugo Laurent", "Ines Moreau"]
 PROJECTED_MIN_PX = 18  # the floor for any text on a 1024x768 projector

@@ -1,7 +1,8 @@
 """A pupil between rounds, in Debian's Chromium on a 390x844 phone on a 250 ms network: one who opened "See all words"
 or a word's meaning is back on the board of the next round without touching anything; a name the teacher changes
-shows at the phone's next poll; the teacher's own words are on the pupil's page, ticked as they are found. The phone's
-pages pass axe-core. Screenshots go to <screenshots>/pupil-*.png."""
+shows at the phone's next poll; the teacher's own words are on the pupil's page, ticked as they are found; the start
+page's room box is on a phone's first screen. The phone's pages pass axe-core. Screenshots go to
+<screenshots>/pupil-*.png."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from .browser import (
+    PHONE,
     PROJECTOR,
     join_on_phone,
     serious_violations,
@@ -97,7 +99,7 @@ def test_a_renamed_pupil_sees_the_new_name_at_the_next_poll(open_page, server, t
     phone = pupil(open_page, server, code, "Adda")
     host_does(host, server, code, "start")
     expect(phone.locator("#board.board-play")).to_be_visible(timeout=15_000)
-    rename_url = re.search(r'/rooms/\w+/players/\d+/name', host.request.get(f"{server}/rooms/{code}/host").text())
+    rename_url = re.search(r"/rooms/\w+/players/\d+/name", host.request.get(f"{server}/rooms/{code}/host").text())
     renamed = time.time()
     answer = host.request.post(server + rename_url.group(0), form={"nickname": "Ada"}, max_redirects=0)
     assert answer.status == 303, answer.text()
@@ -119,3 +121,16 @@ def test_the_teachers_words_are_the_pupils_words_to_find(open_page, server):
     expect(to_find.locator(".target-found")).to_have_text(["RIVER ✓"])
     to_find.scroll_into_view_if_needed()
     shoot(phone, "words-to-find-ticked")
+
+
+def test_the_start_pages_room_box_is_on_a_phones_first_screen(open_page, server, timings):
+    phone = open_page(**PHONE)
+    phone.goto(server + "/")
+    box = phone.locator("#room-code").bounding_box()
+    join = phone.get_by_role("button", name="Join", exact=True).bounding_box()
+    timings.setdefault("room box bottom (px, of 844)", []).append(
+        round(max(box["y"] + box["height"], join["y"] + join["height"]))
+    )
+    assert box["y"] + box["height"] <= PHONE["viewport"]["height"]
+    assert join["y"] + join["height"] <= PHONE["viewport"]["height"]
+    shoot(phone, "start")

@@ -26,4 +26,3 @@ def follow_room(code: str):
         (phase.name, room.current.number),
         lambda etag: render_template("_room_follow.html", code=room.code, seconds=seconds, etag=etag),
     )
-
