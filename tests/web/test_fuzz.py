@@ -315,6 +315,8 @@ ROUTES = {  # one well-formed request per route, that the cookie and method fami
     "room remote step": ("POST", f"/rooms/{ROOM}/walk", {"step": "next"}),
     "room follow": ("GET", f"/rooms/{ROOM}/walk?round=1&step=0", None),
     "room clock": ("GET", f"/rooms/{ROOM}/clock?phase=playing&round=1", None),
+    "room next round's poll": ("GET", f"/rooms/{ROOM}/next", None),
+    "room remote players": ("GET", f"/rooms/{ROOM}/remote/players?find=ADA", None),
 }
 
 
