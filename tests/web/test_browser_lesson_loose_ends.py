@@ -61,12 +61,14 @@ SMALL_TEXT = """(least) => {
 # The ranking's rows wholly on the screen, and how tall the page is.
 RANKING_ON_SCREEN = """() => {
     const rows = [...document.querySelectorAll('#leaderboard .rank-line')];
-    const shown = rows.filter(r => { const b = r.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; });
+    const shown = rows.filter(r => { const b = r.getBoundingClientRect();
+                                     return b.top >= 0 && b.bottom <= innerHeight; });
     return {rows: rows.length, shown: shown.length, scrollHeight: document.documentElement.scrollHeight};
 }"""
 # An element's text cut or off the screen: wider than its box, or past an edge of the screen.
 CUT = """e => { const r = e.getBoundingClientRect();
-    return e.scrollWidth > e.clientWidth + 1 || r.left < 0 || r.right > innerWidth || r.top < 0 || r.bottom > innerHeight; }"""
+    return e.scrollWidth > e.clientWidth + 1 || r.left < 0 || r.right > innerWidth || r.top < 0 ||
+           r.bottom > innerHeight; }"""
 
 
 def shoot(page: Page, step: str, full_page: bool = True) -> None:
