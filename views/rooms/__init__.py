@@ -11,7 +11,7 @@ pace, phase, clock and links, who may ask what, conditional answers) and `result
 view, the same for the whole room).
 """
 
-from . import host, lobby, pupil, remote  # noqa: F401  (their routes register on the blueprint)
+from . import host, lobby, pupil, remote, teams  # noqa: F401  (their routes register on the blueprint)
 from .core import (
     BIG_ROOM,
     COUNTDOWN,
