@@ -21,6 +21,7 @@ from ruzzle.match import ROUNDS_PER_MATCH
 from ruzzle.nicknames import MAX_NICKNAME
 from ruzzle.room import PODIUM, TOP_SHOWN, ranking_shown
 from ruzzle.solver import Found
+from ruzzle.teams import DEFAULT_TEAMS, MAX_TEAMS, MIN_TEAMS
 
 from .addresses import join_address
 from .i18n import current_language, multiplier_label, multiplier_name
@@ -286,6 +287,7 @@ RULES = {
     "podium": PODIUM,
     "default_seconds": DEFAULT_SECONDS,
     "ranking_shown": ranking_shown,
+    "teams_range": (MIN_TEAMS, DEFAULT_TEAMS, MAX_TEAMS),
 }
 
 TEMPLATE_HELPERS = {
