@@ -32,7 +32,9 @@ def require_confirmed(form: Mapping[str, str]) -> None:
 
 
 def keep_private_pages_private(app: Flask) -> None:
-    """`Cache-Control: no-store` and `Referrer-Policy: no-referrer` on the private blueprints' pages. A poll answered
+    """`Cache-Control: no-store` and `Referrer-Policy: same-origin` on the private blueprints' pages (no address sent
+    to another site; not `no-referrer`, with which a browser sends `Origin: null` on the page's own form posts, which
+    views/security.py rightly refuses as another site's: nobody could join a room in Chromium). A poll answered
     with an ETag stays revalidated (`private, no-cache`): the phones' 304s are what makes a big room's polls cheap, and
     no shared cache may keep it."""
 
@@ -40,7 +42,7 @@ def keep_private_pages_private(app: Flask) -> None:
     def private(response: Response) -> Response:
         if request.blueprint not in PRIVATE_BLUEPRINTS:
             return response
-        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["Referrer-Policy"] = "same-origin"
         polled = response.get_etag()[0] is not None and request.headers.get("HX-Request") == "true"
         response.headers["Cache-Control"] = "private, no-cache" if polled else "no-store"
         return response

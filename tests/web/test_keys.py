@@ -147,7 +147,7 @@ def test_private_pages_are_kept_by_no_cache_and_name_no_address(app, client):
     answers = {name: visitor.get(path) for name, (visitor, path) in private_pages(app, client).items()}
     assert {
         name: (answer.headers["Cache-Control"], answer.headers["Referrer-Policy"]) for name, answer in answers.items()
-    } == {name: ("no-store", "no-referrer") for name in answers}
+    } == {name: ("no-store", "same-origin") for name in answers}
 
 
 def test_a_public_board_page_keeps_its_usual_headers(client):
