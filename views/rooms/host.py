@@ -142,7 +142,7 @@ def host_context(room: Room, phase: Reading) -> PageContext:
         best = context["class_view"]["best"]
         if context["teams"] and best:  # which teams found the best word
             found = rooms_store().words_found(room, room.current.number, best.word)
-            context["best_teams"] = team_finders(room, found).get(best.word)
+            context["best_teams"] = team_finders(found).get(best.word)
     return context
 
 
@@ -405,7 +405,8 @@ def show_room_walk(code: str) -> ResponseReturnValue:
     finders = finders_of(room)
     shown = named_finders(room, finders)
     if room.mode == "teams":  # the teams that found each word, rather than the pupils
-        shown = dict(team_finders(room, rooms_store().words_found(room, room.current.number)))
+        teams = team_finders(rooms_store().words_found(room, room.current.number))
+        shown = {word: [mark.label for mark in marks] for word, marks in teams.items()}
     return projector_page(
         room_board(room),
         step,

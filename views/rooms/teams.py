@@ -158,14 +158,14 @@ def pupil_team(room: Room, member: RoomPlayer, stage: RoomStage) -> PupilTeam | 
     return PupilTeam(team_mark(mine or member.team), standing, new)
 
 
-def team_finders(room: Room, found: Iterable[FoundWord]) -> dict[str, list[str]]:
-    """Each word found in the round, with the teams that found it (their marks as text, in the teams' order): what the
-    walk-through says in team mode."""
+def team_finders(found: Iterable[FoundWord]) -> dict[str, list[TeamMark]]:
+    """Each word found in the round, with the teams that found it, in the teams' order: what the podium and the
+    walk-through say in team mode."""
     teams: dict[str, set[int]] = {}
     for word in found:
         if word.team is not None:
             teams.setdefault(word.word, set()).add(word.team)
-    return {word: [team_mark(team).label for team in sorted(numbers)] for word, numbers in teams.items()}
+    return {word: [team_mark(team) for team in sorted(numbers)] for word, numbers in teams.items()}
 
 
 def class_walk(room: Room, words: list[Found], finders: Mapping[str, object]) -> list[Found]:
