@@ -101,6 +101,7 @@ def time_html(assignment: Assignment, moment: float) -> Markup:
 
 def past_due_message(assignment: Assignment) -> str:
     return gettext(
-        "The deadline of this homework was %(when)s: new boards cannot be started any more.",
+        "The deadline of this homework was %(when)s: new boards cannot be started any more. The boards you played "
+        "keep their scores; if you still need to play, ask your teacher to set the homework again.",
         when=when_text(assignment, assignment.due),
     )

@@ -19,6 +19,7 @@ from ruzzle.board import Cell
 from ruzzle.game import DEFAULT_SECONDS
 from ruzzle.match import ROUNDS_PER_MATCH
 from ruzzle.nicknames import MAX_NICKNAME
+from ruzzle.results import CLASS_VIEW_BESIDE_RANKING
 from ruzzle.room import PODIUM, TOP_SHOWN, ranking_shown
 from ruzzle.solver import Found
 from ruzzle.teams import DEFAULT_TEAMS, MAX_TEAMS, MIN_TEAMS
@@ -287,6 +288,7 @@ RULES = {
     "podium": PODIUM,
     "default_seconds": DEFAULT_SECONDS,
     "ranking_shown": ranking_shown,
+    "class_view_beside_ranking": CLASS_VIEW_BESIDE_RANKING,
     "teams_range": (MIN_TEAMS, DEFAULT_TEAMS, MAX_TEAMS),
 }
 

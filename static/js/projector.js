@@ -139,3 +139,18 @@
 
   document.addEventListener("DOMContentLoaded", setUp);
 })();
+
+// A meaning cut at its fourth line (projector.css) offers the whole meaning, in a tab of its own.
+(function () {
+  "use strict";
+
+  htmx.onLoad(function offerWholeMeaning(root) {
+    var panels = root.querySelectorAll ? Array.prototype.slice.call(root.querySelectorAll(".meaning-large")) : [];
+    if (root.matches && root.matches(".meaning-large")) panels.push(root);
+    panels.forEach(function (panel) {
+      var line = panel.querySelector(".meaning-line");
+      var more = panel.querySelector(".meaning-more");
+      if (line && more) more.hidden = line.scrollHeight <= line.clientHeight + 1;
+    });
+  });
+})();

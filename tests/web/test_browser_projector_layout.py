@@ -330,3 +330,65 @@ def test_a_lobby_shows_every_name_without_scrolling(open_page, browser, server, 
     finally:
         for player in players:
             player.close()
+
+
+# --- a long lesson on the smallest projector: 10 players, 5 rounds ------------------------------------------------
+
+TEN = NAMES + ["Hugo Laurent", "Ines Moreau"]
+PROJECTED_MIN_PX = 18  # the issue's floor for any text on a 1024x768 projector
+
+# The stage as a pupil at the back reads it: ranking rows wholly on the screen, the page's height, meanings cut.
+FITS = """() => {
+    const h = innerHeight;
+    const rows = [...document.querySelectorAll('#leaderboard .rank-line')];
+    const onScreen = rows.filter(r => { const b = r.getBoundingClientRect(); return b.top >= 0 && b.bottom <= h; });
+    // a meaning cut short must offer the rest (its "whole meaning" link shown)
+    const cut = [...document.querySelectorAll('.meaning-line, .meaning-none')]
+        .filter(e => e.scrollHeight > e.clientHeight + 1)
+        .filter(e => { const more = e.parentElement.querySelector('.meaning-more');
+                       return !more || !more.getClientRects().length; })
+        .map(e => e.textContent.trim().slice(0, 40));
+    const lines = [...document.querySelectorAll('.meaning-line')].map(e =>
+        Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)));
+    return {rows: rows.length, onScreen: onScreen.length, scrollHeight: document.documentElement.scrollHeight,
+            cut, lines};
+}"""
+
+
+def shoot_pupil(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"projector-layout-{name}.png"))
+
+
+def test_ten_players_after_five_rounds_fit_a_1024x768_projector_whole(open_page, browser, server, measured):
+    host, code = open_room(open_page, server, SMALLEST)
+    players = join_all(browser, server, code, TEN)
+    try:
+        play_rounds(host, server, code, players, ROUNDS - 1)
+        find_words(server, code, players, start_round(host, server, code), ROUNDS)
+        post(host.context, f"{server}/rooms/{code}/end")
+        reload_at(host, "over")
+        expect(host.locator("#leaderboard .rank-line")).to_have_count(len(TEN))
+        problems = []
+        fits, found = host.evaluate(FITS), host.evaluate(LAYOUT, PROJECTED_MIN_PX)
+        measured["over-1024x768"] = (found["scrollWidth"], found["smallest"])
+        print(f"results: {fits['onScreen']} of {fits['rows']} rows on screen, scrollHeight {fits['scrollHeight']}")
+        shoot_pupil(host, "projector-results-1024x768")
+        if fits["onScreen"] < len(TEN) or fits["scrollHeight"] > SMALLEST[1]:
+            problems.append(f"results: {fits}")
+        problems += [f"results: small text: {what}" for what in found["small"][:8]]
+        for step in range(1, 13):
+            host.goto(f"{server}/rooms/{code}/projector?step={step}")
+            expect(host.locator("#walk")).to_have_attribute("data-step", str(step))
+            fits, found = host.evaluate(FITS), host.evaluate(LAYOUT, PROJECTED_MIN_PX)
+            measured[f"walk-{step}-1024x768"] = (found["scrollWidth"], found["smallest"])
+            print(f"walk {step}: meaning lines {fits['lines']}, cut {fits['cut']}, scrollHeight {fits['scrollHeight']}")
+            if step in (1, 5):
+                shoot_pupil(host, f"projector-walk-{step}-1024x768")
+            if fits["cut"] or fits["scrollHeight"] > SMALLEST[1]:
+                problems.append(f"walk {step}: {fits}")
+            problems += [f"walk {step}: small text: {what}" for what in found["small"][:8]]
+        assert problems == [], "\n".join(problems)
+    finally:
+        for player in players:
+            player.close()

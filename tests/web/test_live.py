@@ -469,3 +469,10 @@ def test_a_live_rounds_words_and_my_rounds_pages_work_after_it(app, clock):
     assert get(phone, f"/rooms/LIVEEN/words?round={slot - 1}").status_code == 404  # not this room's round now
     mine = get(phone, "/me")
     assert mine.status_code == 200 and best.word in mine.get_data(as_text=True)
+
+
+def test_a_live_rooms_pupil_reading_a_meaning_is_left_to_read(app, clock):
+    """Live rounds run back to back: the poll of a page read between them swaps itself out instead of leading back."""
+    phone = join(app, "Ada")
+    answer = get(phone, "/rooms/LIVEEN/next", headers=HTMX)
+    assert (answer.status_code, answer.get_data(as_text=True)) == (200, "") and "HX-Redirect" not in answer.headers

@@ -350,3 +350,84 @@ def test_my_rounds_lists_a_room_round_as_the_room(app, client, clock):
     app.extensions["ruzzle.store"].rooms.delete_expired(clock.now)
     row = html(ada.get("/me")).split("<tbody>")[-1]
     assert "A closed room's round 1" in row and f'href="/play/en/{SEED}?' in row and "/rooms/" not in row
+
+
+# --- a pupil away from the board comes back when the next round starts ------------------------------------------
+
+FOLLOW = re.compile(r'<div id="room-follow" hidden hx-get="(/rooms/[A-Z0-9]+/next)" hx-trigger="every (\d+)s"')
+
+
+def follow_poll(page: str) -> str | None:
+    """The URL the page polls to follow the room (None when it does not)."""
+    found = FOLLOW.search(page)
+    return found and found.group(1)
+
+
+def etag_of(answer) -> str:
+    return answer.headers["ETag"]
+
+
+def test_a_pupils_word_list_and_meaning_follow_the_room_a_strangers_do_not(app, client, clock):
+    code = open_room(client)
+    ada = join(app, code, "Ada")
+    start(client, clock, code)
+    word = words_of(app, code)[0].word
+    end_round(app, client, clock, code)
+    assert follow_poll(html(ada.get(f"/rooms/{code}/words?round=1"))) == f"/rooms/{code}/next"
+    assert follow_poll(html(ada.get(f"/define/en/{word}"))) == f"/rooms/{code}/next"
+    assert follow_poll(html(client.get(f"/rooms/{code}/words?round=1"))) is None  # the host's list stays put
+    assert follow_poll(html(app.test_client().get(f"/define/en/{word}"))) is None  # nobody's room
+    assert follow_poll(html(ada.get("/"))) is None  # a page of the pupil's own choosing is not taken away
+
+
+def test_the_room_poll_is_a_304_until_the_next_round_starts_then_leads_to_the_board(app, client, clock):
+    code = open_room(client)
+    ada = join(app, code, "Ada")
+    start(client, clock, code)
+    end_round(app, client, clock, code)
+    first = ada.get(f"/rooms/{code}/next", headers=HTMX)
+    assert first.status_code == 200 and follow_poll(html(first)) == f"/rooms/{code}/next"
+    again = {**HTMX, "If-None-Match": etag_of(first)}
+    assert ada.get(f"/rooms/{code}/next", headers=again).status_code == 304
+    client.post(f"/rooms/{code}/rounds")  # another round, not started: the pupil reads on
+    waiting = ada.get(f"/rooms/{code}/next", headers=again)
+    assert waiting.status_code == 200 and "HX-Redirect" not in waiting.headers
+    assert ada.get(f"/rooms/{code}/next", headers={**HTMX, "If-None-Match": etag_of(waiting)}).status_code == 304
+    client.post(f"/rooms/{code}/start")  # the 3-2-1 begins
+    answer = ada.get(f"/rooms/{code}/next", headers={**HTMX, "If-None-Match": etag_of(waiting)})
+    assert (answer.status_code, answer.headers.get("HX-Redirect")) == (200, f"/rooms/{code}/play")
+
+
+@pytest.mark.parametrize("who", ["stranger", "host"])
+def test_only_a_pupil_of_the_room_may_follow_it(app, client, clock, who):
+    code = open_room(client)
+    asker = app.test_client() if who == "stranger" else client
+    assert asker.get(f"/rooms/{code}/next", headers=HTMX).status_code == 403
+
+
+# --- a rename shows at the pupil's next poll --------------------------------------------------------------------
+
+NAME = re.compile(r'<span id="member-name"( hx-swap-oob="true")?>([^<]*)</span>')
+
+
+def rename(app, client, code: str, old: str, new: str) -> None:
+    rooms = app.extensions["ruzzle.store"].rooms
+    player = next(p.id for p in rooms.players(rooms.get(code).id) if p.nickname == old)
+    assert client.post(f"/rooms/{code}/players/{player}/name", data={"nickname": new}).status_code == 303
+
+
+@pytest.mark.parametrize("stage", ["waiting", "playing", "over"])
+def test_a_renamed_pupil_sees_the_new_name_at_their_next_poll(app, client, clock, stage):
+    code = open_room(client)
+    ada = join(app, code, "Ada")
+    if stage != "waiting":
+        start(client, clock, code)
+    if stage == "over":
+        end_round(app, client, clock, code)
+    poll = f"/rooms/{code}/clock?phase=playing&round=1" if stage == "playing" else f"/rooms/{code}/play"
+    before = ada.get(poll, headers=HTMX)
+    assert before.status_code == 200
+    rename(app, client, code, "Ada", "Adele")
+    answer = ada.get(poll, headers={**HTMX, "If-None-Match": etag_of(before)})
+    assert answer.status_code == 200
+    assert NAME.findall(html(answer)) == [(' hx-swap-oob="true"', "Adele")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import re
 
 from ruzzle.room import words_to_learn
 
@@ -76,3 +77,35 @@ def test_each_word_of_the_class_view_opens_its_meaning_beside_the_projector(app,
         assert link in page, word
     opened = client.get(f"/define/en/{words[0].word}").get_data(as_text=True)
     assert f'aria-label="Meaning of {words[0].word}"' in opened  # its meaning, or its Wiktionary link
+
+
+def targets_shown(page: str) -> list[tuple[str, bool]]:
+    """The words to find a pupil's page lists, each with whether it is ticked as found."""
+    line = re.search(r'<p class="targets-to-find"[^>]*>(.*?)</p>', page, re.S)
+    if line is None:
+        return []
+    return [
+        (word, tick == " target-found")
+        for tick, word in re.findall(r'<span class="target-word( target-found)?" lang="en">([A-Z]+)', line.group(1))
+    ]
+
+
+def test_a_pupil_sees_the_teachers_words_to_find_and_ticks_them_as_they_find_them(app, client, clock):
+    code = open_room(client, size="5x5", words=" ".join(TARGETS))
+    zoe = join(app, code, "Zoë")
+    waiting = zoe.get(f"/rooms/{code}/play").get_data(as_text=True)
+    assert targets_shown(waiting) == [("RAIN", False), ("RIVER", False), ("WATER", False)]
+    assert "Words to find: " in waiting
+    start(client, clock, code)
+    playing = zoe.get(f"/rooms/{code}/play").get_data(as_text=True)
+    assert targets_shown(playing) == [("RAIN", False), ("RIVER", False), ("WATER", False)]
+    answer = send(zoe, code, "RIVER").get_data(as_text=True)  # the word's answer brings the list again, ticked
+    assert targets_shown(answer) == [("RAIN", False), ("RIVER", True), ("WATER", False)]
+
+
+def test_a_room_without_the_teachers_words_lists_none_to_find(app, client, clock):
+    code = open_room(client)
+    zoe = join(app, code, "Zoë")
+    assert "targets-to-find" not in zoe.get(f"/rooms/{code}/play").get_data(as_text=True)
+    start(client, clock, code)
+    assert "targets-to-find" not in zoe.get(f"/rooms/{code}/play").get_data(as_text=True)

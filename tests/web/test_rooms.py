@@ -495,7 +495,7 @@ def test_a_room_closes_a_day_after_its_last_game(app, client, clock):
     code = open_room(client)
     clock.advance(EXPIRY_SECONDS + 1)
     answer = app.test_client().get(f"/rooms/{code}")
-    assert answer.status_code == 404 and "A room closes a day after its last game." in answer.get_data(as_text=True)
+    assert answer.status_code == 404 and "A room closes a day after its last game:" in answer.get_data(as_text=True)
 
 
 # --- many players at once ----------------------------------------------------------------------------------------

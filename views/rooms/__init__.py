@@ -5,13 +5,15 @@ Everything lives in the store, so any worker on any host answers any request; pa
 every 2 s, less often in a big room) with conditional responses: a poll whose answer has not changed costs a query
 and a 304.
 
-By audience: `lobby` (opening, finding and joining a room), `pupil` (a player's pages), `host` (the host's pages
-and controls), `remote` (the teacher's remote link and phone page); what they share in `core` (the room's board,
-pace, phase, clock and links, who may ask what, conditional answers) and `results` (the ranking and the class's
-view, the same for the whole room).
+By audience: `lobby` (opening, finding and joining a room), `pupil` (a player's pages, on the page object of
+`page`), `host` (the host's pages and controls), `players` (the host's actions on a pupil), `remote` (the teacher's
+remote link and phone page), `follow` (a pupil's word list or meaning taking them back to the board when the next
+round starts), `teams` (a room in teams or as a whole class: issue 36); what they share in `core` (the room's
+board, pace, phase, clock and links, who may ask what, conditional answers) and `results` (the ranking and the
+class's view, the same for the whole room).
 """
 
-from . import host, lobby, pupil, remote, teams  # noqa: F401  (their routes register on the blueprint)
+from . import follow, host, lobby, players, pupil, remote, teams  # noqa: F401  (their routes register on the blueprint)
 from .core import (
     BIG_ROOM,
     COUNTDOWN,

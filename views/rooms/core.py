@@ -193,13 +193,16 @@ def find_room(code: str, moment: float | None = None) -> Room:
         check_code_lookup(missed=True)
         raise NotFound(
             gettext(
-                "There is no room %(code)s. Check the code on the projector: %(length)d letters and "
-                "digits, such as K7M2QX. A room closes a day after its last game.",
+                "There is no room %(code)s. Check the code on the projector (%(length)d letters and digits, such "
+                "as K7M2QX) and type it again. A room closes a day after its last game: for an older one, ask your "
+                "teacher for the new code.",
                 code=code[:12],
                 length=CODE_LENGTH,
             )
         )
     check_code_lookup(missed=False, knows_room=room.member is not None or room.asker_hosts)
+    # every page of the room shows the asker's nickname: a rename changes the answer of their next poll (conditional)
+    g.asker_nickname = room.member.nickname if room.member else None
     g.board_language = room.language  # a room's link opened fresh speaks the room's language (views/i18n.py)
     return room
 
@@ -326,11 +329,13 @@ def conditional(
 
     A poll every 2 s from every phone costs a query and a hash, not a page: rendering only happens on a change. The
     tag is the state's at a path: `path` when the answer is another URL's page (the player's page that a clock poll
-    brings at the end of a round is the one its results then poll: the same tag, so their first poll is a 304).
+    brings at the end of a round is the one its results then poll: the same tag, so their first poll is a 304). The
+    asker's nickname is in every tag (find_room notes it): a pupil the teacher renamed sees the new name at their next
+    poll, not at the next round.
     """
 
     def tag(fragment: bool) -> str:
-        key = repr((state, fragment, json, path or request.path)).encode("utf-8")
+        key = repr((state, g.get("asker_nickname"), fragment, json, path or request.path)).encode("utf-8")
         return hashlib.blake2b(key, digest_size=12).hexdigest()
 
     etag = tag(wants_fragment())

@@ -25,7 +25,8 @@ from .core import (
     rooms_store,
     stage_of,
 )
-from .host import listed_players, walk_total
+from .host import walk_total
+from .players import listed_players
 
 
 @bp.get("/rooms/<code>/remote/<key>")

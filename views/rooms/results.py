@@ -64,6 +64,14 @@ def named_finders(room: Room, finders: dict[str, list[str]]) -> dict[str, list[s
     return finders
 
 
+@bp.app_template_global()
+def targets_to_find(room: Room, found: Iterable[Found] = ()) -> list[tuple[str, bool]]:
+    """The teacher's words the room's boards are built around (as the room keeps them), each with whether this pupil
+    found it: the pupil's page lists them as the words to find."""
+    mine = {word.word for word in found}
+    return [(word, word in mine) for word in room.targets]
+
+
 def finders_of(room: Room) -> dict[str, list[str]]:
     """Each word found in the room's current round, with the nicknames of who found it (alphabetical)."""
     return _by_word(rooms_store().words_found(room, room.current.number))
