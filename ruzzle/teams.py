@@ -6,11 +6,22 @@ were new to their team, and what the class found together. The views ask them (`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from .errors import N_, RuzzleError
-from .results import standing
+from .results import in_order, standing
+
+
+class Worded(Protocol):
+    """Anything with a word (a board's Found, a word to learn)."""
+
+    @property
+    def word(self) -> str: ...
+
+
+T = TypeVar("T", bound=Worded)
 
 MODES = ("solo", "teams", "class")  # a room's way to play, chosen when it opens; solo is the default
 MIN_TEAMS, MAX_TEAMS = 2, 8
@@ -63,6 +74,25 @@ def check_mode(mode: str, teams: int | None) -> int | None:
 def team_style(team: int) -> TeamStyle:
     """The style of team `team` (1, 2, …)."""
     return TEAM_STYLES[(team - 1) % MAX_TEAMS]
+
+
+def relative_luminance(colour: str) -> float:
+    """A `#RRGGBB` colour's relative luminance (WCAG 2)."""
+    channels = [int(colour[index : index + 2], 16) / 255 for index in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(first: str, second: str) -> float:
+    """The WCAG contrast ratio of two `#RRGGBB` colours (1 to 21)."""
+    light, dark = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def team_ink(team: int) -> str:
+    """The colour of text written on team `team`'s colour: black or white, whichever contrasts more."""
+    colour = team_style(team).colour
+    return max(("#000000", "#FFFFFF"), key=lambda ink: contrast(colour, ink))
 
 
 def place_newcomer(sizes: Sequence[int]) -> int:
@@ -151,6 +181,39 @@ def class_progress(finds: Iterable[Find], board_words: Mapping[str, int]) -> Cla
     with its points): each word once, whoever found it."""
     found = {find.word for find in finds if find.word in board_words}
     return ClassProgress(len(found), len(board_words), sum(board_words[word] for word in found))
+
+
+def team_totals(rounds: Iterable[Iterable[Find]], teams: int, members: Mapping[int, int]) -> list[tuple[int, TeamLine]]:
+    """Every team ranked over several rounds (a match, a room's rounds): each round's words counted once per team
+    (`team_ranking`), the points added up over the rounds (`match_team_totals`), words too; a tie to the team that
+    reached its total first, then the lower number."""
+    rankings = [team_ranking(finds, teams, members) for finds in rounds]
+    totals = match_team_totals(rankings)
+    words: dict[int, int] = {}
+    reached: dict[int, float | None] = {}
+    for ranking in rankings:
+        for _place, line in ranking:
+            words[line.team] = words.get(line.team, 0) + line.words
+            if line.reached is not None:
+                reached[line.team] = max(reached.get(line.team) or line.reached, line.reached)
+    lines = [
+        TeamLine(team, totals.get(team, 0), words.get(team, 0), members.get(team, 0), reached.get(team))
+        for team in range(1, teams + 1)
+    ]
+    ranked = in_order(lines, lambda line: standing(line.score, line.reached, 0.0, line.team))
+    return ranked
+
+
+def missed_first(words: Sequence[T], found: Collection[str], common: Callable[[str], bool]) -> list[T]:
+    """The class's walk-through: the words nobody found that a class should know (common words) first, then the words
+    the class found, then the rarer words nobody found; each part in the walk's own order (a stable sort)."""
+
+    def part(word: T) -> int:
+        if word.word in found:
+            return 1
+        return 0 if common(word.word) else 2
+
+    return sorted(words, key=part)
 
 
 def match_team_totals(rounds: Iterable[Iterable[tuple[int, TeamLine]]]) -> dict[int, int]:

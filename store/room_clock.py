@@ -38,13 +38,15 @@ class RoomClock(RoomTable):
                     .values(active_until=moment + board.board.seconds + EXPIRY_SECONDS)
                 )
                 members = connection.execute(
-                    select(room_players.c.player, room_players.c.extra).where(room_players.c.room_id == room_id)
+                    select(room_players.c.player, room_players.c.extra, room_players.c.team).where(
+                        room_players.c.room_id == room_id
+                    )
                 ).all()
                 if members:
                     values = {**board.values(), "number": 1, "started": moment}
                     connection.execute(
                         insert_ignoring_duplicates(connection.dialect.name, player_rounds),
-                        [{**values, "player": player, "shift": extra} for player, extra in members],
+                        [{**values, "player": player, "shift": extra, "team": team} for player, extra, team in members],
                     )
         return bool(started)
 
@@ -53,14 +55,12 @@ class RoomClock(RoomTable):
         is now, plus the player's extra time (nothing when it exists already)."""
         with self.store.writing() as connection:
             timeline = self._lock_round(connection, room_id, number)
-            extra = (
-                connection.execute(
-                    select(room_players.c.extra).where(
-                        room_players.c.room_id == room_id, room_players.c.player == player
-                    )
-                ).scalar()
-                or 0
-            )
+            seat = connection.execute(
+                select(room_players.c.extra, room_players.c.team).where(
+                    room_players.c.room_id == room_id, room_players.c.player == player
+                )
+            ).first()
+            extra, team = (seat.extra, seat.team) if seat is not None else (0, None)
             values = {
                 **board.values(),
                 "number": 1,
@@ -69,6 +69,7 @@ class RoomClock(RoomTable):
                 "shift": timeline.shift + extra,
                 "paused_at": timeline.paused_at,
                 "ended": timeline.ended,
+                "team": team,  # the team the pupil plays this round for
             }
             connection.execute(insert_ignoring_duplicates(connection.dialect.name, player_rounds).values(**values))
 

@@ -81,6 +81,8 @@ class Room:
     class_id: int | None = None  # the class list whose pupils only may join (by name and class code)
     hints: bool = False  # the host lets the pupils open the hints
     targets: tuple[str, ...] = ()  # the words every board of the room is built around (issue 24)
+    mode: str = "solo"  # how the room is played: "solo", "teams" or "class" (issue 36: ruzzle.teams.MODES)
+    teams: int | None = None  # its number of teams, in team mode
 
     @property
     def current(self) -> RoomRound:
@@ -105,6 +107,7 @@ class RoomPlayer:
     joined: float
     extra: int = 0  # extra seconds in every round (an accommodation)
     rejoin_code: str | None = None
+    team: int | None = None  # the pupil's team (1, 2, ...) in a room played in teams
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,8 @@ class FoundWord:
     nickname: str
     word: str
     score: int
+    found_at: float = 0.0
+    team: int | None = None  # the team the player played the round for (in team mode)
 
 
 # The statements every poll and word runs, built once (building one costs more than running it on SQLite).
@@ -158,6 +163,7 @@ ROOM_BY_CODE = (
         room_players.c.joined.label("member_joined"),
         room_players.c.extra.label("member_extra"),
         room_players.c.rejoin_code.label("member_code"),
+        room_players.c.team.label("member_team"),
         room_hosts.c.player.label("extra_host"),
         room_bans.c.player.label("banned_player"),
         select(func.count())
@@ -186,6 +192,7 @@ PLAYER_COLUMNS = (
     room_players.c.joined,
     room_players.c.extra,
     room_players.c.rejoin_code,
+    room_players.c.team,
 )
 PLAYERS = (
     select(*PLAYER_COLUMNS)
@@ -247,18 +254,48 @@ WORD_COUNTS = (
     .where(player_rounds.c.board_key == bindparam("key"))
     .group_by(words.c.word)
 )
-WORDS_FOUND = (
-    select(room_players.c.id, room_players.c.nickname, words.c.word, words.c.score)
-    .select_from(
-        words.join(player_rounds, player_rounds.c.id == words.c.round_id).join(
-            room_players,
-            (room_players.c.player == player_rounds.c.player) & (room_players.c.room_id == bindparam("room_id")),
-        )
+ROOM_WORDS = select(
+    room_players.c.id,
+    room_players.c.nickname,
+    words.c.word,
+    words.c.score,
+    words.c.found_at,
+    player_rounds.c.team,
+).select_from(
+    words.join(player_rounds, player_rounds.c.id == words.c.round_id).join(
+        room_players,
+        (room_players.c.player == player_rounds.c.player) & (room_players.c.room_id == bindparam("room_id")),
     )
-    .where(player_rounds.c.board_key == bindparam("key"))
 )
+WORDS_FOUND = ROOM_WORDS.where(player_rounds.c.board_key == bindparam("key"))
 
 WORD_FINDERS = WORDS_FOUND.where(words.c.word == bindparam("word"))
+# Every word found in several rounds of the room, with its round's key (a match's team totals, an export).
+ROUNDS_WORDS_FOUND = ROOM_WORDS.add_columns(player_rounds.c.board_key).where(
+    player_rounds.c.board_key.in_(bindparam("keys", expanding=True))
+)
+
+
+# A room's players per team (the smallest team takes the next pupil: ruzzle.teams.place_newcomer, pinned by a test).
+TEAM_SIZES = (
+    select(room_players.c.team, func.count())
+    .where(room_players.c.room_id == bindparam("room_id"), room_players.c.team.is_not(None))
+    .group_by(room_players.c.team)
+)
+
+
+def smallest_team(sizes: dict[int, int], teams: int) -> int:
+    """The team (1 … `teams`) a pupil joining goes to: the smallest, the first of them on a tie (a copy of
+    ruzzle.teams.place_newcomer: the store imports no game code; tests/test_teams_web.py pins it)."""
+    return min(range(1, teams + 1), key=lambda team: (sizes.get(team, 0), team))
+
+
+def team_of_newcomer(connection: Connection, room_id: int, teams: int | None) -> int | None:
+    """The team a new seat of the room gets now (None outside team mode), counted in the joining transaction."""
+    if teams is None:
+        return None
+    sizes = {team: count for team, count in connection.execute(TEAM_SIZES, {"room_id": room_id}).all()}
+    return smallest_team(sizes, teams)
 
 
 class NicknameTaken(Exception):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from sqlalchemy import delete, func, select, text, update
+from sqlalchemy import Connection, delete, func, select, text, update
 
 from .engine import insert_ignoring_duplicates
 from .room_records import (
@@ -27,6 +27,7 @@ from .room_records import (
     escape_like,
     new_rejoin_code,
     round_key,
+    team_of_newcomer,
 )
 from .schema import IN_PLAY, room_bans, room_hosts, room_players, rooms
 from .schema import rounds as player_rounds
@@ -95,13 +96,16 @@ class RoomSeats(RoomTable):
             ).scalar_one()
             if count >= limit:
                 raise RoomFull(limit)
+            team = team_of_newcomer(connection, room_id, self._teams(connection, room_id))
             seat = insert_seat(connection, SEATS, room_id, player, nickname, nickname_key, now, code, class_pupil_id)
+            if team is not None:
+                connection.execute(update(room_players).where(room_players.c.id == seat.id).values(team=team))
             connection.execute(
                 update(rooms)
                 .where(rooms.c.id == room_id, rooms.c.active_until < now + EXPIRY_SECONDS)
                 .values(active_until=now + EXPIRY_SECONDS)
             )
-        return RoomPlayer(*seat)
+        return replace(RoomPlayer(*seat), team=team)
 
     def remove(self, room_id: int, player_id: int, now: float) -> bool:
         """Remove a player from the room and ban their browser (their name is free again; their rounds stay, for
@@ -161,6 +165,7 @@ class RoomSeats(RoomTable):
                     nickname_key=nickname_key,
                     joined=ban.banned,
                     rejoin_code=new_rejoin_code(),
+                    team=team_of_newcomer(connection, room_id, self._teams(connection, room_id)),
                 )
             )
         return True
@@ -223,6 +228,34 @@ class RoomSeats(RoomTable):
                 {"now": now, "grace": 0},
             ).rowcount
         return ExtraTimeSet(seat.nickname, seconds, bool(moved))
+
+    def move_to_team(self, room_id: int, player_id: int, team: int, number: int, now: float) -> RoomPlayer | None:
+        """The host moves a pupil to another team: their seat from now on, and their round `number` with its words
+        while it is still in play at `now` (it was played for the new team); a round that is over stays with the team
+        it was played for. None: no such player."""
+        with self.store.writing() as connection:
+            self._lock_round(connection, room_id, number)  # the class's clock does not end the round meanwhile
+            where = room_players.c.room_id == room_id, room_players.c.id == player_id
+            seat = connection.execute(select(room_players.c.player).where(*where)).first()
+            if seat is None:
+                return None
+            connection.execute(update(room_players).where(*where).values(team=team))
+            connection.execute(
+                update(player_rounds)
+                .where(
+                    player_rounds.c.player == seat.player,
+                    player_rounds.c.board_key == round_key(room_id, number),
+                    text(IN_PLAY),
+                )
+                .values(team=team),
+                {"now": now, "grace": 0},
+            )
+            return RoomPlayer(*connection.execute(select(*PLAYER_COLUMNS).where(*where)).one())
+
+    @staticmethod
+    def _teams(connection: Connection, room_id: int) -> int | None:
+        """The room's number of teams (None outside team mode)."""
+        return connection.execute(select(rooms.c.teams).where(rooms.c.id == room_id)).scalar()
 
     def add_host(self, room_id: int, player: str, key: str) -> bool:
         """Make a browser a host of the room if `key` is the room's remote key (it opened the teacher's remote link);

@@ -23,6 +23,7 @@ from .room_records import (
     REJOIN_CODE_LENGTH,
     REMOTE_KEY_BYTES,
     ROOM_BY_CODE,
+    ROUNDS_WORDS_FOUND,
     SCORES,
     WORD_COUNTS,
     WORD_FINDERS,
@@ -98,6 +99,8 @@ class Rooms(RoomSeats, RoomClock):
         class_id: int | None = None,
         hints: bool = False,
         targets: tuple[str, ...] = (),
+        mode: str = "solo",
+        teams: int | None = None,
     ) -> Room:
         """A new room with its first round (not started), under a fresh code (or `code`, for tests and demos); with
         `class_id`, for a class list's pupils only."""
@@ -116,6 +119,8 @@ class Rooms(RoomSeats, RoomClock):
             "class_id": class_id,
             "hints": hints,
             "targets": " ".join(targets),
+            "mode": mode,
+            "teams": teams,
         }
         for _ in range(20):
             code = code or new_room_code()
@@ -181,6 +186,7 @@ class Rooms(RoomSeats, RoomClock):
                 first.member_joined,
                 first.member_extra,
                 first.member_code,
+                first.member_team,
             )
             if first.member_id is not None
             else None,
@@ -194,6 +200,8 @@ class Rooms(RoomSeats, RoomClock):
             first.class_id,
             bool(first.hints),
             tuple(first.targets.split()),
+            first.mode,
+            first.teams,
         )
 
     def live_room(self, player: str, since: float, now: float) -> str | None:
@@ -255,6 +263,15 @@ class Rooms(RoomSeats, RoomClock):
             query, values = WORD_FINDERS, {**values, "word": word}
         with self.store.reader.connect() as connection:
             return [FoundWord(*row) for row in connection.execute(query, values)]
+
+    def words_found_in(self, room: Room, numbers: Iterable[int]) -> dict[int, list[FoundWord]]:
+        """Every word every player of the room found in the rounds `numbers`, by round (a round nobody played: [])."""
+        keys = {round_key(room.id, number): number for number in numbers}
+        found: dict[int, list[FoundWord]] = {number: [] for number in keys.values()}
+        with self.store.reader.connect() as connection:
+            for *row, key in connection.execute(ROUNDS_WORDS_FOUND, {"room_id": room.id, "keys": list(keys)}):
+                found[keys[key]].append(FoundWord(*row))
+        return found
 
     def word_counts(self, room_id: int, number: int) -> dict[str, int]:
         """How many players found each word found in a round of the room."""

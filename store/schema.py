@@ -67,6 +67,9 @@ rounds = Table(
     Column("paused_at", Float, nullable=True),
     # the round of Ruzzle's 3-round match whose bonus tiles the board URL names (`match=1` or 2; migration 0900)
     Column("match_round", Integer, nullable=True),
+    # in a room played in teams, the team the player plays this round for (migration 0925): a pupil moved during the
+    # round takes its words along, earlier rounds stay with the team they were played for
+    Column("team", Integer, nullable=True),
 )
 Index("rounds_player_board", rounds.c.player, rounds.c.board_key, rounds.c.number, unique=True)
 Index("rounds_player_letters", rounds.c.player, rounds.c.letters_key)
@@ -123,6 +126,9 @@ rooms = Table(
     # the room's boards are built around (empty: none)
     Column("hints", Boolean, nullable=False, server_default=false()),
     Column("targets", String(200), nullable=False, server_default=""),
+    # issue 36 (migration 0925): how the room is played (solo, teams, class: ruzzle.teams.MODES) and its teams' number
+    Column("mode", String(8), nullable=False, server_default="solo"),
+    Column("teams", Integer, nullable=True),
 )
 
 # The rounds of a room, one board each; `started` stays empty until the host starts it.
@@ -157,6 +163,7 @@ room_players = Table(
     Column("open_until", Float, nullable=True),  # no longer read: "let back in" gives the seat a fresh rejoin code
     # the pupil of the room's class list this seat is (migration 0922)
     Column("class_pupil_id", Integer, ForeignKey("class_pupils.id", ondelete="CASCADE"), nullable=True),
+    Column("team", Integer, nullable=True),  # the pupil's team (1, 2, ...) in a room played in teams (migration 0925)
     UniqueConstraint("room_id", "player", name="room_players_player"),
     UniqueConstraint("room_id", "nickname_key", name="room_players_nickname"),
 )

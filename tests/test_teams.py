@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 from conftest import examples
 from hypothesis import given, settings
@@ -15,10 +17,14 @@ from ruzzle.teams import (
     TeamsRefused,
     check_mode,
     class_progress,
+    contrast,
     match_team_totals,
+    missed_first,
     new_to_team,
     place_newcomer,
+    team_ink,
     team_ranking,
+    team_totals,
 )
 
 WORDS = {"CAT": 3, "COAT": 6, "TACO": 6, "ACT": 3, "OAT": 2}
@@ -129,3 +135,35 @@ def test_every_team_has_its_own_colour_shape_and_name():
     assert len(TEAM_STYLES) == MAX_TEAMS
     for field in ("name", "colour", "shape"):
         assert len({getattr(style, field) for style in TEAM_STYLES}) == MAX_TEAMS
+
+
+# --- issue 36's web: totals over rounds, the class's walk, the ink on a team's colour ---------------------------------
+
+
+def test_team_totals_add_each_round_s_first_finds_and_rank_the_teams():
+    rounds = [
+        [Find(1, "CAT", 3, 1.0, 1), Find(2, "CAT", 3, 2.0, 1), Find(3, "COAT", 6, 1.5, 2)],
+        [Find(1, "TACO", 6, 1.0, 1), Find(3, "TACO", 6, 0.5, 2), Find(4, "OAT", 2, 3.0, 2)],
+    ]
+    ranked = team_totals(rounds, 3, {1: 2, 2: 2})
+    assert [(place, line.team, line.score, line.words, line.players) for place, line in ranked] == [
+        (1, 2, 14, 3, 2),
+        (2, 1, 9, 2, 2),
+        (3, 3, 0, 0, 0),
+    ]
+
+
+@dataclass(frozen=True)
+class Word:
+    word: str
+
+
+def test_the_class_walk_puts_the_common_words_it_missed_first_then_its_finds_then_the_rare_ones():
+    words = [Word(word) for word in ("ZAX", "CAT", "OAT", "QOPH", "TACO")]
+    walk = missed_first(words, {"OAT"}, lambda word: word in {"CAT", "TACO", "OAT"})
+    assert [w.word for w in walk] == ["CAT", "TACO", "OAT", "ZAX", "QOPH"]
+
+
+@pytest.mark.parametrize("team", range(1, MAX_TEAMS + 1))
+def test_a_team_s_name_reads_on_its_colour_at_four_and_a_half_to_one(team):
+    assert contrast(TEAM_STYLES[team - 1].colour, team_ink(team)) >= 4.5

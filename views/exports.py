@@ -25,6 +25,7 @@ from .homework import PupilLine, results, teacher_assignment
 from .meanings import Definition, define
 from .rooms import find_room, ranking, require_host, rooms_store
 from .rooms.results import rounds_to_learn
+from .rooms.teams import TeamStanding, team_mark, team_standings
 
 bp = Blueprint("exports", __name__)
 BOM = "\ufeff"  # without it, Excel reads a CSV in the region's old code page: Zoë becomes ZoÃ«
@@ -58,6 +59,22 @@ def words_by_player(room: Room, number: int) -> Words:
     return {player: sorted(found) for player, found in words.items()}
 
 
+def team_names(room: Room) -> dict[int, str]:
+    """Each player's team's name, by player id, in a room played in teams (the seat's team now); {} otherwise."""
+    if room.mode != "teams":
+        return {}
+    return {player.id: team_mark(player.team).name for player in rooms_store().players(room.id) if player.team}
+
+
+def with_team(room: Room, teams: dict[int, str], player_id: int) -> list[str]:
+    """A player's team column (a room played in teams only)."""
+    return [teams.get(player_id, "")] if room.mode == "teams" else []
+
+
+def team_header(room: Room) -> list[str]:
+    return [gettext("team")] if room.mode == "teams" else []
+
+
 def round_headers(rounds: int) -> list[str]:
     return [gettext("round %(round)s", round=number) for number in range(1, rounds + 1)]
 
@@ -80,10 +97,19 @@ def download_results(code: str) -> Response:
     round's score when there are several), separated as the interface language's spreadsheets expect."""
     room, table, rounds = host_results(code)
     per_round = round_headers(len(rounds)) if len(rounds) > 1 else []
-    header = [gettext("nickname"), gettext("score"), gettext("words found"), gettext("rank"), gettext("words")]
+    teams = team_names(room)
+    header = [
+        gettext("nickname"),
+        *team_header(room),
+        gettext("score"),
+        gettext("words found"),
+        gettext("rank"),
+        gettext("words"),
+    ]
     rows: list[list[str | int]] = [
         [
             line.nickname,
+            *with_team(room, teams, line.player_id),
             line.score,
             line.words,
             line.rank,
@@ -172,7 +198,9 @@ def download_workbook(code: str) -> Response:
     """The room's results for the host as a workbook: the totals first, then a sheet per round."""
     room, table, rounds = host_results(code)
     book = Workbook()
-    fill_totals(book.active, table)
+    fill_totals(book.active, room, table)
+    if room.mode == "teams":
+        fill_teams(book.create_sheet(), team_standings(room, table.stage))
     for number, words in enumerate(rounds, start=1):
         fill_round(book.create_sheet(), number, table, words)
     out = io.BytesIO()
@@ -180,17 +208,27 @@ def download_workbook(code: str) -> Response:
     return download(out.getvalue(), XLSX, f"ruzzle-room-{room.code}.xlsx")
 
 
-def fill_totals(sheet: Worksheet, table: Ranking) -> None:
-    """Every player in ranking order: nickname, total, rank, words found, and the points of each round."""
+def fill_totals(sheet: Worksheet, room: Room, table: Ranking) -> None:
+    """Every player in ranking order: nickname (and team), total, rank, words found, and the points of each round."""
     sheet.title = sheet_title(gettext("Totals"))
+    teams = team_names(room)
     rows: list[list[str | int]] = [
-        [line.nickname, line.score, line.rank, line.words, *line.round_scores] for line in table.lines
+        [line.nickname, *with_team(room, teams, line.player_id), line.score, line.rank, line.words, *line.round_scores]
+        for line in table.lines
     ]
-    fill(
-        sheet,
-        [gettext("nickname"), gettext("score"), gettext("rank"), gettext("words found"), *round_headers(table.rounds)],
-        rows,
-    )
+    header = [gettext("nickname"), *team_header(room), gettext("score"), gettext("rank"), gettext("words found")]
+    fill(sheet, [*header, *round_headers(table.rounds)], rows)
+
+
+def fill_teams(sheet: Worksheet, standings: list[TeamStanding]) -> None:
+    """The teams in ranking order: rank, team, points (a word once per team), words, players."""
+    sheet.title = sheet_title(gettext("Teams"))
+    rows: list[list[str | int]] = [
+        [standing.place, standing.mark.name, standing.line.score, standing.line.words, standing.line.players]
+        for standing in standings
+    ]
+    header = [gettext("rank"), gettext("team"), gettext("score"), gettext("words found"), gettext("players")]
+    fill(sheet, header, rows)
 
 
 def fill_round(sheet: Worksheet, number: int, table: Ranking, words: Words) -> None:

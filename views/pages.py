@@ -22,6 +22,7 @@ from ruzzle.nicknames import MAX_NICKNAME
 from ruzzle.results import CLASS_VIEW_BESIDE_RANKING
 from ruzzle.room import PODIUM, TOP_SHOWN, ranking_shown
 from ruzzle.solver import Found
+from ruzzle.teams import DEFAULT_TEAMS, MAX_TEAMS, MIN_TEAMS
 
 from .addresses import join_address
 from .i18n import current_language, multiplier_label, multiplier_name
@@ -288,6 +289,7 @@ RULES = {
     "default_seconds": DEFAULT_SECONDS,
     "ranking_shown": ranking_shown,
     "class_view_beside_ranking": CLASS_VIEW_BESIDE_RANKING,
+    "teams_range": (MIN_TEAMS, DEFAULT_TEAMS, MAX_TEAMS),
 }
 
 TEMPLATE_HELPERS = {

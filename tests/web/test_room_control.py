@@ -396,6 +396,7 @@ def test_a_pupil_moves_to_a_new_phone_with_the_rejoin_code_and_keeps_seat_score_
             "score": words[0].score + words[1].score,
             "words": 2,
             "rounds": [words[0].score + words[1].score],
+            "team": None,  # (a solo room)
         }
     ]
     assert send(old, code, words[2].word).status_code == 403  # the seat left the dead phone

@@ -49,6 +49,7 @@ from .core import (
 )
 from .players import listed_players
 from .results import class_first, class_view, finders_of, live_ranking, named_finders, room_results, rounds_to_learn
+from .teams import class_of, class_walk, team_finders, team_standings
 
 # --- the host ------------------------------------------------------------------------------------------------
 
@@ -84,6 +85,9 @@ def host_room(code: str) -> ResponseReturnValue:
         context["still_playing"],
         context["ranking"].state() if phase.name == "over" else None,
         context["class_view"] and context["class_view"]["still_counting"],
+        context["teams"],
+        context["together"],
+        [(p.id, p.team) for p in context["players"]],
     )
     return conditional(
         state, lambda etag: render("room_host.html", ["game"], etag=etag, **context, **qr_codes(context, phase))
@@ -124,10 +128,17 @@ def host_context(room: Room, phase: Reading) -> PageContext:
         "still_playing": 0,
         "add_seconds": ADD_SECONDS[2],
         "names_shown": NAMES_SHOWN,
+        "teams": [] if waiting else team_standings(room),
+        "together": None if waiting else class_of(room, board),
+        "best_teams": None,
     }
     if phase.name == "over":
         context["still_playing"] = rooms_store().still_playing(room.id, room.current.number, phase.now)
         context["class_view"] = class_view(room, board, context["still_playing"])
+        best = context["class_view"]["best"]
+        if context["teams"] and best:  # which teams found the best word
+            found = rooms_store().words_found(room, room.current.number, best.word)
+            context["best_teams"] = team_finders(found).get(best.word)
     return context
 
 
@@ -267,14 +278,22 @@ def show_room_walk(code: str) -> ResponseReturnValue:
     if step != room.walk_step:
         rooms_store().set_room(room.id, walk_step=step)  # the remote goes on from where the projector is
     finders = finders_of(room)
+    shown = named_finders(room, finders)
+    if room.mode == "teams":  # the teams that found each word, rather than the pupils
+        teams = team_finders(rooms_store().words_found(room, room.current.number))
+        shown = {word: [mark.label for mark in marks] for word, marks in teams.items()}
     return projector_page(
         room_board(room),
         step,
         join_url=join_url(room),
         seconds=room.seconds,
-        finders=named_finders(room, finders),
+        finders=shown,
         room=room,
-        arrange=lambda words, order: class_first(words, order, finders, room.targets),
+        arrange=lambda words, order: (
+            class_walk(room, class_first(words, order, finders, room.targets), finders)
+            if room.mode == "class"
+            else class_first(words, order, finders, room.targets)
+        ),
     )
 
 

@@ -26,6 +26,7 @@ from ..pages import cached_url, render
 from ..rounds import clean_up_store, now, player_id
 from ..targets import board_around, parse_words_field
 from .core import banned_message, bp, find_room, parse_names, rooms_store
+from .teams import parse_mode
 
 # --- creating and joining ---------------------------------------------------------------------------------
 
@@ -53,6 +54,7 @@ def create_room() -> ResponseReturnValue:
     seed = parse_seed(form["seed"]) if form.get("seed", "").strip() else new_seed()
     match_round = board_round(preset, 1)
     names = parse_names(form.get("names"))
+    mode, teams = parse_mode(form)
     safe = parse_safe(form.get("safe"))
     targets = parse_words_field(form.get("words"))
     if targets:  # the words are checked, and the first board built, before the room opens: a refusal says why
@@ -75,6 +77,8 @@ def create_room() -> ResponseReturnValue:
         class_id=school_class.id if school_class else None,
         hints=form.get("hints") == "on",
         targets=targets,
+        mode=mode,
+        teams=teams,
     )
     return redirect(cached_url("rooms.host_room", code=room.code), 303)
 

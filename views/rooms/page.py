@@ -31,6 +31,7 @@ from .core import (
     stage_of,
 )
 from .results import RoomResults, player_results, room_results, still_counting
+from .teams import class_of, pupil_team, team_mark
 
 BEFORE_START = ("waiting", "countdown")  # the class's phases in which the board is not shown yet
 
@@ -116,6 +117,8 @@ class RoomPage(GamePage):
             poll_seconds=self.pace.play_seconds,
             stage=self.stage,
             hints_offered=self.room.hints,
+            team=pupil_team(self.room, self.member, self.stage),
+            together=class_of(self.room, self.board) if context["over"] else None,
         )
         if context["over"]:
             context["results"] = (
@@ -140,4 +143,5 @@ class RoomPage(GamePage):
             "board": None,
             "clock": self.phase,
             "stage": self.stage,
+            "my_team": team_mark(self.member.team) if self.member.team else None,
         }

@@ -36,6 +36,7 @@ from .core import (
     rooms_store,
     stage_of,
 )
+from .teams import class_json, class_of, team_standings, teams_json
 
 
 def class_first(
@@ -125,10 +126,13 @@ def show_leaderboard(code: str):
     require_member_or_host(room)
     table = live_ranking(room)
     phase = phase_of(room, now())
-    state = (room.current.number, phase.name, table.state())
+    teams = team_standings(room, table.stage)
+    together = class_of(room, room_board(room))
+    state = (room.current.number, phase.name, table.state(), teams, together)
     if wants_json():
+        team_of = {player.id: player.team for player in rooms_store().players(room.id)}
         return conditional(
-            state + (phase.ends_at, room.locked),
+            state + (phase.ends_at, room.locked, tuple(team_of.items())),
             lambda etag: {
                 "room": room.code,
                 "round": room.current.number,
@@ -140,6 +144,7 @@ def show_leaderboard(code: str):
                 "ends_at": phase.ends_at,
                 "seconds_left": phase.seconds_left,
                 "locked": room.locked,
+                "mode": room.mode,
                 "players": [
                     {
                         "rank": line.rank,
@@ -147,9 +152,12 @@ def show_leaderboard(code: str):
                         "score": line.score,
                         "words": line.words,
                         "rounds": list(line.round_scores),
+                        "team": team_of.get(line.player_id),
                     }
                     for line in table.lines
                 ],
+                "teams": teams_json(teams) if room.mode == "teams" else None,
+                "class": class_json(together),
             },
             json=True,
         )
@@ -166,6 +174,8 @@ def show_leaderboard(code: str):
             poll_seconds=POLL_SECONDS,
             member_id=None,
             etag=etag,
+            teams=teams,
+            together=together,
         ),
     )
 
