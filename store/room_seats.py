@@ -83,9 +83,12 @@ class RoomSeats(RoomTable):
         with self.store.writing() as connection:
             locked = self._lock_room(connection, room_id)
             if connection.execute(
-                select(room_bans.c.player).where(room_bans.c.room_id == room_id, room_bans.c.player == player)
+                select(room_bans.c.player).where(
+                    room_bans.c.room_id == room_id,
+                    (room_bans.c.player == player) | (room_bans.c.nickname_key == nickname_key),
+                )
             ).first():
-                raise Banned(nickname)
+                raise Banned(nickname)  # this browser, or this name from another browser (a private tab)
             held = seat_held(connection, SEATS, room_id, player, nickname_key, code, self._keys(connection, room_id))
             if held is not None:
                 return RoomPlayer(*held)
@@ -108,17 +111,24 @@ class RoomSeats(RoomTable):
         return replace(RoomPlayer(*seat), team=team)
 
     def remove(self, room_id: int, player_id: int, now: float) -> bool:
-        """Remove a player from the room and ban their browser (their name is free again; their rounds stay, for
-        the host's undo); whether there was such a player."""
+        """Remove a player from the room and ban their browser and their name (from any browser) until the host's
+        undo (their rounds stay, for it); whether there was such a player."""
         with self.store.writing() as connection:
             seat = connection.execute(
-                select(*PLAYER_COLUMNS).where(room_players.c.room_id == room_id, room_players.c.id == player_id)
+                select(*PLAYER_COLUMNS, room_players.c.nickname_key).where(
+                    room_players.c.room_id == room_id, room_players.c.id == player_id
+                )
             ).first()
             if seat is None:
                 return False
             connection.execute(
                 insert_ignoring_duplicates(connection.dialect.name, room_bans).values(
-                    room_id=room_id, player=seat.player, player_id=seat.id, nickname=seat.nickname, banned=now
+                    room_id=room_id,
+                    player=seat.player,
+                    player_id=seat.id,
+                    nickname=seat.nickname,
+                    nickname_key=seat.nickname_key,
+                    banned=now,
                 )
             )
             connection.execute(delete(room_players).where(room_players.c.id == player_id))
@@ -156,9 +166,11 @@ class RoomSeats(RoomTable):
             ).first()
             if clash is not None:
                 return False
+            # the seat's old id, unless a later seat has it (SQLite gives a freed rowid to the next seat)
+            id_taken = connection.execute(select(room_players.c.id).where(room_players.c.id == ban.player_id)).first()
             connection.execute(
                 room_players.insert().values(
-                    id=ban.player_id,
+                    **({} if id_taken else {"id": ban.player_id}),
                     room_id=room_id,
                     player=ban.player,
                     nickname=ban.nickname,

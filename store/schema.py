@@ -180,7 +180,8 @@ room_hosts = Table(
     PrimaryKeyConstraint("room_id", "player", name="room_hosts_pkey"),
 )
 
-# Browsers the host removed: they cannot join the room again under any name until the host lets them back.
+# Browsers the host removed, with the name they had: neither joins the room again (the browser under any name, the
+# name from any browser) until the host lets them back.
 room_bans = Table(
     "room_bans",
     metadata,
@@ -189,7 +190,9 @@ room_bans = Table(
     Column("player_id", Integer, nullable=False),  # their seat's id, which the host's undo gives back
     Column("nickname", String(80), nullable=False),
     Column("banned", Float, nullable=False),
+    Column("nickname_key", String(160), nullable=True),  # the name removed with it (None: removed before 0926)
     PrimaryKeyConstraint("room_id", "player", name="room_bans_pkey"),
+    Index("room_bans_nickname", "room_id", "nickname_key"),
 )
 
 # One row, written and committed by each health check (Store.heartbeat): the moment of the last check that could write,

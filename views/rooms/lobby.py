@@ -144,7 +144,16 @@ class RoomPlace(Place):
                 form.pupil.id if form.pupil else None,
             )
         except Banned:
-            raise JoinRefused(banned_message(room), 403) from None
+            if room.asker_banned:
+                raise JoinRefused(banned_message(room), 403) from None
+            raise JoinRefused(  # the name of a pupil the teacher removed, from another browser (a private tab, say)
+                gettext(
+                    "The teacher removed %(name)s from room %(code)s: pick another name, or ask the teacher.",
+                    name=form.seat_name,
+                    code=room.code,
+                ),
+                403,
+            ) from None
         except RoomLocked:
             raise JoinRefused(locked_message(room), 403) from None
         except RoomFull as error:

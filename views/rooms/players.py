@@ -72,7 +72,8 @@ def seat_of(room: Room, player: int) -> RoomPlayer:
 
 @bp.post("/rooms/<code>/players/<int:player>/remove")
 def remove_room_player(code: str, player: int) -> ResponseReturnValue:
-    """Remove a player: their browser cannot rejoin under any name (the host can undo); their name is free."""
+    """Remove a player: their browser cannot rejoin under any name, nor their name from any browser (until the host's
+    undo)."""
     room = host_action(code)
     on_player(player, lambda: rooms_store().remove(room.id, player, now()))
     return back_to_host(room)
