@@ -78,13 +78,26 @@ def board_round(preset: str, number: int) -> int | None:
 class ScoreRow(Protocol):
     """A player's score in one round of the room, as the store gives it (`number` None: joined, no round played)."""
 
-    player_id: int
-    nickname: str
-    joined: float
-    number: int | None
-    score: int
-    found: int
-    scored_at: float | None
+    @property
+    def player_id(self) -> int: ...
+
+    @property
+    def nickname(self) -> str: ...
+
+    @property
+    def joined(self) -> float: ...
+
+    @property
+    def number(self) -> int | None: ...
+
+    @property
+    def score(self) -> int: ...
+
+    @property
+    def found(self) -> int: ...
+
+    @property
+    def scored_at(self) -> float | None: ...
 
 
 @dataclass(frozen=True)

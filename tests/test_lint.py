@@ -1,5 +1,5 @@
 """The code passes its linter, its formatter's check and its type checker, as pyproject.toml configures them (ruff:
-[tool.ruff]; mypy: [tool.mypy], strict on ruzzle/, store/ and the web modules its `files` lists). A failure shows the
+[tool.ruff]; mypy: [tool.mypy], strict on ruzzle/, store/, app.py and views/). A failure shows the
 tool's own report."""
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ starts, the page they are on takes them back to the board by itself."""
 from __future__ import annotations
 
 from flask import render_template
+from flask.typing import ResponseReturnValue
 
 from ..live import is_live
 from ..pages import cached_url
@@ -14,7 +15,7 @@ RUNNING = ("countdown", "playing", "paused")  # the class's round is on: a pupil
 
 
 @bp.get("/rooms/<code>/next")
-def follow_room(code: str):
+def follow_room(code: str) -> ResponseReturnValue:
     """Polled by a page a pupil opened from the room: a 304 while nothing changed; once the class's round runs (its
     3-2-1, its play, a pause), HX-Redirect to the pupil's board; 403 for a browser without a seat.
     A live room's page is left alone."""

@@ -5,18 +5,20 @@ from __future__ import annotations
 import hashlib
 import time
 from collections import defaultdict
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from flask import current_app, request
+from flask.typing import ResponseReturnValue
 
 from ruzzle import Found, sort_found
 from ruzzle.results import CLASS_VIEW_SHOWN
 from ruzzle.results import class_view as board_class_view
 from ruzzle.room import PODIUM, TOP_SHOWN, Ranking, WordToLearn, rank, words_to_learn
+from store.room_records import FoundWord
 from store.rooms import Room, RoomPlayer
 
-from ..game import MISSED_SHOWN
+from ..game import MISSED_SHOWN, PageContext
 from ..pages import render, wants_json
 from ..rounds import now
 from ..services import services
@@ -53,7 +55,7 @@ def class_first(
     return sorted(sort_found(words, order), key=place)  # (a stable sort)
 
 
-def named_finders(room: Room, finders: dict[str, list[str]]) -> dict[str, list[str] | None] | None:
+def named_finders(room: Room, finders: dict[str, list[str]]) -> Mapping[str, list[str] | None] | None:
     """Who found each word, as the projector may name them (the room's setting): everyone; the top 3 only (a word
     only others found maps to None: found, but by nobody it names); nobody (None)."""
     if room.names == "none":
@@ -82,8 +84,8 @@ def finders_of_word(room: Room, word: str) -> list[str]:
     return _by_word(rooms_store().words_found(room, room.current.number, word)).get(word, [])
 
 
-def _by_word(found_words) -> dict[str, list[str]]:
-    finders = defaultdict(list)
+def _by_word(found_words: Iterable[FoundWord]) -> dict[str, list[str]]:
+    finders: defaultdict[str, list[str]] = defaultdict(list)
     for found in found_words:
         finders[found.word].append(found.nickname)
     return {word: sorted(names, key=str.casefold) for word, names in finders.items()}
@@ -107,7 +109,7 @@ def live_ranking(room: Room) -> Ranking:
     cache = services().room_rankings
     key = (room.id, len(room.rounds), room.current.started)
     moment = time.monotonic()
-    cached = cache.get(key)
+    cached: tuple[float, Ranking] | None = cache.get(key)  # (the process's caches are typed where read)
     if cached is not None and moment - cached[0] < fresh_for:
         return cached[1]
     if len(cache) > RANKINGS_CACHED:
@@ -118,7 +120,7 @@ def live_ranking(room: Room) -> Ranking:
 
 
 @bp.get("/rooms/<code>/leaderboard")
-def show_leaderboard(code: str):
+def show_leaderboard(code: str) -> ResponseReturnValue:
     """The ranking as a fragment (htmx polls it) or, for `Accept: application/json`, as JSON (`round` is the room's
     round number; in a match, `match` and `round_in_match` place it, and the totals and `rounds` are the match's): for
     the room's players and hosts only."""
@@ -183,7 +185,7 @@ def show_leaderboard(code: str):
 # --- results ----------------------------------------------------------------------------------------------------
 
 
-def class_view(room: Room, board: RoomBoard, still_playing: int = 0) -> dict:
+def class_view(room: Room, board: RoomBoard, still_playing: int = 0) -> PageContext:
     """The class's view of the round's board (ruzzle.results.class_view): words by how many found them, the words
     nobody found, the best (with who found it). From the room's shared results: the counts, not every word every
     player found."""
@@ -238,7 +240,7 @@ def room_results(room: Room) -> RoomResults:
     cache = services().room_results
     key = (room.id, room.current)  # a new round, the host's end, time added: other results
     moment = time.monotonic()
-    cached = cache.get(key)
+    cached: tuple[float, RoomResults] | None = cache.get(key)
     fresh_for = float(current_app.config["ROOM_RANKING_SECONDS"])
     if cached is not None and moment - cached[0] < (fresh_for if cached[1].still_counting else FINAL_FRESH_SECONDS):
         return cached[1]
@@ -263,7 +265,7 @@ def still_counting(room: Room) -> bool:
     return ends_at is not None and now() < ends_at + RESULTS_POLL_AFTER_END
 
 
-def player_results(shared: RoomResults, board: RoomBoard, member: RoomPlayer, found: list[Found]) -> dict:
+def player_results(shared: RoomResults, board: RoomBoard, member: RoomPlayer, found: list[Found]) -> PageContext:
     """A player's results in the room: rank, score, percentile; their words (`found`) against the room's."""
     table, counts = shared.ranking, shared.counts
     mine = table.of(member.id)
