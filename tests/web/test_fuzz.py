@@ -317,6 +317,7 @@ ROUTES = {  # one well-formed request per route, that the cookie and method fami
     "room clock": ("GET", f"/rooms/{ROOM}/clock?phase=playing&round=1", None),
     "room next round's poll": ("GET", f"/rooms/{ROOM}/next", None),
     "room remote players": ("GET", f"/rooms/{ROOM}/remote/players?find=ADA", None),
+    "room move to a team": ("POST", f"/rooms/{ROOM}/players/1/team", {"team": "2"}),
 }
 
 
