@@ -250,7 +250,7 @@ def lesson(open_page, browser, server, timings, others) -> None:
     player_row(teacher, "Bruno").first.get_by_role("button", name="Rename").click()
     expect(bruno.locator("#member-name")).to_have_text("Bruno M.", timeout=10_000)
     player_row(teacher, "Ada").get_by_label("Extra seconds").fill("30")
-    player_row(teacher, "Ada").get_by_role("button", name="Set").click()
+    player_row(teacher, "Ada").get_by_role("button", name="Set", exact=True).click()
     expect(player_row(teacher, "Ada")).to_contain_text("+30 s each round, until you reset it")
     shoot(teacher, "04-remote-players-renamed-extra-time")
     player_row(teacher, "Bruno 2").get_by_role("link", name="Remove Bruno 2").click()
@@ -296,7 +296,7 @@ def lesson(open_page, browser, server, timings, others) -> None:
     shoot(projector, "05-projector-podium-round-2", full_page=False)
     teacher.get_by_role("link", name="Players: rename, extra time, remove").click()
     player_row(teacher, "Bruno M.").get_by_label("Extra seconds").fill("45")
-    player_row(teacher, "Bruno M.").get_by_role("button", name="Set").click()
+    player_row(teacher, "Bruno M.").get_by_role("button", name="Set", exact=True).click()
     expect(teacher.locator(".notice-extra-time")).to_contain_text(
         "Bruno M.'s round is over and stays as it was: the 45 s extra time starts with the next round"
     )
@@ -357,7 +357,7 @@ def lesson(open_page, browser, server, timings, others) -> None:
     # 8. names hidden on the projector: the podium's heading says what it shows, whole
     teacher.goto(f"{server}/rooms/{code}/remote/players")
     teacher.select_option("#names", "none")
-    teacher.locator(".room-names").get_by_role("button", name="Set").click()
+    teacher.locator(".room-names").get_by_role("button", name="Set", exact=True).click()
     expect(teacher.locator("#names")).to_have_value("none")
     projector.goto(f"{server}/rooms/{code}/host")
     expect(projector.locator(".podium-name")).to_have_count(0)

@@ -6,6 +6,8 @@ to become host again. Screenshots go to <screenshots>/room-remote-*.png."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from .browser import PHONE, join_on_phone, serious_violations, shoot, slow_network
@@ -19,8 +21,8 @@ LATENCY_MS = 250
 
 # What a thumb cannot use on the page as it is now: controls under 44 px either way (inline links inside a sentence
 # aside, as WCAG 2.5.8 sets them aside; the site's header is the site's), and names broken inside a word.
-SMALL_TARGETS = """() => [...document.querySelectorAll('main a[href], main button, main input, main select,
-    main summary')]
+SMALL_TARGETS = """() => [...document.querySelectorAll('main a[href], main button, main input, main select, ' +
+    'main summary')]
     .filter(e => e.offsetParent && !(e.closest('details:not([open])') && !e.matches('details > summary')))
     .filter(e => !(e.matches('a') && e.closest('p') && !e.matches('.button')))
     .map(e => [e.textContent.trim().slice(0, 30) || e.name, Math.round(e.getBoundingClientRect().width),
@@ -83,7 +85,7 @@ def test_a_whole_lesson_from_the_teachers_phone(open_page, server, timings):
     expect(phone.locator(".room-manage .nickname")).to_have_text(["Ada Lovelace-Byron", "Bruno M."])
     # extra time, said to last until reset, then reset
     player_row(phone, "Ada").get_by_label("Extra seconds").fill("30")
-    player_row(phone, "Ada").get_by_role("button", name="Set").click()
+    player_row(phone, "Ada").get_by_role("button", name="Set", exact=True).click()
     expect(phone.locator(".notice-extra-time")).to_contain_text("from this one, until you reset it")
     expect(player_row(phone, "Ada")).to_contain_text("+30 s each round, until you reset it")
     shoot(phone, "remote-players")
@@ -93,13 +95,14 @@ def test_a_whole_lesson_from_the_teachers_phone(open_page, server, timings):
     expect(player_row(phone, "Ada")).not_to_contain_text("each round")
     # let back in
     player_row(phone, "Bruno").get_by_role("button", name="Let back in").click()
-    expect(phone).to_have_url(f"{server}/rooms/{code}/remote/players")
+    expect(phone).to_have_url(re.compile(rf"/rooms/{code}/remote/players\?shown=\d+$"))
+    expect(player_row(phone, "Bruno").locator(".rejoin-code[open]")).to_contain_text("takes their seat back")
     # names on the projector
     phone.select_option("#names", "top3")
-    phone.locator(".room-names").get_by_role("button", name="Set").click()
+    phone.locator(".room-names").get_by_role("button", name="Set", exact=True).click()
     expect(phone.locator("#names")).to_have_value("top3")
     phone.select_option("#names", "all")
-    phone.locator(".room-names").get_by_role("button", name="Set").click()
+    phone.locator(".room-names").get_by_role("button", name="Set", exact=True).click()
     # remove asks first; cancel keeps the pupil; remove, then undo
     player_row(phone, "Bruno").get_by_role("link", name="Remove Bruno M.").click()
     expect(phone.get_by_role("heading", level=1)).to_have_text(f"Remove Bruno M. from room {code}?")
@@ -137,7 +140,7 @@ def test_a_whole_lesson_from_the_teachers_phone(open_page, server, timings):
         phone.locator("#manage > summary").click()
     row = phone.locator("#manage .room-manage li").filter(has=phone.locator(".nickname", has_text="Bruno"))
     row.get_by_label("Extra seconds").fill("45")
-    row.get_by_role("button", name="Set").click()
+    row.get_by_role("button", name="Set", exact=True).click()
     expect(phone.locator(".notice-extra-time")).to_contain_text(
         "Bruno M.'s round is over and stays as it was: the 45 s extra time starts with the next round"
     )

@@ -189,17 +189,17 @@ def test_a_lesson_from_the_teachers_phone_with_pause_more_time_a_lock_a_move_and
     # who the projector names: the top 3, nobody (class totals), everyone again
     open_tools(host, "manage")
     host.select_option("#names", "top3")
-    host.locator(".room-names").get_by_role("button", name="Set").click()
+    host.locator(".room-names").get_by_role("button", name="Set", exact=True).click()
     expect(host.locator("#leaderboard tbody .nickname")).to_have_count(3)
     expect(host.locator("#leaderboard-title")).to_contain_text("top 3 of 4")
     shoot(host, "control-projector-names-top3")
     host.select_option("#names", "none")
-    host.locator(".room-names").get_by_role("button", name="Set").click()
+    host.locator(".room-names").get_by_role("button", name="Set", exact=True).click()
     expect(host.locator("#leaderboard .nickname")).to_have_count(0)
     expect(host.locator("#leaderboard")).to_contain_text("Points together")
     shoot(host, "control-projector-names-none")
     host.select_option("#names", "all")
-    host.locator(".room-names").get_by_role("button", name="Set").click()
+    host.locator(".room-names").get_by_role("button", name="Set", exact=True).click()
     expect(host.locator("#leaderboard tbody .nickname")).to_have_count(4, timeout=5000)
 
     # Ada's phone dies: on a new phone her name and rejoin code give back her seat, score and words
@@ -291,7 +291,7 @@ def test_a_pupil_with_extra_time_plays_on_after_the_class_while_the_projector_sa
     open_tools(host, "manage")
     row = manage_row(host, "Bruno")
     row.get_by_label("Extra seconds").fill("60")
-    row.get_by_role("button", name="Set").click()
+    row.get_by_role("button", name="Set", exact=True).click()
     expect(manage_row(host, "Bruno")).to_contain_text("+60 s each round")
     expect(host.locator("#manage[open]")).to_have_count(1)  # the tools stay open for the next change
 
@@ -330,7 +330,7 @@ def test_a_pupil_with_extra_time_plays_on_after_the_class_while_the_projector_sa
     # longer says anyone plays
     open_tools(host, "manage")
     manage_row(host, "Bruno").get_by_label("Extra seconds").fill("30")
-    manage_row(host, "Bruno").get_by_role("button", name="Set").click()
+    manage_row(host, "Bruno").get_by_role("button", name="Set", exact=True).click()
     expect(manage_row(host, "Bruno")).to_contain_text("+30 s each round")
     expect(bruno.locator(".room-results")).to_be_visible(timeout=(30 + 10) * 1000)
     delay, _ = seen(bruno, "results at the deadline", ends_at + 30, timings)
