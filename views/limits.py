@@ -235,19 +235,19 @@ def rejoin_wait(seat: str) -> int | None:
 
 def count_rejoin_miss(seat: str) -> None:
     """Count a wrong code typed for the seat (its name with a code that is not its own)."""
-    items = _rejoin_limits()
-    try:
-        for item in items:
-            services().limiter.limiter.hit(item, seat, "rejoin codes")
-    except Exception:
-        current_app.logger.exception("the limits' storage does not answer")
+    _on_rejoin_counts(seat, services().limiter.limiter.hit)
 
 
 def forget_rejoin_misses(seat: str) -> None:
     """The seat's count starts again (the teacher gave the pupil a fresh code)."""
+    _on_rejoin_counts(seat, services().limiter.limiter.clear)
+
+
+def _on_rejoin_counts(seat: str, change: Callable[[RateLimitItem, str, str], object]) -> None:
+    """Change each of the seat's wrong-code counts; a storage that does not answer is logged, the code taken."""
     items = _rejoin_limits()
     try:
         for item in items:
-            services().limiter.limiter.clear(item, seat, "rejoin codes")
+            change(item, seat, "rejoin codes")
     except Exception:
         current_app.logger.exception("the limits' storage does not answer")
