@@ -235,19 +235,19 @@ def rejoin_wait(seat: str) -> int | None:
 
 def count_rejoin_miss(seat: str) -> None:
     """Count a wrong code typed for the seat (its name with a code that is not its own)."""
-    _on_rejoin_counts(seat, services().limiter.limiter.hit)
+    _on_rejoin_counts(lambda item: services().limiter.limiter.hit(item, seat, "rejoin codes"))
 
 
 def forget_rejoin_misses(seat: str) -> None:
     """The seat's count starts again (the teacher gave the pupil a fresh code)."""
-    _on_rejoin_counts(seat, services().limiter.limiter.clear)
+    _on_rejoin_counts(lambda item: services().limiter.limiter.clear(item, seat, "rejoin codes"))
 
 
-def _on_rejoin_counts(seat: str, change: Callable[[RateLimitItem, str, str], object]) -> None:
-    """Change each of the seat's wrong-code counts; a storage that does not answer is logged, the code taken."""
+def _on_rejoin_counts(change: Callable[[RateLimitItem], object]) -> None:
+    """Change each of a seat's wrong-code counts (limits off: none); a storage that does not answer is logged."""
     items = _rejoin_limits()
     try:
         for item in items:
-            change(item, seat, "rejoin codes")
+            change(item)
     except Exception:
         current_app.logger.exception("the limits' storage does not answer")
