@@ -247,8 +247,15 @@ def page(open_page) -> Page:
 
 
 def tile_centre(page: Page, cell: tuple[int, int]) -> tuple[float, float]:
-    box = page.locator(f'#board td[data-cell="{cell[0]},{cell[1]}"]').bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    """Where a finger presses a tile. An answer may swap the board in between finding the tile and measuring it (the
+    old tile is then gone: no box), so the tile is found and measured again until one holds still long enough."""
+    tile = page.locator(f'#board td[data-cell="{cell[0]},{cell[1]}"]')
+    for _ in range(20):
+        tile.wait_for(state="visible")
+        box = tile.bounding_box()
+        if box is not None:
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    raise AssertionError(f"the tile {cell} never held still long enough to be measured")
 
 
 def drag(page: Page, path, steps: int = 6) -> None:
