@@ -461,6 +461,21 @@ def test_the_projector_names_everyone_the_top_3_or_nobody(app, client, clock, na
     assert len(re.findall(r'<th scope="row" class="nickname">', results)) == min(shown, 4 if names == "all" else 3)
 
 
+@pytest.mark.parametrize("rounds", [1, 3])
+def test_with_names_hidden_the_projector_says_the_class_totals_once_after_any_rounds(app, client, clock, rounds):
+    code = open_room(client)
+    phones = [join(app, code, name) for name in ("Ada", "Bruno")]
+    client.post(f"/rooms/{code}/settings", data={"names": "none"})
+    for number in range(rounds):
+        if number:
+            assert client.post(f"/rooms/{code}/rounds").status_code == 303
+        start(client, clock, code)
+        send(phones[number % 2], code, words_of(app, code)[0].word)
+        clock.advance(SECONDS + 10)
+    podium = client.get(f"/rooms/{code}/host").get_data(as_text=True)
+    assert podium.count("Points together") == 1 and 'class="podium-name"' not in podium
+
+
 def test_a_bad_names_setting_is_a_400(app, client):
     code = open_room(client)
     assert client.post(f"/rooms/{code}/settings", data={"names": "some"}).status_code == 400
