@@ -54,6 +54,7 @@ from views.pages import (
     sentence,
     translate_tile_texts,
 )
+from views.rooms.clock_poll import answer_clock_polls_early
 from views.rounds import RoundSessionInterface
 from views.security import (
     add_headers,
@@ -126,6 +127,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     refuse_long_hosts(app)
     refuse_control_characters(app)
     add_error_pages(app)
+    answer_clock_polls_early(app)
 
     return app
 

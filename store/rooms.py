@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
@@ -78,8 +79,45 @@ __all__ = [
 ]
 
 
+# A pupil's clock as its poll reads it, in one statement: the room's current round, the pupil's seat (not removed) and
+# their own round on that board (its key as store/rounds.py shared_board_key writes it); each by its unique index.
+CLOCK_POLL = """
+SELECT rooms.active_until, seat.nickname, current.number,
+       mine.started, mine.seconds, mine.shift, mine.paused_at, mine.ended
+FROM rooms
+JOIN room_rounds AS current ON current.room_id = rooms.id
+JOIN room_players AS seat ON seat.room_id = rooms.id AND seat.player = :player
+JOIN rounds AS mine ON mine.player = :player AND mine.board_key = 'room|' || rooms.id || '|' || current.number
+WHERE rooms.code = :code
+  AND current.number = (SELECT max(number) FROM room_rounds WHERE room_id = rooms.id)
+  AND NOT EXISTS (SELECT 1 FROM room_bans WHERE room_bans.room_id = rooms.id AND room_bans.player = :player)
+ORDER BY mine.number DESC
+LIMIT 1
+"""
+
+
+@dataclass(frozen=True)
+class ClockPoll:
+    """What a pupil's clock poll depends on: the room's opening, the pupil's name, the round and its clock."""
+
+    active_until: float
+    nickname: str
+    number: int
+    started: float
+    seconds: int
+    shift: float
+    paused_at: float | None
+    ended: float | None
+
+
 class Rooms(RoomSeats, RoomClock):
     """The rooms of the site, kept in the store's database (any worker on any host answers)."""
+
+    def clock_poll(self, code: str, player: str) -> ClockPoll | None:
+        """The clock of this browser's round in the room of `code` (upper case), or None when it has no seat there,
+        was removed, or has no round on the current board."""
+        row = self.store.read_row(CLOCK_POLL, {"code": code, "player": player})
+        return None if row is None else ClockPoll(*row)
 
     def create(
         self,

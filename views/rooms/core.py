@@ -335,8 +335,7 @@ def conditional(
     """
 
     def tag(fragment: bool) -> str:
-        key = repr((state, g.get("asker_nickname"), fragment, json, path or request.path)).encode("utf-8")
-        return hashlib.blake2b(key, digest_size=12).hexdigest()
+        return state_tag(state, g.get("asker_nickname"), fragment, json, path or request.path)
 
     etag = tag(wants_fragment())
     # (flask-compress tags a compressed answer "<etag>:br"; either is the same state)
@@ -348,6 +347,13 @@ def conditional(
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"  # always ask again; the ETag makes asking cheap
     return response
+
+
+def state_tag(state: tuple[object, ...], nickname: str | None, fragment: bool, json: bool, path: str) -> str:
+    """The ETag of an answer: its state, the asker's nickname, its kind (fragment, JSON) and the path it is the page
+    of (also what views/rooms/clock_poll.py compares a clock poll's tag with, before Flask sees the request)."""
+    key = repr((state, nickname, fragment, json, path)).encode("utf-8")
+    return hashlib.blake2b(key, digest_size=12).hexdigest()
 
 
 def remote_url(room: Room, _external: bool = True) -> str:
