@@ -125,6 +125,7 @@ def play(app, clock: Clock, players: int, words: int, costs: Costs) -> None:
     with app.test_request_context():
         solution = list(BoardRequest.from_url("en", "COSTS2", {"size": "4x4", "gen": "2"}).solution())
     rng = random.Random(7)
+    clocks: dict[int, str | None] = {}  # each phone's clock's ETag, which its next poll sends (as the page does)
     for step in range(words):
         for phone in phones:
             found = rng.choice(solution)
@@ -134,8 +135,9 @@ def play(app, clock: Clock, players: int, words: int, costs: Costs) -> None:
             assert reply.status_code in (200, 409), (reply.status_code, reply.get_data(as_text=True)[:300])
         clock.now += 1
         if step % 3 == 0:
-            for phone in phones[:: max(1, players // 300)]:
-                costs.get(phone, "clock poll", f"/rooms/{code}/clock?phase=playing&round=1")
+            for index, phone in enumerate(phones[:: max(1, players // 300)]):
+                url = f"/rooms/{code}/clock?phase=playing&round=1"
+                clocks[index] = etag_of(costs.get(phone, "clock poll", url, clocks.get(index))) or clocks.get(index)
             costs.get(host, "host ranking (json)", f"/rooms/{code}/leaderboard", Accept="application/json")
             costs.get(host, "host stage (play)", f"/rooms/{code}/host")
     clock.now = START + 3.5 + 120 + 0.5
