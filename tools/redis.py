@@ -17,13 +17,13 @@ from pathlib import Path
 
 from tools.servers import free_port
 
+DEBIAN_BINARY = Path("/usr/bin/redis-server")
 MISSING = "Redis is not installed: apt-get install -y redis-server (tools/test.sh does it)"
 
 
 def binary() -> Path:
     """Where redis-server is: Debian's /usr/bin/redis-server, else wherever PATH has it."""
-    debian = Path("/usr/bin/redis-server")
-    found = debian if debian.exists() else shutil.which("redis-server")
+    found = DEBIAN_BINARY if DEBIAN_BINARY.exists() else shutil.which("redis-server")
     if found is None:
         raise RuntimeError(MISSING)
     return Path(found)

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 
 import pytest
 
+import tools.redis
 from tools.redis import redis_server
 from tools.servers import Server, gunicorn_server
 
@@ -249,3 +250,10 @@ def test_a_lesson_goes_on_uncounted_and_logged_while_redis_is_away_and_counted_a
     assert "the limits' storage does not answer" in logs  # the app's own, for the codes
     assert "ConnectionError" in logs  # and why
     assert joins_after == [303] * 4 + [429]
+
+
+def test_a_machine_without_redis_server_is_told_how_to_install_it(monkeypatch, tmp_path):
+    monkeypatch.setattr(tools.redis, "DEBIAN_BINARY", tmp_path / "redis-server")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(RuntimeError, match=r"apt-get install -y redis-server"), redis_server():
+        pass
