@@ -22,6 +22,11 @@ def summary(values: list[float]) -> dict:
     }
 
 
+def limits_storage(args) -> str:
+    """Where the servers counted the per-client limits: one Redis for all, or each worker's memory."""
+    return "one Redis" if args.redis else "each worker's memory"
+
+
 def report(run: Run, problems: list[str], joined: int, cpu: tuple, wall: float, load: tuple) -> tuple[list[str], dict]:
     figures, args = run.figures, run.args
     cpu, waited = cpu
@@ -38,7 +43,8 @@ def report(run: Run, problems: list[str], joined: int, cpu: tuple, wall: float, 
     host_polls = summary(figures.latencies[STAGE] + figures.latencies[RANKING])
     lines = [
         f"{args.players} phones ({joined} joined) from {args.addresses} addresses, {args.servers} server(s), "
-        f"store {args.store}, room {run.code}: lobby {args.lobby:g} s (joins over {args.join_window:g} s), "
+        f"store {args.store}, limits counted in {limits_storage(args)}, room {run.code}: "
+        f"lobby {args.lobby:g} s (joins over {args.join_window:g} s), "
         f"play {args.seconds:g} s, results polled {args.after:g} s after the end",
         f"{'':20}{'requests':>9}{'304':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}",
     ]
@@ -101,6 +107,7 @@ def report(run: Run, problems: list[str], joined: int, cpu: tuple, wall: float, 
         "addresses": args.addresses,
         "servers": args.servers,
         "store": args.store,
+        "limits_storage": limits_storage(args),
         "lobby": args.lobby,
         "seconds": args.seconds,
         "after": args.after,

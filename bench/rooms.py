@@ -1,10 +1,12 @@
 """A whole class loop in one room, the way its phones and its projector load the server: the lobby, the start, the
 round, the end and the results, with N phones (500 by default, 2,000 for a school; issue 21), against gunicorn as
-the README runs it, on SQLite (the default store) or PostgreSQL, or two app servers sharing one PostgreSQL.
+the README runs it, on SQLite (the default store) or PostgreSQL, or two app servers sharing one PostgreSQL (and with
+--redis, counting their per-client limits together in one Redis, as the README's "Two or more servers" runs them).
 
     python3 bench/rooms.py                               # 500 phones, 30 s of lobby, 60 s of play, SQLite
     python3 bench/rooms.py --players 2000 --lobby 60
     python3 bench/rooms.py --players 300 --store postgresql --servers 2 --json out.json
+    python3 bench/rooms.py --players 500 --store postgresql --servers 2 --redis
 
 The loop, as the pages do it (templates/room_play.html, room_host.html, _room_results.html, static/js/*.js):
 
@@ -73,6 +75,7 @@ from ruzzle import Lexicon, blocked_words, generate  # noqa: E402
 from ruzzle.game import Solution  # noqa: E402
 from ruzzle.generator import LATEST_VERSION  # noqa: E402
 from tools.postgres import postgres_cluster  # noqa: E402
+from tools.redis import redis_server  # noqa: E402
 from tools.servers import gunicorn_server  # noqa: E402
 
 SHIPPED_ROOM_PLAYERS = 2000  # app.py ROOM_PLAYERS
@@ -108,10 +111,13 @@ def cpu_seconds() -> float:
 
 
 @contextlib.contextmanager
-def servers(store: str, count: int, players: int):
-    """`count` gunicorn servers as the README runs them (per-client limits on), on one store; their ports."""
+def servers(store: str, count: int, players: int, redis: bool = False):
+    """`count` gunicorn servers as the README runs them (per-client limits on), on one store, their limits counted
+    in one throwaway Redis when `redis` (else in each worker's memory, as they ship); their ports."""
     env = {"RUZZLE_PROXY_FIX": "1", "RUZZLE_ROOM_PLAYERS": str(max(SHIPPED_ROOM_PLAYERS, players))}
     with contextlib.ExitStack() as stack:
+        if redis:
+            env["RUZZLE_RATELIMIT_STORAGE_URI"] = stack.enter_context(redis_server()).url
         if store == "sqlite":
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="ruzzle-rooms-"))
             env["RUZZLE_DATABASE_URL"] = f"sqlite:///{folder}/store.sqlite3"
@@ -134,6 +140,9 @@ def main() -> int:
     parser.add_argument("--after", type=float, default=30, help="seconds the results are polled after the end")
     parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--servers", type=int, default=1, help="app servers sharing one PostgreSQL (default 1)")
+    parser.add_argument(
+        "--redis", action="store_true", help="the servers count their per-client limits together in one Redis"
+    )
     parser.add_argument("--addresses", type=int, default=20, help="client addresses the phones come from")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     args = parser.parse_args()
@@ -146,7 +155,7 @@ def main() -> int:
     solution = Solution.of(
         generate("en", SEED, 4, 4, version=LATEST_VERSION), Lexicon.builtin("en"), blocked_words("en")
     )
-    with servers(args.store, args.servers, args.players) as ports:
+    with servers(args.store, args.servers, args.players, args.redis) as ports:
         priority = read_answers_when_they_come()
         load_start = os.getloadavg()[0]
         run = Run(ports, args, solution)

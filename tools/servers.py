@@ -14,6 +14,7 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parents[1]
 GUNICORN = [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py"]
@@ -28,14 +29,23 @@ def free_port() -> int:
 
 @dataclass(frozen=True)
 class Server:
-    """A running gunicorn: its base URL and its master process."""
+    """A running gunicorn: its base URL, its master process and the file of its log (its workers' stderr)."""
 
     url: str
     process: subprocess.Popen
+    log: IO[bytes] | None = None
 
     def worker_pids(self) -> list[int]:
         """The process ids of the master's workers (its children), in order."""
         return children(self.process.pid)
+
+    def log_text(self) -> str:
+        """What the server has logged so far."""
+        if self.log is None:
+            return ""
+        # read at an offset, never moving the file's position: the workers write at it (their stderr is this file)
+        size = os.fstat(self.log.fileno()).st_size
+        return os.pread(self.log.fileno(), size, 0).decode("utf-8", errors="replace")
 
 
 @contextlib.contextmanager
@@ -79,7 +89,7 @@ def gunicorn_server(
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_until_healthy(url + health, process, log)
-        yield Server(url, process)
+        yield Server(url, process, log)
     finally:
         with contextlib.suppress(ProcessLookupError):  # a test may have killed it already
             os.killpg(process.pid, signal.SIGTERM)

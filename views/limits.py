@@ -65,6 +65,9 @@ def rejoin_misses_reason() -> str:
 def init_limits(app: Flask) -> Limiter:
     """Flask-Limiter on the app, its limits on the views that take them, and its refusals as the app's 429 page."""
     limiter = services(app).limiter
+    # Flask-Limiter logs a storage that does not answer to a logger with no handler of its own (so nothing reached
+    # the servers' log while Redis was away): the app's logger, where the app's own counts log the same outage
+    limiter.logger = app.logger
     limiter.init_app(app)
     if not limiter.enabled:
         return limiter
