@@ -159,7 +159,9 @@ class Assignments:
         """Seat a browser as in a room (store/seats.py: its own seat, a taken name's with its rejoin code and its
         rounds, or a new one). NicknameTaken, AlreadySeated."""
         with self.store.writing() as connection:
-            seat = seat_held(connection, SEATS, assignment.id, player, nickname_key, code, list(assignment.keys()))
+            seat = seat_held(
+                connection, SEATS, assignment.id, player, nickname_key, code, lambda: list(assignment.keys())
+            )
             if seat is None:
                 seat = insert_seat(
                     connection, SEATS, assignment.id, player, nickname, nickname_key, now, code, class_pupil_id

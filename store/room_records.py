@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, bindparam, func, select
+from sqlalchemy import Column, ColumnElement, Connection, Row, bindparam, func, select
 
 from .engine import Database
 from .rounds import parse_shared_board_key, shared_board_key
-from .schema import room_bans, room_hosts, room_players, room_rounds, rooms, words
+from .schema import room_bans, room_hosts, room_players, room_rounds, room_teams, rooms, words
 from .schema import rounds as player_rounds
 
 # A copy of ruzzle.room's CODE_ALPHABET, CODE_LENGTH and REJOIN_CODE_LENGTH (the store imports no game code;
@@ -145,8 +146,8 @@ class FoundWord:
 
 
 # The statements every poll and word runs, built once (building one costs more than running it on SQLite).
-# (with the asking browser's place in the room: every request of a player needs both)
-SEATS = room_players.alias("seats")  # (counted apart from the asker's own seat)
+# (with the asking browser's place in the room: every request of a player needs both; the room's size is its row's
+# player_count, kept by triggers: migration 0927)
 ROOM_BY_CODE = (
     select(
         rooms,
@@ -166,11 +167,6 @@ ROOM_BY_CODE = (
         room_players.c.team.label("member_team"),
         room_hosts.c.player.label("extra_host"),
         room_bans.c.player.label("banned_player"),
-        select(func.count())
-        .where(SEATS.c.room_id == rooms.c.id)
-        .correlate(rooms)
-        .scalar_subquery()
-        .label("player_count"),
     )
     .select_from(
         rooms.join(room_rounds, room_rounds.c.room_id == rooms.c.id)
@@ -276,12 +272,8 @@ ROUNDS_WORDS_FOUND = ROOM_WORDS.add_columns(player_rounds.c.board_key).where(
 )
 
 
-# A room's players per team (the smallest team takes the next pupil: ruzzle.teams.place_newcomer, pinned by a test).
-TEAM_SIZES = (
-    select(room_players.c.team, func.count())
-    .where(room_players.c.room_id == bindparam("room_id"), room_players.c.team.is_not(None))
-    .group_by(room_players.c.team)
-)
+# A room's players per team, kept by triggers (migration 0927): a row per team that has had a pupil.
+TEAM_SIZES = select(room_teams.c.team, room_teams.c.players).where(room_teams.c.room_id == bindparam("room_id"))
 
 
 def smallest_team(sizes: dict[int, int], teams: int) -> int:
@@ -291,7 +283,7 @@ def smallest_team(sizes: dict[int, int], teams: int) -> int:
 
 
 def team_of_newcomer(connection: Connection, room_id: int, teams: int | None) -> int | None:
-    """The team a new seat of the room gets now (None outside team mode), counted in the joining transaction."""
+    """The team a new seat of the room gets now (None outside team mode), read in the joining transaction."""
     if teams is None:
         return None
     sizes = {team: count for team, count in connection.execute(TEAM_SIZES, {"room_id": room_id}).all()}
@@ -342,10 +334,16 @@ class RoomTable:
     def _lock_room(self, connection: Connection, room_id: int) -> bool:
         """Lock the room's row until the transaction ends (PostgreSQL; on SQLite the write lock is held); whether the
         host locked the room."""
-        query = select(rooms.c.locked).where(rooms.c.id == room_id)
+        return bool(self._locked_row(connection, room_id, rooms.c.locked).locked)
+
+    @staticmethod
+    def _locked_row(connection: Connection, room_id: int, *columns: Column[Any]) -> Row[Any]:
+        """These columns of the room's row, the row locked until the transaction ends (PostgreSQL; on SQLite the write
+        lock is held): what a step under the room's lock needs of it, read by the lock itself."""
+        query = select(*columns).where(rooms.c.id == room_id)
         if connection.dialect.name == "postgresql":
             query = query.with_for_update()
-        return bool(connection.execute(query).scalar_one())
+        return connection.execute(query).one()
 
     def _lock_round(self, connection: Connection, room_id: int, number: int) -> RoomRound:
         """A room round's timeline, its row locked until the transaction ends: the class's clock changes one at a

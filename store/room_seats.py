@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from sqlalchemy import Connection, delete, func, select, text, update
+from sqlalchemy import Connection, delete, select, text, update
 
 from .engine import insert_ignoring_duplicates
 from .room_records import (
@@ -81,34 +81,33 @@ class RoomSeats(RoomTable):
         the host removed it (Banned), locked the room (RoomLocked: a rejoin still takes its seat) or the room has
         `limit` players (RoomFull). AlreadySeated, NicknameTaken as in store/seats.py."""
         with self.store.writing() as connection:
-            locked = self._lock_room(connection, room_id)
+            room = self._locked_row(connection, room_id, rooms.c.locked, rooms.c.teams, rooms.c.player_count)
             if connection.execute(
-                select(room_bans.c.player).where(
-                    room_bans.c.room_id == room_id,
-                    (room_bans.c.player == player) | (room_bans.c.nickname_key == nickname_key),
+                select(room_bans.c.player).where(  # (each half of the OR a search of its own index)
+                    ((room_bans.c.room_id == room_id) & (room_bans.c.player == player))
+                    | ((room_bans.c.room_id == room_id) & (room_bans.c.nickname_key == nickname_key))
                 )
             ).first():
                 raise Banned(nickname)  # this browser, or this name from another browser (a private tab)
-            held = seat_held(connection, SEATS, room_id, player, nickname_key, code, self._keys(connection, room_id))
+            held = seat_held(
+                connection, SEATS, room_id, player, nickname_key, code, lambda: self._keys(connection, room_id)
+            )
             if held is not None:
                 return RoomPlayer(*held)
-            if locked:
+            if room.locked:
                 raise RoomLocked(nickname)
-            count = connection.execute(
-                select(func.count()).select_from(room_players).where(room_players.c.room_id == room_id)
-            ).scalar_one()
-            if count >= limit:
+            if room.player_count >= limit:  # (kept by triggers on the seats: migration 0927)
                 raise RoomFull(limit)
-            team = team_of_newcomer(connection, room_id, self._teams(connection, room_id))
-            seat = insert_seat(connection, SEATS, room_id, player, nickname, nickname_key, now, code, class_pupil_id)
-            if team is not None:
-                connection.execute(update(room_players).where(room_players.c.id == seat.id).values(team=team))
+            team = team_of_newcomer(connection, room_id, room.teams)
+            seat = insert_seat(
+                connection, SEATS, room_id, player, nickname, nickname_key, now, code, class_pupil_id, team=team
+            )
             connection.execute(
                 update(rooms)
                 .where(rooms.c.id == room_id, rooms.c.active_until < now + EXPIRY_SECONDS)
                 .values(active_until=now + EXPIRY_SECONDS)
             )
-        return replace(RoomPlayer(*seat), team=team)
+        return RoomPlayer(*seat)
 
     def remove(self, room_id: int, player_id: int, now: float) -> bool:
         """Remove a player from the room and ban their browser and their name (from any browser) until the host's

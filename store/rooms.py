@@ -47,7 +47,7 @@ from .room_records import (
     round_key,
 )
 from .room_seats import ExtraTimeSet, RoomSeats
-from .schema import room_bans, room_hosts, room_players, room_rounds, rooms, words
+from .schema import room_bans, room_hosts, room_players, room_rounds, room_teams, rooms, words
 from .schema import rounds as player_rounds
 
 # The values, codes and refusals of a room, read from here by the views and the store (store/room_records.py).
@@ -324,7 +324,7 @@ class Rooms(RoomSeats, RoomClock):
                 old = select(player_rounds.c.id).where(player_rounds.c.board_key.in_(keys))
                 connection.execute(delete(words).where(words.c.round_id.in_(old)))
                 connection.execute(delete(player_rounds).where(player_rounds.c.board_key.in_(keys)))
-            for table in (room_players, room_rounds, room_hosts, room_bans):
+            for table in (room_players, room_teams, room_rounds, room_hosts, room_bans):
                 connection.execute(delete(table).where(table.c.room_id == room_id))
             connection.execute(delete(rooms).where(rooms.c.id == room_id))
 
@@ -332,6 +332,6 @@ class Rooms(RoomSeats, RoomClock):
         """Delete the rooms inactive since before a moment (their players' rounds go with the rounds' retention)."""
         old = select(rooms.c.id).where(rooms.c.active_until < moment)
         with self.store.writing() as connection:
-            for table in (room_players, room_rounds, room_hosts, room_bans):
+            for table in (room_players, room_teams, room_rounds, room_hosts, room_bans):
                 connection.execute(delete(table).where(table.c.room_id.in_(old)))
             return connection.execute(delete(rooms).where(rooms.c.active_until < moment)).rowcount

@@ -129,6 +129,8 @@ rooms = Table(
     # issue 36 (migration 0925): how the room is played (solo, teams, class: ruzzle.teams.MODES) and its teams' number
     Column("mode", String(8), nullable=False, server_default="solo"),
     Column("teams", Integer, nullable=True),
+    # issue 37 (migration 0927): the room's seats, kept by triggers on room_players (a join asks the row, not a count)
+    Column("player_count", Integer, nullable=False, server_default="0"),
 )
 
 # The rounds of a room, one board each; `started` stays empty until the host starts it.
@@ -170,6 +172,17 @@ room_players = Table(
 Index("rooms_active_until", rooms.c.active_until)
 # A browser's rooms, for the banner that brings a pupil back to theirs from any page (migration 0006).
 Index("room_players_by_player", room_players.c.player)
+
+# The seats of each team of a room played in teams, kept by triggers on room_players (migration 0927): the next
+# pupil's team is read from these rows, not counted from every seat.
+room_teams = Table(
+    "room_teams",
+    metadata,
+    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    Column("team", Integer, nullable=False),
+    Column("players", Integer, nullable=False, server_default="0"),
+    PrimaryKeyConstraint("room_id", "team", name="room_teams_pkey"),
+)
 
 # The browsers that host a room besides the one that opened it (each opened the teacher's remote link).
 room_hosts = Table(

@@ -111,6 +111,40 @@ def test_the_nickname_keys_migration_reads_look_alikes_and_keeps_a_clashing_row_
     store.dispose()
 
 
+def test_the_room_sizes_migration_counts_the_seats_of_rooms_already_open(database_url):
+    """0926 -> the newest: each open room's seats and each of its teams' are counted once into the rows the triggers
+    keep from then on (a join reads them instead of counting the room)."""
+    store = Store(database_url)
+    store.migrate_to("0926")
+    teams = {"solo": [None, None, None], "teams": [1, 2, 1, 1, 2]}
+    with store.writing() as connection:
+        for code, seats in teams.items():
+            connection.execute(
+                text(
+                    "INSERT INTO rooms (code, host, language, rows, cols, seconds, safe, preset, created, "
+                    "active_until, mode, teams) VALUES (:code, 'h', 'en', 4, 4, 90, true, 'single', 1, 2, :mode, "
+                    ":teams)"
+                ),
+                {"code": code.upper(), "mode": code, "teams": 2 if code == "teams" else None},
+            )
+            room_id = connection.execute(text("SELECT id FROM rooms WHERE code = :c"), {"c": code.upper()}).scalar()
+            for number, team in enumerate(seats):
+                connection.execute(
+                    text(
+                        "INSERT INTO room_players (room_id, player, nickname, nickname_key, joined, team) "
+                        "VALUES (:room, :player, :name, :key, 1, :team)"
+                    ),
+                    {"room": room_id, "player": f"p{number}", "name": f"P{number}", "key": f"p{number}", "team": team},
+                )
+    store.migrate()
+    with store.engine.connect() as connection:
+        counts = dict(connection.exec_driver_sql("SELECT code, player_count FROM rooms").all())
+        sizes = sorted(connection.exec_driver_sql("SELECT team, players FROM room_teams").all())
+    assert counts == {"SOLO": 3, "TEAMS": 5}
+    assert sizes == [(1, 3), (2, 2)]
+    store.dispose()
+
+
 def test_migrations_started_by_several_processes_at_once_all_succeed(database_url):
     """Workers start together: each upgrades, one at a time (advisory lock / BEGIN IMMEDIATE), none fails."""
     stores = [Store(database_url) for _ in range(6)]
