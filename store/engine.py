@@ -18,11 +18,13 @@ import sqlite3
 import threading
 import time
 import weakref
-from collections.abc import Iterator
+from collections import namedtuple
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Table, bindparam, create_engine, event, text, update
+from sqlalchemy import Connection, Dialect, Engine, Select, Table, bindparam, create_engine, event, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import InterfaceError, InternalError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -129,6 +131,7 @@ class Database:
         self._lock_files: dict[int, int] = {}
         self._writes = 0
         self._clock_offset = (0.0, -math.inf)  # the database's clock minus this host's, and when it was asked
+        self._compiled_reads: dict[int, CompiledRead] = {}
         # A pool must not cross a fork (gunicorn forks workers): the child drops the parent's connections.
         reference = weakref.ref(self)
         os.register_at_fork(after_in_child=lambda: _drop_pool(reference()))
@@ -154,28 +157,50 @@ class Database:
             except sqlite3.Error as error:  # as SQLAlchemy raises it, so that an outage is told from a bug
                 raise OperationalError(statement, values, error) from error
 
-    def read_row(self, statement: str, values: dict[str, Any]) -> tuple[Any, ...] | None:
-        """The first row of one read written in SQL (`:name` parameters), sent straight to the driver: for the hottest
-        read of all (a room's clock poll, views/rooms/clock_poll.py), where SQLAlchemy's execution machinery cost more
-        than the query. On PostgreSQL without BEGIN and ROLLBACK around it, as `reader` does."""
+    def read(self, statement: Select[Any], values: dict[str, Any]) -> list[Any]:
+        """The rows of one of the hot reads (a Core select built once at import), compiled once for this database and
+        sent straight to the driver: SQLAlchemy's execution machinery (a connection object, an execution context, a
+        result) cost more than the query itself on SQLite. Rows are named tuples of the select's column keys, each
+        value as SQLAlchemy's type gives it (a Boolean as a bool on SQLite)."""
+        compiled = self._compiled(statement)
+        rows, description = self._driver_rows(compiled.sql, compiled.parameters(values), all_rows=True)
+        processors = compiled.processors(self.engine.dialect, description)
+        return [compiled.row(row, processors) for row in rows]
+
+    def _compiled(self, statement: Select[Any]) -> CompiledRead:
+        found = self._compiled_reads.get(id(statement))
+        if found is None or found.statement is not statement:
+            found = self._compiled_reads[id(statement)] = CompiledRead.of(statement, self.engine.dialect)
+        return found
+
+    def _driver_rows(self, sql: str, parameters: Any, all_rows: bool) -> tuple[list[Any], Any]:
+        """One statement on a pooled connection's driver, outside any transaction (as `reader` reads): its rows (all,
+        or the first or None) and the cursor's description of its columns."""
         raw = self.engine.raw_connection()
         try:
             driver: Any = raw.driver_connection
-            if self.dialect != "postgresql":
-                return driver.execute(statement, values).fetchone()  # type: ignore[no-any-return]
-            driver.autocommit = True
+            if self.dialect == "postgresql":
+                driver.autocommit = True
             try:
-                return driver.execute(_pyformat(statement), values).fetchone()  # type: ignore[no-any-return]
+                cursor = driver.execute(sql, parameters)
+                return (cursor.fetchall() if all_rows else [cursor.fetchone()]), cursor.description
             finally:
-                driver.autocommit = False
+                if self.dialect == "postgresql":
+                    driver.autocommit = False
         except sqlite3.Error as error:  # as SQLAlchemy raises it, so that an outage is told from a bug
-            raise OperationalError(statement, values, error) from error
+            raise OperationalError(sql, parameters, error) from error
         except Exception as error:
             if type(error).__module__.startswith("psycopg"):
-                raise OperationalError(statement, values, error) from error
+                raise OperationalError(sql, parameters, error) from error
             raise
         finally:
             raw.close()
+
+    def read_row(self, statement: str, values: dict[str, Any]) -> tuple[Any, ...] | None:
+        """The first row of one read written in SQL (`:name` parameters), sent straight to the driver, as `read`."""
+        sql = statement if self.dialect != "postgresql" else _pyformat(statement)
+        row: tuple[Any, ...] | None = self._driver_rows(sql, values, all_rows=False)[0][0]
+        return row
 
     @contextlib.contextmanager
     def _write_turn(self) -> Iterator[None]:
@@ -282,6 +307,45 @@ class Database:
         for lock_file in self._lock_files.values():
             os.close(lock_file)
         self._lock_files.clear()
+
+
+@dataclass
+class CompiledRead:
+    """A select compiled for one database: its SQL in the driver's style, its parameters' order and fixed values, and
+    how each column's value comes out (SQLAlchemy's own result processors, found at the first answer: on PostgreSQL
+    they depend on the column's type as the server names it)."""
+
+    statement: Select[Any]
+    sql: str
+    order: tuple[str, ...] | None  # the parameters' names in order, for a driver that takes them by position
+    fixed: dict[str, Any]  # the values the statement itself binds (a LIMIT, a constant)
+    row_type: type[tuple[Any, ...]]
+    _processors: tuple[Callable[[Any], Any] | None, ...] | None = None
+
+    @classmethod
+    def of(cls, statement: Select[Any], dialect: Dialect) -> CompiledRead:
+        compiled = statement.compile(dialect=dialect)
+        keys = [str(column.key) for column in statement.selected_columns]
+        assert len(set(keys)) == len(keys), f"two columns named alike in {keys}"
+        order = tuple(compiled.positiontup) if compiled.positional and compiled.positiontup else None
+        row_type = namedtuple("Row", keys)  # type: ignore[misc]  # (a row type per statement, made at run time)
+        return cls(statement, compiled.string, order, dict(compiled.params), row_type)
+
+    def parameters(self, values: dict[str, Any]) -> Any:
+        merged = {**self.fixed, **values}
+        return merged if self.order is None else tuple(merged[name] for name in self.order)
+
+    def processors(self, dialect: Dialect, description: Any) -> tuple[Callable[[Any], Any] | None, ...]:
+        if self._processors is None:
+            self._processors = tuple(
+                column.type.dialect_impl(dialect).result_processor(dialect, field[1])
+                for column, field in zip(self.statement.selected_columns, description, strict=True)
+            )
+        return self._processors
+
+    def row(self, values: tuple[Any, ...], processors: tuple[Callable[[Any], Any] | None, ...]) -> tuple[Any, ...]:
+        pairs = zip(values, processors, strict=True)
+        return self.row_type(*(value if process is None else process(value) for value, process in pairs))
 
 
 @functools.cache

@@ -184,11 +184,10 @@ class Rooms(RoomSeats, RoomClock):
         """The room with this code (any case), or None; with `player`, that browser's place in it (`member`), and
         whether it hosts the room or was removed from it; with `number`, with that round only (None without it)."""
         values = {"code": code.upper(), "player": player or ""}
-        with self.store.reader.connect() as connection:
-            rows = connection.execute(
-                ROOM_BY_CODE if number is None else ONE_ROUND_BY_CODE,
-                values if number is None else {**values, "number": number},
-            ).all()
+        rows = self.store.read(
+            ROOM_BY_CODE if number is None else ONE_ROUND_BY_CODE,
+            values if number is None else {**values, "number": number},
+        )
         if not rows:
             return None
         first = rows[0]
@@ -245,8 +244,8 @@ class Rooms(RoomSeats, RoomClock):
     def live_room(self, player: str, since: float, now: float) -> str | None:
         """The code of the open room this browser has a seat in and that was busy after `since` (it joined, or a
         round started), the latest it joined; None when there is none. One indexed query: every page asks it."""
-        with self.store.reader.connect() as connection:
-            return connection.execute(LIVE_ROOM, {"player": player, "since": since, "now": now}).scalar()
+        rows = self.store.read(LIVE_ROOM, {"player": player, "since": since, "now": now})
+        return rows[0].code if rows else None
 
     def room_playing(self, room_id: int, number: int, player: str) -> str | None:
         """The code of room `room_id` when round `number` is its current round and this browser has a seat in it

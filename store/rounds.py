@@ -9,6 +9,7 @@ its points: each word adds what it was worth when the store took it, in the same
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -171,8 +172,7 @@ class Rounds:
 
     def current(self, player: str, board_key: str) -> StoredRound | None:
         """The player's latest round on this board URL, or None."""
-        with self.database.reader.connect() as connection:
-            return current_round(connection, player, board_key)
+        return stored_round(self.database.read(CURRENT_ROUND, {"player": player, "board_key": board_key}))
 
     def start(self, player: str, board: RoundBoard, now: float, again: bool = False) -> StoredRound:
         """The player's round on this board: the running one, or the first; `again` starts the next one.
@@ -261,7 +261,11 @@ class Rounds:
 
 def current_round(connection: Connection, player: str, board_key: str) -> StoredRound | None:
     """The latest round and its words, in one query (the board page and every word ask for it)."""
-    result = connection.execute(CURRENT_ROUND, {"player": player, "board_key": board_key}).all()
+    return stored_round(connection.execute(CURRENT_ROUND, {"player": player, "board_key": board_key}).all())
+
+
+def stored_round(result: Sequence[Any]) -> StoredRound | None:
+    """The round of CURRENT_ROUND's rows (one per word, or one with no word), or None for no rows."""
     if not result:
         return None
     first = result[0]
