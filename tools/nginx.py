@@ -82,8 +82,17 @@ def nginx_front(upstream: str, static_root: Path) -> Iterator[Front]:
     (folder / "site.conf").write_text(site(f"127.0.0.1:{port}", upstream, static_root))
     (folder / "nginx.conf").write_text(MAIN.format(user=user, folder=folder))
     process = subprocess.Popen(
-        [binary(), "-p", str(folder), "-e", str(folder / "error.log"), "-c", str(folder / "nginx.conf"),
-         "-g", "daemon off;"],
+        [
+            binary(),
+            "-p",
+            str(folder),
+            "-e",
+            str(folder / "error.log"),
+            "-c",
+            str(folder / "nginx.conf"),
+            "-g",
+            "daemon off;",
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,

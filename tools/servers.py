@@ -17,6 +17,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 GUNICORN = [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py"]
+# gunicorn's sync workers (one request at a time per process) in place of gunicorn.conf.py's threads, for a server
+# behind a buffering proxy: the command line's settings win over the file's, and more than one thread would make
+# gunicorn take gthread again.
+SYNC_WORKERS = {"GUNICORN_CMD_ARGS": "--worker-class sync", "RUZZLE_THREADS": "1"}
 
 
 def free_port() -> int:

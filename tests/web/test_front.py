@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import http.client
+import socket
 import itertools
 import re
 import time
@@ -18,7 +19,7 @@ import pytest
 from ruzzle import Lexicon, blocked_words, generate
 from ruzzle.game import Solution
 from tools.nginx import nginx_front
-from tools.servers import gunicorn_server
+from tools.servers import SYNC_WORKERS, gunicorn_server
 from views.collect_static import main as collect_static
 
 pytestmark = pytest.mark.server  # every test here talks to the module's own gunicorn and nginx
@@ -52,10 +53,12 @@ class Front:
     url: str
     access_log: Path
 
-    def request(self, path: str, method: str = "GET", form: dict | None = None, **headers: str) -> Answer:
+    def request(
+        self, path: str, method: str = "GET", form: dict | None = None, timeout: float = 30, **headers: str
+    ) -> Answer:
         """One request to nginx, the path sent exactly as given (no client-side clean-up of `..`)."""
         address = urllib.parse.urlsplit(self.url)
-        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=timeout)
         body = urllib.parse.urlencode(form) if form is not None else None
         if body is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
@@ -225,3 +228,23 @@ def test_a_rooms_poll_with_nothing_new_is_a_304_through_nginx(front):
     again = front.request(f"/rooms/{code}/play", Cookie=phone, HX_Request="true", If_None_Match=first.headers["ETag"])
     assert again.status == 304
     assert f"/rooms/{code}/play" in front.paths_the_app_answered()
+
+
+def test_a_phone_that_sends_its_word_slowly_holds_no_worker(tmp_path):
+    """nginx reads a request's whole body before it passes it on: with a single worker that answers one request at a
+    time, a phone stuck halfway through its POST leaves it free for the others."""
+    store = {"RUZZLE_DATABASE_URL": f"sqlite:///{tmp_path / 'store.sqlite3'}", "RUZZLE_PROXY_FIX": "1"}
+    with gunicorn_server(workers=1, **store, **SYNC_WORKERS) as app_server:
+        upstream = urllib.parse.urlsplit(app_server.url).netloc
+        (tmp_path / "static").mkdir()
+        with nginx_front(upstream, tmp_path / "static") as nginx:
+            address = urllib.parse.urlsplit(nginx.url)
+            with socket.create_connection((address.hostname, address.port)) as slow_phone:
+                slow_phone.sendall(
+                    f"POST /play/en/{SEED}/words HTTP/1.1\r\nHost: {address.netloc}\r\n"
+                    "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nword=".encode()
+                )
+                # Held by the slow phone, the worker would answer only when nginx gave up on it (client_body_timeout,
+                # 10 s): the page would time out first.
+                page = Front(nginx.url, tmp_path / "no-log").request(f"/play/en/{SEED}", timeout=5)
+                assert page.status == 200
