@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import gzip
 import http.client
-import socket
 import itertools
 import re
+import socket
 import time
 import urllib.parse
 from dataclasses import dataclass
