@@ -4,6 +4,8 @@ then 20 sockets that send nothing and 20 that send their headers a byte every 0.
     python3 bench/slow_clients.py              # 40 page loads without slow clients, 40 with them (~30 s)
     python3 bench/slow_clients.py --idle 40 --trickle 40
     RUZZLE_THREADS=1 python3 bench/slow_clients.py   # one request per worker, as before (pages wait)
+    python3 bench/slow_clients.py --front --sync     # sync workers behind nginx (deploy/nginx.conf), which the
+                                                     # slow clients talk to
 
 Target: every page load under 1 s with the slow clients connected.
 """
@@ -11,16 +13,21 @@ Target: every page load under 1 s with the slow clients connected.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import sys
+import tempfile
 import time
+import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.servers import gunicorn_server  # noqa: E402
+from tools.nginx import nginx_front  # noqa: E402
+from tools.servers import SYNC_WORKERS, gunicorn_server  # noqa: E402
 from tools.slow_clients import slow_clients  # noqa: E402
 
 PAGE = "/play/en/SLOWWIFI"
@@ -52,24 +59,42 @@ def row(name: str, times: list[float]) -> str:
     return f"| {name} | {len(times)} | {statistics.median(times):.1f} | {p95:.1f} | {max(times):.1f} |"
 
 
+@contextlib.contextmanager
+def server_under_test(front: bool, sync: bool) -> Iterator[tuple[str, int]]:
+    """gunicorn as the README runs it (its sync workers with `sync`), with nginx in front when `front`: the URL the
+    clients talk to, and the number of workers."""
+    with gunicorn_server(**(SYNC_WORKERS if sync else {})) as server:
+        workers = len(server.worker_pids())
+        if not front:
+            yield server.url, workers
+            return
+        with (
+            tempfile.TemporaryDirectory() as static,
+            nginx_front(urllib.parse.urlsplit(server.url).netloc, Path(static)) as nginx,
+        ):
+            yield nginx.url, workers
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--idle", type=int, default=20)
     parser.add_argument("--trickle", type=int, default=20)
     parser.add_argument("-n", "--count", type=int, default=40, help="page loads each way (default 40)")
     parser.add_argument("--pause", type=float, default=0.3, help="seconds between page loads (default 0.3)")
+    parser.add_argument("--front", action="store_true", help="nginx in front (deploy/nginx.conf)")
+    parser.add_argument("--sync", action="store_true", help="gunicorn's sync workers, one request each")
     args = parser.parse_args()
-    with gunicorn_server() as server:
-        url = server.url + PAGE
+    with server_under_test(args.front, args.sync) as (base, workers):
+        url = base + PAGE
         load(url)
         quiet = loads(url, args.count, args.pause)
-        with slow_clients(server.url, idle=args.idle, trickle=args.trickle) as clients:
+        with slow_clients(base, idle=args.idle, trickle=args.trickle) as clients:
             time.sleep(1)
             slowed = loads(url, args.count, args.pause)
             trickled, reopened = sum(clients.sent), clients.reopened
-        workers = len(server.worker_pids())
+    threads = "1 (sync)" if args.sync else os.environ.get("RUZZLE_THREADS", "as set there")
     print(
-        f"gunicorn.conf.py: {workers} workers, RUZZLE_THREADS={os.environ.get('RUZZLE_THREADS', 'as set there')}; "
+        f"gunicorn.conf.py: {workers} workers, RUZZLE_THREADS={threads}{', nginx in front' if args.front else ''}; "
         f"page {PAGE}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
         f"load average {os.getloadavg()[0]:.1f}"
     )

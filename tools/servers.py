@@ -18,6 +18,10 @@ from typing import IO
 
 ROOT = Path(__file__).resolve().parents[1]
 GUNICORN = [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py"]
+# gunicorn's sync workers (one request at a time per process) in place of gunicorn.conf.py's threads, for a server
+# behind a buffering proxy: the command line's settings win over the file's, and more than one thread would make
+# gunicorn take gthread again.
+SYNC_WORKERS = {"GUNICORN_CMD_ARGS": "--worker-class sync", "RUZZLE_THREADS": "1"}
 
 
 def free_port() -> int:
@@ -57,6 +61,7 @@ def gunicorn_server(
     port: int | None = None,
     solving_budget: bool = False,
     rate_limits: bool = False,
+    access_log: Path | None = None,
     **env: str,
 ) -> Iterator[Server]:
     """Run `gunicorn --config gunicorn.conf.py app:app` and yield it once `health` answers 200.
@@ -67,6 +72,7 @@ def gunicorn_server(
     tests and benchmarks send everything from one address, and only a test of the limit wants it. `rate_limits`
     False turns the per-client limits off (RUZZLE_RATELIMIT_ENABLED=0) for the same reason: a browser test opens
     rooms and plays words at a machine's speed; a benchmark of a class behind one address turns them on.
+    `access_log` a file: gunicorn's access log (its stdout, a line a request as it answers) goes there; None drops it.
     """
     port = port or free_port()
     budget = {} if solving_budget else {"RUZZLE_SOLVING_RATE": "0"}
@@ -83,8 +89,9 @@ def gunicorn_server(
         if os.environ.get("RUZZLE_SERVER_LOG")
         else tempfile.TemporaryFile()
     )
+    requests = open(access_log, "wb") if access_log is not None else subprocess.DEVNULL
     process = subprocess.Popen(
-        [*GUNICORN, app], cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True
+        [*GUNICORN, app], cwd=ROOT, env=environment, stdout=requests, stderr=log, start_new_session=True
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -95,6 +102,8 @@ def gunicorn_server(
             os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
         log.close()
+        if access_log is not None:
+            requests.close()
 
 
 @contextlib.contextmanager

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install what is missing (pinned packages, Debian's chromium for the browser tests, postgresql for the store's
 # tests on a real PostgreSQL, redis-server for two servers counting their limits together, faketime for a server
-# whose own clock is off), then run every test.
+# whose own clock is off, nginx-light for the production front of tests/web/test_front.py), then run every test.
 # `bash tools/test.sh --fast`: the inner loop, everything but the browser, server, PostgreSQL and packaging tests (the
 # markers tests/conftest.py and tests/test_packaging.py put on them). Extra arguments go to pytest, e.g.
 # `bash tools/test.sh -k solver`.
@@ -16,7 +16,7 @@ if [ "${1:-}" = "--fast" ]; then
     selection=(-m "not browser and not server and not postgres and not packaging")
     export RUZZLE_HYPOTHESIS_PROFILE="${RUZZLE_HYPOTHESIS_PROFILE:-fast}"
 else
-    apt_install chromium postgresql redis-server faketime
+    apt_install chromium postgresql redis-server faketime nginx-light
 fi
 # Compiled modules, and pytest's rewritten test modules, kept between runs outside the working copy (even where
 # PYTHONDONTWRITEBYTECODE asks for no __pycache__ beside the code): compiling them again took each test process some

@@ -3,6 +3,7 @@ browsers for a year without asking again: a changed file has a new name, so a pa
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import re
 from pathlib import Path
@@ -28,6 +29,8 @@ PLAYING = FOLLOWING + (
     "share",
 )  # a board page
 BUNDLES = {"js/following.js": FOLLOWING, "js/playing.js": PLAYING}
+# The kinds of file a front server sends gzipped (deploy/nginx.conf's gzip_static finds the .gz beside each).
+COMPRESSED_SUFFIXES = (".css", ".js", ".svg")
 
 
 def hashed_name(name: str, content: bytes) -> str:
@@ -41,6 +44,7 @@ class StaticFiles:
     """The hashed name of every file in the static folder, read once when the app starts."""
 
     def __init__(self, folder: Path):
+        self.folder = folder
         self.hashed: dict[str, str] = {}
         for path in sorted(folder.rglob("*")):
             if path.is_file() and path.name != "README.md":
@@ -55,6 +59,18 @@ class StaticFiles:
         """The name to link a static file by: hashed when the file is known, else as it is."""
         return self.hashed.get(filename, filename)
 
+    def write(self, destination: Path) -> list[Path]:
+        """Write every file (the bundles too) under its plain and its hashed name into `destination`, for a front
+        server to send as they are (deploy/nginx.conf), with a gzipped copy of each text file beside it; the files
+        written. Nothing already there is removed: a page still open from the version before links its files by their
+        old hashed names, and gets them."""
+        written = []
+        for name, hashed in self.hashed.items():
+            content = self.bundles[name] if name in self.bundles else (self.folder / name).read_bytes()
+            for each in (name, hashed):
+                written += _write_file(destination / each, content)
+        return written
+
 
 def bundle(folder: Path, modules: tuple[str, ...]) -> bytes:
     """The modules' files joined in order, each after a comment naming it (each module is a whole statement)."""
@@ -62,6 +78,21 @@ def bundle(folder: Path, modules: tuple[str, ...]) -> bytes:
         f"/* js/{module}.js */\n".encode() + (folder / "js" / f"{module}.js").read_bytes().rstrip() + b"\n"
         for module in modules
     )
+
+
+def _write_file(path: Path, content: bytes) -> list[Path]:
+    """Write a file, and its gzipped copy (`.gz`) beside it when it is text and the copy is smaller; the paths."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    if path.suffix not in COMPRESSED_SUFFIXES:
+        return [path]
+    # mtime 0: the same file gives the same bytes on every deploy
+    packed = gzip.compress(content, compresslevel=9, mtime=0)
+    if len(packed) >= len(content):
+        return [path]
+    packed_path = path.with_name(path.name + ".gz")
+    packed_path.write_bytes(packed)
+    return [path, packed_path]
 
 
 def serve_static_files(app: Flask, files: StaticFiles) -> None:

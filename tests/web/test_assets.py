@@ -134,3 +134,24 @@ def test_a_board_page_loads_its_modules_in_one_request(client):
         assert (STATIC / "js" / f"{module}.js").read_bytes().strip() in content
     plain = client.get("/static/js/playing.js")  # its plain name, as a page open before a new version asks
     assert plain.status_code == 200 and plain.get_data() == content and plain.cache_control.no_cache
+
+
+def test_the_written_folder_holds_each_file_under_both_names_with_its_gzipped_copy(tmp_path):
+    files = StaticFiles(STATIC)
+    files.write(tmp_path)
+    for name, hashed in files.hashed.items():
+        content = bundle(STATIC, BUNDLES[name]) if name in BUNDLES else (STATIC / name).read_bytes()
+        for each in (name, hashed):
+            assert (tmp_path / each).read_bytes() == content, each
+            packed = tmp_path / f"{each}.gz"
+            if name.endswith((".css", ".js")):
+                assert gzip.decompress(packed.read_bytes()) == content, each
+                assert packed.stat().st_size < len(content), each
+
+
+def test_writing_the_folder_again_keeps_the_files_of_the_version_before(tmp_path):
+    older = tmp_path / "css" / "ruzzle.000000000000.css"
+    older.parent.mkdir(parents=True)
+    older.write_bytes(b"body { color: red }")
+    StaticFiles(STATIC).write(tmp_path)
+    assert older.read_bytes() == b"body { color: red }"
