@@ -386,3 +386,9 @@ def test_a_fast_burst_leaves_the_list_the_score_and_the_path_as_the_server_has_t
         shown["score"],
         shown["count"],
     )
+    # a word opened from the list draws its path the same way (its answer is the result alone)
+    best = words[0]
+    page.locator("#found-words a", has_text=best.word).click()
+    expect(page.locator("#result .breakdown-word")).to_have_text(best.word)
+    expect(page.locator("#board td.on-path")).to_have_count(len(best.path))
+    assert page.evaluate(SHOWN)["path"] == [f"{r},{c}" for r, c in best.path]
