@@ -24,6 +24,7 @@ PLAYING = FOLLOWING + (
     "keyboard",
     "word_form",
     "word_queue",
+    "found_list",
     "feedback",
     "network_notice",
     "share",

@@ -5,7 +5,7 @@ template and what its page adds; the engine asks it and never calls back into a 
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
 from flask import flash, get_flashed_messages, redirect, request
 from flask.typing import ResponseReturnValue
@@ -23,7 +23,7 @@ from .rounds import PlayerRound, now, record_word
 
 MISSED_SHOWN = 10
 GAME_REGIONS = ["game"]
-WORD_REGIONS = ["result", "board_frame", "score", "found", "share"]
+WORD_REFUSED_REGIONS = ["result"]  # a word refused changes nothing else (the board's letters never change in a round)
 WAIT_REASONS = ("paused", "not-started")  # a word the round cannot take yet: 409, the player waits
 # What a board page's template is given, by name: values of every kind, which the kinds of page add to and read back.
 PageContext = dict[str, Any]
@@ -35,6 +35,10 @@ class GamePage:
     is this class itself; a room's and a homework's page are subclasses that add to the context."""
 
     template = "play.html"
+    # A word found (or found again) changes these regions besides the result, which brings the path to draw on the
+    # board and the word's item for the list of words found (static/js/trace.js, found_list.js): the score, and on a
+    # solo board the challenge to share, which names the score.
+    word_regions = ["result", "score", "challenge"]
 
     def __init__(self, board: BoardRequest, moment: float | None = None):
         self.board = board
@@ -51,6 +55,7 @@ def answer_word(page: GamePage, played: PlayerRound, message: str | None = None)
     round_ = played.round
     solution = board.solution()
     traced = request.form.get("path", "").strip()
+    found: Found | None = None
     highlight: Found | None = None
     refused: WordRefused | None = None
     try:
@@ -76,11 +81,15 @@ def answer_word(page: GamePage, played: PlayerRound, message: str | None = None)
             )
         return redirect(board.url(**extra_args()), 303)
     context = page.context(round_, message)
+    # A word found again brings its item too: if the answer that first found it was lost on the way (the phone then
+    # sends it again), the list gets it now (the page's script adds an item only once).
+    listed = found if highlight or (refused and refused.reason == "already-found") else None
     context.update(
         highlight=highlight,
         breakdown_path=highlight.path if highlight else None,
         refused=refused and translate_error(refused),
         refused_reason=refused and refused.reason,
+        new_item=listed and found_item(context["found"], listed),
     )
     if highlight:
         outcome = word_outcome(points=highlight.score)
@@ -90,7 +99,7 @@ def answer_word(page: GamePage, played: PlayerRound, message: str | None = None)
     if refused and refused.reason == "time-up":
         body, status = render(page.template, GAME_REGIONS, **context)
         return body, status, {"HX-Retarget": "#game", "HX-Reswap": "outerHTML", **outcome}  # show the round's end
-    body, status = render(page.template, WORD_REGIONS, **context)
+    body, status = render(page.template, page.word_regions if listed else WORD_REFUSED_REGIONS, **context)
     return body, 409 if refused and refused.reason in WAIT_REASONS else status, outcome
 
 
@@ -109,7 +118,21 @@ def show_word_on(page: GamePage, round_: Round, word: str, message: str | None =
     context = page.context(round_, message)
     # an opened word shows its meaning under its breakdown (not a word just played: the round goes on)
     context.update(highlight=found, breakdown_path=found.path, meaning_word=found.word)
-    return render(page.template, ["result", "board_frame"], **context)
+    return render(page.template, ["result"], **context)
+
+
+class FoundItem(NamedTuple):
+    """A word's item for the list of words found, and the word it goes before in the list's order ("" for the end)."""
+
+    word: Found
+    before: str
+
+
+def found_item(found: list[Found], word: Found) -> FoundItem:
+    """The item of `word` (one of `found`, in the list's order) and the word that follows it there."""
+    words = [each.word for each in found]
+    place = words.index(word.word)
+    return FoundItem(found[place], words[place + 1] if place + 1 < len(words) else "")
 
 
 def _refuse_request(page: GamePage, round_: Round, message: str, status: int = 422) -> tuple[str, int, dict[str, str]]:

@@ -1,8 +1,13 @@
 // The word being traced on the board (#board.board-play): drag across the tiles or tap them one by one; the trace
 // is drawn (tiles marked and pressed for a screen reader, the word so far in #trace, a line through the tiles).
+// And the path of the word the result shows (a word found, or opened from a list): its answer brings only the path,
+// in #result's data-path, drawn here on the tiles as the server draws it (numbered, named, a line through them). A
+// path that comes while a finger traces, or while more words are on their way, waits and is drawn when the trace
+// ends and the last answer is in (only the last word's path is worth showing; never redrawn under a finger).
 // Listens: pointerdown/move/up/cancel on the board's tiles;
 //   ruzzle:tile-key {cell: [row, col], action: "toggle" | "send" | "back" | "clear"} (keyboard.js): a key on a tile;
-//   ruzzle:send-trace (cancelable; word_form.js): send the trace if it is a word, and cancel the event if it was.
+//   ruzzle:send-trace (cancelable; word_form.js): send the trace if it is a word, and cancel the event if it was;
+//   ruzzle:word-queued, ruzzle:word-answered (word_queue.js): the words on their way; htmx's load of a new #result.
 // Sends: ruzzle:word-played {fields: {path: "r,c r,c ..."}, label: "WORD"} when a traced word is finished;
 //   ruzzle:trace {active: bool, letters: "WO"} whenever the trace changes (active: a finger is down or tiles are marked).
 (function () {
@@ -17,6 +22,9 @@
   var moved = false;
   var pressCell = null;    // the tile the current press started on
   var tappedLast = false;
+  var queued = 0;          // words sent to the queue, and words answered: the difference is still on its way
+  var answered = 0;
+  var heldPath = null;     // the path of a result that came while the player traced ("" for none), drawn after
 
   function board() { return document.querySelector("#board.board-play"); }
   function cellOf(td) { return td.dataset.cell.split(",").map(Number); }
@@ -62,12 +70,14 @@
         line.setAttribute("points", trace.map(function (c) { return (c[1] + 0.5) + "," + (c[0] + 0.5); }).join(" "));
       }
     }
-    emit("ruzzle:trace", { active: dragging || trace.length > 0, letters: lettersOf(trace) });
+    emit("ruzzle:trace", { active: tracing(), letters: lettersOf(trace) });
+    flushPath();
   }
 
-  // The last word's path (drawn by the server) goes when a new word starts: a new trace starts on a clean board.
-  function clearHighlight() {
-    var b = board();
+  // The last word's path goes when a new word starts: a new trace starts on a clean board.
+  function clearHighlight() { clearPath(board()); }
+
+  function clearPath(b) {
     if (!b) return;
     b.querySelectorAll("td.on-path").forEach(function (td) {
       td.classList.remove("on-path", "path-start");
@@ -82,6 +92,61 @@
       var line = trail.querySelector(".trail-line");
       if (line) line.setAttribute("points", "");
     }
+  }
+
+  // A path ("r,c r,c ...") drawn as _board_table.html draws it: each tile marked and numbered, its name saying which
+  // letter of the word it is (the board's data-step-label), a line from a dot on the first tile.
+  function drawPath(text) {
+    var b = document.getElementById("board");
+    clearPath(b);
+    if (!b || !text) return;
+    var cells = text.split(" ").map(function (pair) { return pair.split(",").map(Number); });
+    cells.forEach(function (cell, index) {
+      var td = b.querySelector('td[data-cell="' + cell[0] + "," + cell[1] + '"]');
+      if (!td) return;
+      var step = index + 1, face = td.querySelector(".tile-face");
+      td.classList.add("on-path");
+      if (step === 1) td.classList.add("path-start");
+      var visible = [".tile-letter", ".tile-mult", ".tile-value"].map(function (part) {
+        var span = face.querySelector(part);
+        return span ? span.textContent.trim() : "";
+      }).filter(Boolean).join(" ");
+      var plain = face.dataset.plainLabel || face.getAttribute("aria-label") || "";
+      var which = (b.dataset.stepLabel || "").replace("{n}", step);
+      face.dataset.plainLabel = plain;
+      face.setAttribute("aria-label", plain.indexOf(visible + ",") === 0 ?
+        visible + " " + step + plain.slice(visible.length) + ", " + which : plain + ", " + which);
+      var mark = document.createElement("span");
+      mark.className = "tile-step";
+      mark.textContent = String(step);
+      face.appendChild(mark);
+    });
+    var trail = b.parentElement.querySelector(".trail");
+    var line = trail && trail.querySelector(".trail-line");
+    if (!line) return;
+    line.setAttribute("points", cells.map(function (c) { return (c[1] + 0.5) + "," + (c[0] + 0.5); }).join(" "));
+    var dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    dot.setAttribute("class", "trail-start");
+    dot.setAttribute("cx", cells[0][1] + 0.5);
+    dot.setAttribute("cy", cells[0][0] + 0.5);
+    dot.setAttribute("r", "0.12");
+    trail.appendChild(dot);
+  }
+
+  function tracing() { return dragging || trace.length > 0; }
+
+  function showPath(text) {
+    if (queued > answered) { heldPath = null; return; }  // a later word's answer brings the path to show
+    if (tracing()) { heldPath = text; return; }
+    heldPath = null;
+    drawPath(text);
+  }
+
+  function flushPath() {
+    if (heldPath === null || tracing() || queued > answered) return;
+    var text = heldPath;
+    heldPath = null;
+    drawPath(text);
   }
 
   // Add a tile to the trace, or step back when it is the tile before the last (as in the app).
@@ -176,4 +241,10 @@
   });
 
   document.addEventListener("ruzzle:send-trace", function (event) { if (sendTrace()) event.preventDefault(); });
+
+  document.addEventListener("ruzzle:word-queued", function () { queued += 1; });
+  document.addEventListener("ruzzle:word-answered", function () { answered += 1; });
+  htmx.onLoad(function (root) {
+    if (root && root.id === "result" && root.hasAttribute("data-path")) showPath(root.dataset.path);
+  });
 })();

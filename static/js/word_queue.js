@@ -3,12 +3,12 @@
 // whose atomic step keeps a word from being lost or doubled even when two requests cross). No word is lost to the
 // network: a word that cannot be sent (offline, a dropped request, a server restarting or asking to slow down) stays
 // first and is tried again by itself, sooner and sooner apart at first, then every few seconds, and at once when the
-// network is back. An answer goes where htmx would put it (#result and its out-of-band regions), but never redraws
-// the board under a finger.
+// network is back. An answer goes where htmx would put it (#result and its out-of-band regions: the score; the
+// word's path and list item come in #result, for trace.js and found_list.js).
 // Listens: ruzzle:word-played {fields, label} (trace.js, word_form.js): a word to send, `fields` as the form posts
 //   them ({path} or {word}), `label` as the player sees it; ruzzle:send-now (network_notice.js) and ruzzle:wake-up
-//   (never_stuck.js): try the waiting word at once; ruzzle:trace {active}; ruzzle:when-idle {then} (net.js):
-//   cancelled and called back later while words wait; htmx:oobBeforeSwap of #board_frame.
+//   (never_stuck.js): try the waiting word at once; ruzzle:when-idle {then} (net.js): cancelled and called back
+//   later while words wait.
 // Sends: ruzzle:word-queued {id, label}; ruzzle:word-answered {id, label, outcome: "found" | "refused" | "too-late",
 //   points, reason, message}: what the server said of the word (its HX-Trigger header's ruzzle:word, views/pages.py
 //   word_outcome; an answer without it, a proxy's error page, is "refused" without a message);
@@ -23,8 +23,6 @@
   var inFlight = null;     // the word on its way (or waiting to be tried again)
   var retryTimer = null;
   var idleWaiters = [];    // callbacks to run once no word is waiting or on its way
-  var heldBoard = null;    // a board sent while the player was tracing: shown when the trace ends
-  var tracing = false;
   var lastId = 0;
 
   function emit(name, detail) { document.dispatchEvent(new CustomEvent(name, { detail: detail })); }
@@ -47,7 +45,6 @@
     if (inFlight) return;
     report();
     if (!queue.length) {
-      flushBoard();
       var waiters = idleWaiters;
       idleWaiters = [];
       waiters.forEach(function (callback) { callback(); });
@@ -129,40 +126,9 @@
     return detail && detail.outcome ? detail : { outcome: "refused", message: "" };
   }
 
-  // An answer for an earlier word does not redraw the board under a finger: while the player traces, or more
-  // words are on their way, the new board is held and shown once the trace ends and the queue is empty.
-  document.addEventListener("htmx:oobBeforeSwap", function (event) {
-    var target = event.detail.target;
-    if (!target || target.id !== "board_frame") return;
-    if (tracing || queue.length) {
-      event.detail.shouldSwap = false;
-      heldBoard = queue.length ? null : event.detail.fragment;  // only the last word's path is worth showing
-    } else {
-      heldBoard = null;
-    }
-  });
-
-  function flushBoard() {
-    if (!heldBoard || tracing || busy()) return;
-    var fragment = heldBoard;
-    heldBoard = null;
-    var frame = document.getElementById("board_frame");
-    if (frame && fragment) {
-      var element = fragment.querySelector ? fragment.querySelector("#board_frame") || fragment : fragment;
-      if (element.id === "board_frame") {
-        element.removeAttribute("hx-swap-oob");
-        htmx.swap(frame, element.outerHTML, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
-      }
-    }
-  }
-
   document.addEventListener("ruzzle:word-played", function (event) { enqueue(event.detail.fields, event.detail.label); });
   document.addEventListener("ruzzle:send-now", sendWaitingNow);
   document.addEventListener("ruzzle:wake-up", sendWaitingNow);
-  document.addEventListener("ruzzle:trace", function (event) {
-    tracing = event.detail.active;
-    if (!tracing) flushBoard();
-  });
   document.addEventListener("ruzzle:when-idle", function (event) {
     if (!busy()) return;
     idleWaiters.push(event.detail.then);

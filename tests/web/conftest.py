@@ -162,6 +162,13 @@ def cells_in_order(html: str) -> list[tuple[int, int]]:
     return [(int(r), int(c)) for r, c, _ in sorted(steps, key=lambda s: int(s[2]))]
 
 
+def result_path(html: str) -> list[tuple[int, int]]:
+    """The path a result region gives the board to draw (its data-path: a word's answer draws no board)."""
+    found = re.search(r'<section id="result"[^>]* data-path="([^"]*)"', html)
+    assert found is not None, "no result region with a path"
+    return [(int(r), int(c)) for r, c in (cell.split(",") for cell in found.group(1).split())]
+
+
 # --- the browser tests: gunicorn as the README runs it, Debian's Chromium driven by Playwright -------------
 
 CHROMIUM = "/usr/bin/chromium"

@@ -333,3 +333,62 @@ def test_an_answer_does_not_redraw_the_board_under_a_finger(open_board):
     page.mouse.up()
     wait_until_answered(page)
     assert_round_holds(page, [first, second])
+
+
+# What the page shows now, without a reload: the list of words found in its order, the score and its count, and the
+# tiles of the path drawn on the board in the order of their numbers, each with its name.
+SHOWN = """() => {
+    const steps = [...document.querySelectorAll('#board td.on-path')].map(td => ({
+        step: Number(td.querySelector('.tile-step').textContent),
+        cell: td.dataset.cell,
+        label: td.querySelector('.tile-face').getAttribute('aria-label'),
+    })).sort((a, b) => a.step - b.step);
+    return {
+        listed: [...document.querySelectorAll('#found-words a')].map(a => a.textContent.trim()),
+        score: document.querySelector('#score .score').textContent,
+        count: document.querySelector('#score .count').textContent,
+        path: steps.map(s => s.cell),
+        labels: steps.map(s => s.label),
+        trail: document.querySelector('.trail-line').getAttribute('points'),
+    };
+}"""
+
+
+def test_a_fast_burst_leaves_the_list_the_score_and_the_path_as_the_server_has_them(open_board):
+    """Words dragged and typed fast on 150 ms round trips, in no order and one of them twice: each answer brings only
+    its regions, and without a reload the list is in the server's order, the score is the server's, and the board
+    shows the last word's path, numbered and named as the server draws it."""
+    page = open_board(LAPTOP, 150)
+    words = words_for_burst(6)
+    played = [words[4], words[1], words[5], words[0], words[1], words[3]]
+    for number, found in enumerate(played):
+        if number % 2:
+            type_word(page, found.word, key_delay_ms=10)
+        else:
+            drag(page, found.path, steps=2)
+    wait_until_answered(page)
+    last = played[-1]
+    expect(page.locator("#board td.on-path")).to_have_count(len(last.path))
+    shown = page.evaluate(SHOWN)
+    best_first = [found.word for found in words if found in played]
+    total = sum(found.score for found in words if found in played)
+    assert shown["listed"] == best_first
+    assert (shown["score"], shown["count"]) == (str(total), f"{len(best_first)} words")
+    assert shown["path"] == [f"{r},{c}" for r, c in last.path]
+    assert shown["trail"] == " ".join(f"{c}.5,{r}.5" for r, c in last.path)
+    for step, (label, (r, c)) in enumerate(zip(shown["labels"], last.path, strict=True), start=1):
+        letter = page.locator(f'#board td[data-cell="{r},{c}"] .tile-letter').inner_text()
+        assert label.startswith(letter) and f" {step}, " in label and label.endswith(f", letter {step} of the word")
+    page.goto(page.url)
+    reloaded = page.evaluate(SHOWN)
+    assert (reloaded["listed"], reloaded["score"], reloaded["count"]) == (
+        shown["listed"],
+        shown["score"],
+        shown["count"],
+    )
+    # a word opened from the list draws its path the same way (its answer is the result alone)
+    best = words[0]
+    page.locator("#found-words a", has_text=best.word).click()
+    expect(page.locator("#result .breakdown-word")).to_have_text(best.word)
+    expect(page.locator("#board td.on-path")).to_have_count(len(best.path))
+    assert page.evaluate(SHOWN)["path"] == [f"{r},{c}" for r, c in best.path]

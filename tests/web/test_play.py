@@ -13,7 +13,7 @@ from views.addresses import same_site_path
 from views.boards import BoardRequest
 from views.services import services
 
-from .conftest import HTMX, cells_in_order, path_text, solution_of
+from .conftest import HTMX, path_text, result_path, solution_of
 
 BOARD = "/play/en/TESTS2"
 WORDS = BOARD + "/words"
@@ -228,21 +228,21 @@ def test_traced_word_shows_its_path_in_order_and_its_breakdown(client, app):
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert page.startswith('\n<section id="result"') or page.lstrip().startswith('<section id="result"')
-    assert cells_in_order(page) == list(word.path)
+    assert result_path(page) == list(word.path)
     breakdown = score_breakdown(solution.board, word.path)
     assert f'<span class="breakdown-total">{breakdown.total} points</span>' in page
     for letter in breakdown.letters:
         assert f'<tr><th scope="row">{letter.letter}</th><td>{letter.value}</td>' in page
     assert 'id="score" class="score-box" hx-swap-oob="true"' in page
     assert f'<strong class="score">{word.score:,}</strong>' in page
-    assert 'id="found" class="found" hx-swap-oob="true"' in page and f">{word.word}</a>" in page
+    assert '<template class="found-item" data-before="">' in page and f">{word.word}</a>" in page
 
 
 def test_typed_word_scores_its_best_path(client, app):
     client.get(BOARD)
     word = solution_of(app)[1]
     page = client.post(WORDS, data={"word": word.word.lower()}, headers=HTMX).get_data(as_text=True)
-    assert cells_in_order(page) == list(word.path)
+    assert result_path(page) == list(word.path)
     assert f'<strong class="score">{word.score:,}</strong>' in page
 
 
@@ -412,7 +412,7 @@ def test_missed_word_path_is_shown_after_the_round_but_not_during_it(client, app
     client.post(BOARD + "/round", data={"action": "give-up"})
     after = client.get(f"{BOARD}/words/{missed.word}", headers=HTMX)
     assert after.status_code == 200
-    assert cells_in_order(after.get_data(as_text=True)) == list(missed.path)
+    assert result_path(after.get_data(as_text=True)) == list(missed.path)
 
 
 @pytest.mark.parametrize(
@@ -649,10 +649,9 @@ def test_classroom_filter_is_on_by_default(client, app, board_with_a_blocked_wor
 
 def test_classroom_filter_can_be_turned_off_per_board(client, app, board_with_a_blocked_word):
     seed, word = board_with_a_blocked_word
-    client.get(f"/play/en/{seed}?safe=0")
+    assert "classroom filter off" in client.get(f"/play/en/{seed}?safe=0").get_data(as_text=True)
     page = client.post(f"/play/en/{seed}/words?safe=0", data={"word": word.word}, headers=HTMX).get_data(as_text=True)
     assert f'<span class="breakdown-total">{word.score} points</span>' in page
-    assert "classroom filter off" in page
 
 
 def test_start_page_can_turn_the_filter_off_for_a_new_board(client):
@@ -678,7 +677,7 @@ def test_words_are_marked_with_the_board_language(client, app):
     assert '<table id="board" class' in page  # tile names are English sentences: the board keeps the page's lang
     answer = client.post("/play/it/LINGUA/words", data={"word": word.word}, headers=HTMX).get_data(as_text=True)
     assert f'<span class="breakdown-word" lang="it">{word.word}</span>' in answer
-    assert 'lang="it" hx-get=' in answer.split('id="found"')[1]
+    assert 'lang="it" hx-get=' in answer.split('class="found-item"')[1]
     teacher = app.test_client()  # the player's own solution stays hidden while the round runs
     solution = teacher.get("/play/it/LINGUA/solution").get_data(as_text=True)
     assert f'<a id="w-{word.word}" lang="it"' in solution

@@ -81,7 +81,7 @@ def test_each_word_of_the_class_view_opens_its_meaning_beside_the_projector(app,
 
 def targets_shown(page: str) -> list[tuple[str, bool]]:
     """The words to find a pupil's page lists, each with whether it is ticked as found."""
-    line = re.search(r'<p class="targets-to-find"[^>]*>(.*?)</p>', page, re.S)
+    line = re.search(r'<p [^>]*class="targets-to-find"[^>]*>(.*?)</p>', page, re.S)
     if line is None:
         return []
     return [

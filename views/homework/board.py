@@ -124,6 +124,7 @@ class HomeworkPage(GamePage):
     """A homework board's page: the pupil's one round on it, with the homework's boards around it."""
 
     template = "homework_play.html"
+    word_regions = ["result", "score"]  # a homework shares no link
 
     def __init__(self, assignment: Assignment, board: HomeworkBoard, moment: float | None = None):
         super().__init__(board, moment)

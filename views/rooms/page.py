@@ -53,6 +53,7 @@ class RoomPage(GamePage):
     pupil's round (their own clock: the class's plus their extra time) and the room's results once it is over."""
 
     template = "room_play.html"
+    word_regions = ["result", "score", "targets"]  # the score with the team's, the teacher's words ticked; no share
     board: RoomBoard
 
     def __init__(self, room: Room, member: RoomPlayer, moment: float | None = None):
