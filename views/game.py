@@ -5,9 +5,10 @@ template and what its page adds; the engine asks it and never calls back into a 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple, TypedDict
 
-from flask import flash, get_flashed_messages, redirect, request
+from flask import current_app, flash, get_flashed_messages, redirect, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext, ngettext
 
@@ -17,12 +18,17 @@ from ruzzle.game import Round, Solution, parse_path, word_of_path, word_of_text
 from ruzzle.solver import Found
 
 from .boards import BoardRequest, parse_challenge
-from .i18n import translate_error
+from .frames import render_framed
+from .i18n import current_language, translate_error
 from .pages import render, sentence, wants_fragment, word_outcome
 from .rounds import PlayerRound, now, record_word
 
 MISSED_SHOWN = 10
 GAME_REGIONS = ["game"]
+# The blocks of a board page that are one player's own, drawn for each request; the rest of the page is its frame,
+# kept once per board, language and state (views/frames.py). What else is one player's keeps a page out of frames.
+FRAME_BLOCKS = ("clock", "score", "result", "found_words", "challenge", "summary", "targets")
+ONE_PLAYER_S = ("message", "flashes", "challenge", "highlight", "refused")
 WORD_REFUSED_REGIONS = ["result"]  # a word refused changes nothing else (the board's letters never change in a round)
 WAIT_REASONS = ("paused", "not-started")  # a word the round cannot take yet: 409, the player waits
 # What a board page's template is given, by name: values of every kind, which the kinds of page add to and read back.
@@ -47,6 +53,29 @@ class GamePage:
     def context(self, round_: Round, message: str | None = None) -> PageContext:
         """Everything the page shows for this round at the page's moment."""
         return game_context(self.board, round_, message, self.moment)
+
+    def page(self, context: PageContext) -> tuple[str, int]:
+        """The page for this context: htmx's game region, or the whole page, drawn from its frame when it has one."""
+        key = None if wants_fragment() else self.frame_key(context)
+        if key is None:
+            return render(self.template, GAME_REGIONS, **context)
+        return render_framed(self.template, FRAME_BLOCKS, key, context), 200
+
+    def frame_key(self, context: PageContext) -> Hashable | None:
+        """What the solo board page's text outside FRAME_BLOCKS depends on besides the board (which its URL names):
+        the language, the address it is asked at, the way back to a room, the round's state and what the page offers;
+        None for a page with something of its own outside them (a message, a challenge, a word shown on the board).
+        Kinds of page with more of their own (a room's, a homework's) draw whole (None)."""
+        if type(self) is not GamePage or any(context[name] for name in ONE_PLAYER_S):
+            return None
+        return (
+            current_language(),
+            request.host_url,
+            request.full_path,
+            room_banner(),
+            context["over"],
+            context["hints_offered"],
+        )
 
 
 def answer_word(page: GamePage, played: PlayerRound, message: str | None = None) -> ResponseReturnValue:
@@ -89,7 +118,7 @@ def answer_word(page: GamePage, played: PlayerRound, message: str | None = None)
         breakdown_path=highlight.path if highlight else None,
         refused=refused and translate_error(refused),
         refused_reason=refused and refused.reason,
-        new_item=listed and found_item(context["found"], listed),
+        new_item=listed and found_item(solution, context["found"], listed),
     )
     if highlight:
         outcome = word_outcome(points=highlight.score)
@@ -128,11 +157,12 @@ class FoundItem(NamedTuple):
     before: str
 
 
-def found_item(found: list[Found], word: Found) -> FoundItem:
-    """The item of `word` (one of `found`, in the list's order) and the word that follows it there."""
-    words = [each.word for each in found]
-    place = words.index(word.word)
-    return FoundItem(found[place], words[place + 1] if place + 1 < len(words) else "")
+def found_item(solution: Solution, found: list[Found], word: Found) -> FoundItem:
+    """The item of `word` and the word of `found` (in the list's order, the solution's) that follows it there; `word`
+    may be missing from `found` (another request took it after this one read the round: "already found")."""
+    place = solution.index(word.word)
+    following = next((each.word for each in found if (solution.index(each.word) or 0) > (place or 0)), "")
+    return FoundItem(word, following)
 
 
 def _refuse_request(page: GamePage, round_: Round, message: str, status: int = 422) -> tuple[str, int, dict[str, str]]:
@@ -149,6 +179,13 @@ class ExtraArgs(TypedDict, total=False):
     challenge: str
 
 
+def room_banner() -> str | None:
+    """The room a page's banner leads back to (views/rooms/pupil.py `room_to_go_back_to`, a template global: that
+    module imports this one)."""
+    banner: Callable[[], str | None] = current_app.jinja_env.globals["room_to_go_back_to"]  # type: ignore[assignment]
+    return banner()
+
+
 def extra_args() -> ExtraArgs:
     """Query arguments that are not part of the board's name but go with it (a challenge)."""
     return {"challenge": request.args["challenge"]} if "challenge" in request.args else {}
@@ -161,6 +198,7 @@ def game_context(board: BoardRequest, round_: Round, message: str | None, moment
     clock = round_.timeline.read(moment)  # the round's clock, read once for the whole page
     found = round_.words(solution)
     over = clock.over
+    challenge = parse_challenge(request.args.get("challenge"))
     context: PageContext = {
         "request_board": board,
         "board": solution.board,
@@ -175,7 +213,8 @@ def game_context(board: BoardRequest, round_: Round, message: str | None, moment
         "score": round_.score,
         "message": message,
         "flashes": get_flashed_messages(with_categories=True),
-        "challenge": parse_challenge(request.args.get("challenge")),
+        "challenge": challenge,
+        "challenge_args": {"challenge": challenge} if challenge else {},  # (what the page's links carry along)
         "share_url": board.url(_external=True),
         "highlight": None,
         "breakdown_path": None,

@@ -66,13 +66,13 @@ def render_blocks(template_name: str, blocks: list[str], **context: object) -> s
     shared = template.new_context(context)
     # A template that extends another (room_play.html extends play.html) renders the parent's blocks too, and
     # its own blocks may call super(): the context gets the blocks of the whole chain, as a full render does.
-    for name in _parent_names(environment, template_name):
+    for name in parent_names(environment, template_name):
         for block, render_block in environment.get_template(name).blocks.items():
             shared.blocks.setdefault(block, []).append(render_block)
     return "".join(environment.concat(shared.blocks[name][0](shared)) for name in blocks)
 
 
-def _parent_names(environment: Environment, template_name: str) -> list[str]:
+def parent_names(environment: Environment, template_name: str) -> list[str]:
     """The templates a template extends, nearest first (read once per template and environment: they are the
     templates' own, the same for every request and every store)."""
     cache = TEMPLATE_PARENTS.setdefault(environment, {})

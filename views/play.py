@@ -20,7 +20,7 @@ from store.rooms import Room
 from .addresses import same_site_path
 from .boards import BOARD_SIZES, DEFAULT_SIZE, ROUND_LENGTHS, BoardRequest, parse_challenge, parse_seconds, parse_size
 from .deadlines import homework_form
-from .game import GAME_REGIONS, GamePage, answer_word, extra_args, show_word_on
+from .game import GamePage, answer_word, extra_args, show_word_on
 from .pages import render
 from .rounds import end_round, load_round, now, start_round, unreadable_message
 
@@ -111,7 +111,8 @@ def show_board(language: str, seed: str) -> ResponseReturnValue:
         return redirect(board.url(**extra_args()), 308)  # one canonical URL per board: k7m2qx -> K7M2QX
     message = unreadable_message()
     played = start_round(board)
-    return render(GamePage.template, GAME_REGIONS, **GamePage(board).context(played.round, message))
+    page = GamePage(board)
+    return page.page(page.context(played.round, message))
 
 
 @bp.post("/play/<language>/<seed>/words")

@@ -59,6 +59,7 @@ class Services:
     target_boards: SingleFlight[TargetBoard]  # boards built around teachers' words (views/targets.py new_target_boards)
     # Per-process caches of the views (each bounded by the view that fills it).
     word_items: dict[tuple[Hashable, str, int], Markup] = field(default_factory=dict)  # (a board, a word, its points)
+    frames: dict[Hashable, Any] = field(default_factory=dict)  # pages' frames (views/frames.py)
     room_rankings: dict[Any, Any] = field(default_factory=dict)
     room_results: dict[Any, Any] = field(default_factory=dict)
     live_prepared: dict[Any, Any] = field(default_factory=dict)

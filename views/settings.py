@@ -34,6 +34,8 @@ DEFAULTS: MappingProxyType[str, Any] = MappingProxyType(
         "RETENTION_DAYS": 30,  # rounds started longer ago are deleted
         "SOLUTIONS_CACHED": 64,
         "BOARDS_RENDERED_CACHED": 1024,
+        # Every page drawn from a kept frame (views/frames.py) also drawn whole and compared: the tests' apps turn it on
+        "FRAMES_CHECKED": False,
         "SESSION_REFRESH_EACH_REQUEST": False,  # re-sign the cookie only when it changes (a new player)
         # None: the store's clock (the database's on PostgreSQL, which every host shares; this host's on SQLite). Tests
         # give a clock of their own.

@@ -68,6 +68,7 @@ def shared_app(tmp_path_factory, migrated_store):
             "CLOCK": Clock(),
             "DATABASE_URL": f"sqlite:///{folder / 'store.sqlite3'}",
             "RATELIMIT_ENABLED": False,
+            "FRAMES_CHECKED": True,
         }
     )
     yield app

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import current_app, redirect, request
+from flask import current_app, g, redirect, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext, ngettext
 from sqlalchemy.exc import SQLAlchemyError
@@ -222,6 +222,13 @@ def room_to_go_back_to() -> str | None:
     on the room's own pages and for static files, and without asking the store for a browser with no player id.
     base.html asks outside the blocks htmx swaps, so fragments never ask. Live: the room is open, and this browser
     joined it or a round started in it within ROOM_IDLE_SECONDS (its lobby included)."""
+    if "room_to_go_back_to" not in g:  # (asked once a request: a board page's frame names it too)
+        g.room_to_go_back_to = _room_to_go_back_to()
+    room: str | None = g.room_to_go_back_to
+    return room
+
+
+def _room_to_go_back_to() -> str | None:
     player = player_id()
     if player is None or request.blueprint == bp.name or request.endpoint == "static":
         return None
