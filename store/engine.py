@@ -182,6 +182,8 @@ class Database:
             if self.dialect == "postgresql":
                 driver.autocommit = True
             try:
+                for listener in self.engine.dispatch.before_cursor_execute:  # (tests count statements through it)
+                    listener(None, None, sql, parameters, None, False)
                 cursor = driver.execute(sql, parameters)
                 return (cursor.fetchall() if all_rows else [cursor.fetchone()]), cursor.description
             finally:
