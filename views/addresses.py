@@ -104,7 +104,18 @@ class LanAddresses:
 
 def join_address(lan_addresses: LanAddresses) -> JoinAddress:
     """The base of the links and QR codes this request's page gives to phones (`lan_addresses`: the process's
-    reading of this machine's addresses)."""
+    reading of this machine's addresses); worked out once a request (a board page's links ask for it several times)."""
+    environ = request.environ
+    found: JoinAddress | None = environ.get(JOIN_ADDRESS)
+    if found is None:
+        found = environ[JOIN_ADDRESS] = _join_address(lan_addresses)
+    return found
+
+
+JOIN_ADDRESS = "ruzzle.join_address"  # (this request's, in its WSGI environment)
+
+
+def _join_address(lan_addresses: LanAddresses) -> JoinAddress:
     here = f"{request.scheme}://{request.host}"
     host, port = split_host(request.host)
     if not is_loopback(host):

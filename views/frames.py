@@ -23,7 +23,7 @@ from flask import current_app, render_template
 from jinja2 import Template
 from jinja2.runtime import Context
 
-from .pages import parent_names
+from .pages import FrameMismatch, draw_block, parent_names
 from .services import services
 
 MARK = "\x00frame-block:{}\x00"
@@ -31,10 +31,6 @@ MARKS = re.compile("\x00frame-block:([a-z_]+)\x00")
 FRAMES_KEPT = 512  # frames per process (a page's frame is 10 to 20 KB)
 
 Frame = tuple[tuple[str, ...], tuple[str, ...]]  # the texts, and the block drawn after each text but the last
-
-
-class FrameMismatch(AssertionError):
-    """A framed page differs from the same page drawn whole (FRAMES_CHECKED): its key missed something."""
 
 
 def render_framed(template_name: str, blocks: tuple[str, ...], key: Hashable, context: dict[str, Any]) -> str:
@@ -55,7 +51,7 @@ def render_framed(template_name: str, blocks: tuple[str, ...], key: Hashable, co
     texts, drawn = frame
     parts = [texts[0]]
     for text, name in zip(texts[1:], drawn, strict=True):
-        parts.append(app.jinja_env.concat(shared.blocks[name][0](shared)))
+        parts.append(draw_block(template_name, name, shared, context))
         parts.append(text)
     page = "".join(parts)
     if app.config["FRAMES_CHECKED"]:

@@ -215,7 +215,6 @@ def game_context(board: BoardRequest, round_: Round, message: str | None, moment
         "flashes": get_flashed_messages(with_categories=True),
         "challenge": challenge,
         "challenge_args": {"challenge": challenge} if challenge else {},  # (what the page's links carry along)
-        "share_url": board.url(_external=True),
         "highlight": None,
         "breakdown_path": None,
         "refused": None,

@@ -8,17 +8,16 @@ Catalogues: `translations/<code>/LC_MESSAGES/messages.po` (`tools/translations.s
 from __future__ import annotations
 
 import re
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import cast
 
-from babel import Locale
+from babel import Locale, numbers
 from babel.support import NullTranslations, Translations
 from flask import Blueprint, Flask, current_app, g, redirect, request
 from flask_babel import (
     Babel,
     Domain,
-    format_decimal,
     format_percent,
     get_locale,
     get_translations,
@@ -96,7 +95,7 @@ def init_app(app: Flask) -> None:
         span=span,
         elide=elide,
     )
-    app.jinja_env.filters["number"] = format_decimal
+    app.jinja_env.filters["number"] = number
     app.jinja_env.filters["percent"] = percent
 
     @app.after_request
@@ -151,6 +150,17 @@ class BabelPerRequest(Babel):
     @cached_property
     def domain_instance(self) -> CataloguePerRequest:
         return CataloguePerRequest(domain=self.domain)
+
+
+def number(value: float) -> str:
+    """A number as this request's language writes it (1,234 / 1 234 / 1.234): Flask-Babel's format_decimal, each
+    number formatted once per language and process (Babel's formatting cost more than the rest of a score's region)."""
+    return _number(str(get_locale()), value)
+
+
+@lru_cache(maxsize=4096)
+def _number(locale: str, value: float) -> str:
+    return numbers.format_decimal(value, locale=locale)
 
 
 def percent(value: float) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 import weakref
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, Protocol
 
 from flask import current_app, render_template, request, url_for
@@ -69,7 +69,45 @@ def render_blocks(template_name: str, blocks: list[str], **context: object) -> s
     for name in parent_names(environment, template_name):
         for block, render_block in environment.get_template(name).blocks.items():
             shared.blocks.setdefault(block, []).append(render_block)
-    return "".join(environment.concat(shared.blocks[name][0](shared)) for name in blocks)
+    return "".join(draw_block(template_name, name, shared, context) for name in blocks)
+
+
+# Blocks whose text depends only on the page's language and address, its board and these values of the context: each
+# is drawn once per process for each such case (a score's region, a challenge link), not for every page and word. Per
+# template: a template that overrides one of them (a room's score, with its team's) draws its own every time.
+BlockInputs = Callable[[Mapping[str, Any]], Hashable]
+MEMO_BLOCKS: dict[str, dict[str, BlockInputs]] = {
+    "play.html": {
+        "score": lambda context: (context["score"], len(context["found"]), "score" in context["oob"]),
+        "challenge": lambda context: (context["score"], "challenge" in context["oob"]),
+    }
+}
+BLOCKS_KEPT = 4096
+
+
+class FrameMismatch(AssertionError):
+    """A page drawn from a kept frame, or a block drawn once, differs from the same drawn whole (FRAMES_CHECKED): the
+    key it was kept under missed something (views/frames.py)."""
+
+
+def draw_block(template_name: str, name: str, shared: Any, context: Mapping[str, Any]) -> str:
+    """One block of a template in a shared context (`render_blocks`): from the process's memo when MEMO_BLOCKS says
+    what its text depends on (with FRAMES_CHECKED, drawn as well and compared, as frames are)."""
+    environment = current_app.jinja_env
+    inputs = MEMO_BLOCKS.get(template_name, {}).get(name)
+    if inputs is None:
+        return environment.concat(shared.blocks[name][0](shared))
+    key = (template_name, name, str(get_locale()), request.host_url, context["request_board"].url(), inputs(context))
+    memo = services().blocks
+    text: str | None = memo.get(key)
+    if text is None or current_app.config["FRAMES_CHECKED"]:
+        drawn = environment.concat(shared.blocks[name][0](shared))
+        if text is not None and text != drawn:
+            raise FrameMismatch(f"block {name} of {template_name} kept under {key!r} differs: {text!r} / {drawn!r}")
+        if len(memo) >= BLOCKS_KEPT:
+            memo.pop(next(iter(memo)), None)  # the oldest first
+        text = memo[key] = drawn
+    return text
 
 
 def parent_names(environment: Environment, template_name: str) -> list[str]:

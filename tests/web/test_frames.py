@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from views import pages
 from views.frames import FrameMismatch
 from views.game import GamePage
 from views.i18n import LANGUAGE_COOKIE
@@ -60,3 +61,18 @@ def test_the_check_catches_a_frame_key_that_misses_the_language(app, monkeypatch
     assert french.get(BOARD).status_code == 500  # (a test that opens the page expects a 200: it fails)
     mismatches = [record for record in caplog.records if record.exc_info and record.exc_info[0] is FrameMismatch]
     assert mismatches and "differs from the whole page" in str(mismatches[0].exc_info[1])
+
+
+def test_a_score_region_is_drawn_once_per_score_and_the_check_catches_a_key_that_misses_it(app, monkeypatch, caplog):
+    words = solution_of(app, seed="TESTS2")
+    player = app.test_client()
+    player.get(BOARD)
+    answers = [player.post(f"{BOARD}/words", data={"word": found.word}, headers=HTMX) for found in words[:2]]
+    scores = [f'<strong class="score">{sum(found.score for found in words[: n + 1])}</strong>' for n in range(2)]
+    assert all(score in answer.get_data(as_text=True) for score, answer in zip(scores, answers, strict=True))
+    assert {key[1] for key in services(app).blocks} == {"score", "challenge"}
+    monkeypatch.setitem(pages.MEMO_BLOCKS["play.html"], "score", lambda context: "one key for every score")
+    services(app).blocks.clear()
+    player.get(BOARD)
+    assert app.test_client().get(BOARD).status_code == 500  # another player, another score, the same key
+    assert any(record.exc_info and record.exc_info[0] is FrameMismatch for record in caplog.records)
