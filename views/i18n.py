@@ -98,14 +98,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["number"] = number
     app.jinja_env.filters["percent"] = percent
 
-    @app.after_request
-    def vary_by_language(response: Response) -> Response:
-        # a page's words depend on the language cookie and Accept-Language: no shared cache may mix them
-        if response.mimetype == "text/html":
-            response.vary.add("Cookie")
-            response.vary.add("Accept-Language")
-        return response
-
 
 def request_translations() -> Translations | NullTranslations:
     """This request's catalogue, for the templates' messages (CataloguePerRequest keeps it)."""

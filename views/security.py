@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, g, request
 from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, Forbidden
+from werkzeug.http import parse_list_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .addresses import MAX_HOST
@@ -32,6 +33,15 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 
+SECURITY_HEADERS = (
+    ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+)
+VARY_PAGE = "HX-Request, Cookie, Accept-Language"  # htmx gets fragments; a page's language (views/i18n.py)
+VARY_OTHER = "HX-Request"
+
+
 def trust_proxies(app: Flask) -> None:
     """Behind PROXY_FIX proxies: the client's address, scheme and host as the nearest of them reports them
     (werkzeug's ProxyFix), and cookies only over HTTPS. Without it, X-Forwarded-* headers count for nothing."""
@@ -47,15 +57,19 @@ def add_headers(app: Flask) -> None:
 
     @app.after_request
     def secure(response: Response) -> Response:
-        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        # (a private page says no-referrer: views/keys.py)
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        response.headers["X-Frame-Options"] = "DENY"
-        response.vary.add("HX-Request")
+        headers = response.headers
+        # (a private page says its own Referrer-Policy: views/keys.py)
+        referrer = () if "Referrer-Policy" in headers else (("Referrer-Policy", "same-origin"),)
+        # A page's words depend on the language cookie and Accept-Language: no shared cache may mix them. The header
+        # is written once here (each `response.vary.add` parses it and writes it again).
+        varies = VARY_PAGE if response.mimetype == "text/html" else VARY_OTHER
+        sent = headers.get("Vary")
+        vary = varies if not sent else ", ".join(dict.fromkeys([*parse_list_header(sent), *varies.split(", ")]))
+        headers.remove("Vary")
+        headers.extend([*SECURITY_HEADERS, *referrer, ("Vary", vary)])
         if "ruzzle_now" in g:
             # the server's time when it answers: the pages' clocks follow it, not the phone's own clock
-            response.headers["X-Ruzzle-Time"] = f"{g.ruzzle_now + time.perf_counter() - g.ruzzle_read_at:.3f}"
+            headers["X-Ruzzle-Time"] = f"{g.ruzzle_now + time.perf_counter() - g.ruzzle_read_at:.3f}"
         return response
 
 

@@ -44,7 +44,7 @@ NOT_MODIFIED_HEADERS = (
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "same-origin"),
     ("X-Frame-Options", "DENY"),
-    ("Vary", "HX-Request, Accept-Encoding, Cookie, Accept-Language"),
+    ("Vary", "HX-Request, Cookie, Accept-Language, Accept-Encoding"),
 )
 
 
