@@ -132,6 +132,8 @@ class Database:
         self._writes = 0
         self._clock_offset = (0.0, -math.inf)  # the database's clock minus this host's, and when it was asked
         self._compiled_reads: dict[int, CompiledRead] = {}
+        self._readers = threading.local()  # each thread's SQLite connection for reads (_thread_reader)
+        self._reader_connections: list[sqlite3.Connection] = []
         # A pool must not cross a fork (gunicorn forks workers): the child drops the parent's connections.
         reference = weakref.ref(self)
         os.register_at_fork(after_in_child=lambda: _drop_pool(reference()))
@@ -163,7 +165,7 @@ class Database:
         result) cost more than the query itself on SQLite. Rows are named tuples of the select's column keys, each
         value as SQLAlchemy's type gives it (a Boolean as a bool on SQLite)."""
         compiled = self._compiled(statement)
-        rows, description = self._driver_rows(compiled.sql, compiled.parameters(values), all_rows=True)
+        rows, description = self._driver_rows(compiled.sql, compiled.parameters(values))
         processors = compiled.processors(self.engine.dialect, description)
         return [compiled.row(row, processors) for row in rows]
 
@@ -173,36 +175,69 @@ class Database:
             found = self._compiled_reads[id(statement)] = CompiledRead.of(statement, self.engine.dialect)
         return found
 
-    def _driver_rows(self, sql: str, parameters: Any, all_rows: bool) -> tuple[list[Any], Any]:
-        """One statement on a pooled connection's driver, outside any transaction (as `reader` reads): its rows (all,
-        or the first or None) and the cursor's description of its columns."""
-        raw = self.engine.raw_connection()
-        try:
-            driver: Any = raw.driver_connection
-            if self.dialect == "postgresql":
-                driver.autocommit = True
+    def _driver_rows(self, sql: str, parameters: Any) -> tuple[list[Any], Any]:
+        """One statement on a driver's connection, outside any transaction (as `reader` reads): its rows and the
+        cursor's description of its columns. SQLite: on this thread's own connection, kept for its next reads (a
+        pool's checkout and return cost as much as the query; a thread answers one request at a time, so this is one
+        connection per request). PostgreSQL: a pooled one (a connection per thread would be 48 per worker)."""
+        for listener in self.engine.dispatch.before_cursor_execute:  # (tests count statements through it)
+            listener(None, None, sql, parameters, None, False)
+        if self.dialect != "postgresql":
             try:
-                for listener in self.engine.dispatch.before_cursor_execute:  # (tests count statements through it)
-                    listener(None, None, sql, parameters, None, False)
-                cursor = driver.execute(sql, parameters)
-                return (cursor.fetchall() if all_rows else [cursor.fetchone()]), cursor.description
-            finally:
-                if self.dialect == "postgresql":
-                    driver.autocommit = False
-        except sqlite3.Error as error:  # as SQLAlchemy raises it, so that an outage is told from a bug
-            raise OperationalError(sql, parameters, error) from error
-        except Exception as error:
-            if type(error).__module__.startswith("psycopg"):
+                cursor = self._thread_reader().execute(sql, parameters)
+                try:
+                    return cursor.fetchall(), cursor.description
+                finally:
+                    cursor.close()  # (a statement left open would hold its snapshot for the thread's next reads)
+            except sqlite3.Error as error:  # as SQLAlchemy raises it, so that an outage is told from a bug
+                self._forget_thread_reader()
                 raise OperationalError(sql, parameters, error) from error
-            raise
+        raw = None
+        try:
+            raw = self.engine.raw_connection()  # (the pool does not wrap the driver's errors as a Connection does)
+            driver: Any = raw.driver_connection
+            driver.autocommit = True
+            try:
+                cursor = driver.execute(sql, parameters)
+                return cursor.fetchall(), cursor.description
+            finally:
+                with contextlib.suppress(Exception):  # (a lost connection is invalidated below)
+                    driver.autocommit = False
+        except Exception as error:
+            if not type(error).__module__.startswith("psycopg"):
+                raise
+            if raw is not None:
+                raw.invalidate()  # a connection the server dropped is not given to the next request
+            raise OperationalError(sql, parameters, error) from error
         finally:
-            raw.close()
+            if raw is not None:
+                raw.close()
+
+    def _thread_reader(self) -> sqlite3.Connection:
+        """This thread's SQLite connection for reads, made by the engine (its settings) and taken out of its pool."""
+        connection: sqlite3.Connection | None = getattr(self._readers, "connection", None)
+        if connection is None:
+            raw = self.engine.raw_connection()  # (an error opening it: sqlite3's, which the caller wraps)
+            made: sqlite3.Connection = raw.driver_connection  # type: ignore[assignment]  # (a SQLite engine's)
+            raw.detach()
+            with self._thread_lock:
+                self._reader_connections.append(made)
+            self._readers.connection = connection = made
+        return connection
+
+    def _forget_thread_reader(self) -> None:
+        """After an error: this thread's next read opens a new connection (the database may have been replaced)."""
+        connection = getattr(self._readers, "connection", None)
+        self._readers.connection = None
+        if connection is not None:
+            with contextlib.suppress(sqlite3.Error):
+                connection.close()
 
     def read_row(self, statement: str, values: dict[str, Any]) -> tuple[Any, ...] | None:
         """The first row of one read written in SQL (`:name` parameters), sent straight to the driver, as `read`."""
         sql = statement if self.dialect != "postgresql" else _pyformat(statement)
-        row: tuple[Any, ...] | None = self._driver_rows(sql, values, all_rows=False)[0][0]
-        return row
+        rows = self._driver_rows(sql, values)[0]
+        return tuple(rows[0]) if rows else None
 
     @contextlib.contextmanager
     def _write_turn(self) -> Iterator[None]:
@@ -304,8 +339,14 @@ class Database:
         return time.time() + offset
 
     def dispose(self) -> None:
-        """Close the pool's connections (and the lock file)."""
+        """Close the pool's connections, the threads' reading connections (and the lock file)."""
         self.engine.dispose()
+        with self._thread_lock:
+            for connection in self._reader_connections:
+                with contextlib.suppress(sqlite3.Error):
+                    connection.close()
+            self._reader_connections.clear()
+        self._readers = threading.local()
         for lock_file in self._lock_files.values():
             os.close(lock_file)
         self._lock_files.clear()
@@ -360,6 +401,8 @@ def _drop_pool(database: Database | None) -> None:
     """In a forked child: forget the parent's connections without closing them (they are the parent's)."""
     if database is not None:
         database.engine.dispose(close=False)
+        database._readers = threading.local()  # (the parent's: not this process's to use or close)
+        database._reader_connections = []
 
 
 def _sqlite_path(engine: Engine) -> str | None:
