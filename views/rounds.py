@@ -5,12 +5,12 @@ from __future__ import annotations
 import datetime
 import time
 from dataclasses import dataclass
-from typing import Literal, overload
+from typing import Any, Literal, overload
 
 from flask import Flask, Request, current_app, g, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_babel import lazy_gettext
-from itsdangerous import SignatureExpired, TimestampSigner, URLSafeTimedSerializer
+from itsdangerous import BadSignature, SignatureExpired, TimestampSigner, URLSafeTimedSerializer
 
 from ruzzle import Found
 from ruzzle.errors import N_, WordRefused
@@ -28,6 +28,7 @@ UNREADABLE_MESSAGE = lazy_gettext(
     "Your saved round could not be read (the cookie was changed, or it comes from "
     "another server), so a new round has started."
 )
+READ_COOKIES_KEPT = 4096  # the cookies' readings each worker keeps (RoundSessionInterface.open_session): a school
 MAX_CLOCK_SKEW = 300  # seconds another host's clock may run ahead of this one's for its cookies to be read
 
 
@@ -55,6 +56,9 @@ class RoundSessionInterface(SecureCookieSessionInterface):
 
     _signer: tuple[object, URLSafeTimedSerializer | None] | None = None  # (the secret key, its serializer)
 
+    def __init__(self) -> None:
+        self._read_cookies: dict[tuple[object, str], tuple[dict[str, Any], float]] = {}
+
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
         """Flask builds a new signer per request; one per secret key does the same work (the app has its own
         interface, made by create_app)."""
@@ -67,10 +71,31 @@ class RoundSessionInterface(SecureCookieSessionInterface):
         return self._signer[1]
 
     def open_session(self, app: Flask, request_: Request) -> SecureCookieSession | None:
-        session_ = super().open_session(app, request_)
-        if session_ is not None and not session_ and request_.cookies.get(self.get_cookie_name(app)):
+        """Flask's, with each cookie's reading kept (READ_COOKIES_KEPT): a phone sends the same cookie with every
+        word and poll, and checking its signature again cost a tenth of a word's answer. A kept reading is the
+        signature checked once for that exact text under this key; its age is still checked on every request."""
+        serializer = self.get_signing_serializer(app)
+        if serializer is None:
+            return None
+        value = request_.cookies.get(self.get_cookie_name(app))
+        if not value:
+            return self.session_class()
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+        kept = self._read_cookies.get((serializer, value))
+        if kept is not None and time.time() - kept[1] <= max_age:
+            return self.session_class(kept[0])
+        try:
+            data, signed = serializer.loads(value, max_age=max_age, return_timestamp=True)
+        except BadSignature:
+            data = {}
+        if not data:  # sent, but not to be trusted (or empty): the player is a new one, and is told so
             request_.environ[UNREADABLE] = True
-        return session_
+            return self.session_class()
+        if all(isinstance(item, str | int | float | bool | None) for item in data.values()):  # (a copy is then whole)
+            if len(self._read_cookies) >= READ_COOKIES_KEPT:
+                self._read_cookies.pop(next(iter(self._read_cookies)), None)  # the oldest first
+            self._read_cookies[(serializer, value)] = (data, signed.timestamp())
+        return self.session_class(data)
 
 
 @dataclass(frozen=True)
