@@ -387,6 +387,8 @@ class CompiledRead:
         return self._processors
 
     def row(self, values: tuple[Any, ...], processors: tuple[Callable[[Any], Any] | None, ...]) -> tuple[Any, ...]:
+        if not any(processors):  # (the usual case on SQLite: the driver's values are the types' own)
+            return self.row_type._make(values)  # type: ignore[attr-defined,no-any-return]
         pairs = zip(values, processors, strict=True)
         return self.row_type(*(value if process is None else process(value) for value, process in pairs))
 

@@ -186,7 +186,7 @@ class BoardRequest(BoardSource):
         head, tail = self.word_url_parts
         return head + quote(word) + tail
 
-    @property
+    @cached_property
     def round_key(self) -> str:
         """A short name for this board's round in the session cookie (one round per board URL)."""
         name = f"{self.language}|{self.seed}|{self.size}|{self.seconds}|{int(self.safe)}"

@@ -28,6 +28,11 @@ GAME_REGIONS = ["game"]
 # The blocks of a board page that are one player's own, drawn for each request; the rest of the page is its frame,
 # kept once per board, language and state (views/frames.py). What else is one player's keeps a page out of frames.
 FRAME_BLOCKS = ("clock", "score", "result", "found_words", "challenge", "summary", "targets")
+# What the page's own address is made of in its WSGI environment (behind ProxyFix: as the proxy said it)
+ADDRESS_PARTS = (
+    *("wsgi.url_scheme", "HTTP_HOST", "SERVER_NAME", "SERVER_PORT"),
+    *("SCRIPT_NAME", "PATH_INFO", "QUERY_STRING"),
+)
 ONE_PLAYER_S = ("message", "flashes", "challenge", "highlight", "refused")
 WORD_REFUSED_REGIONS = ["result"]  # a word refused changes nothing else (the board's letters never change in a round)
 WAIT_REASONS = ("paused", "not-started")  # a word the round cannot take yet: 409, the player waits
@@ -68,10 +73,10 @@ class GamePage:
         Kinds of page with more of their own (a room's, a homework's) draw whole (None)."""
         if type(self) is not GamePage or any(context[name] for name in ONE_PLAYER_S):
             return None
+        environ = request.environ  # (the address and path as sent: werkzeug's host_url and full_path decode them)
         return (
             current_language(),
-            request.host_url,
-            request.full_path,
+            tuple(environ.get(name) for name in ADDRESS_PARTS),
             room_banner(),
             context["over"],
             context["hints_offered"],
