@@ -123,10 +123,20 @@ def servers(store: str, count: int, players: int, redis: bool = False):
             env["RUZZLE_DATABASE_URL"] = f"sqlite:///{folder}/store.sqlite3"
         else:
             env["RUZZLE_DATABASE_URL"] = stack.enter_context(postgres_cluster()).new_database("rooms")
-        yield [
-            int(stack.enter_context(gunicorn_server(rate_limits=True, **env)).url.rsplit(":", 1)[1])
-            for _ in range(count)
-        ]
+        yield [stack.enter_context(gunicorn_server(rate_limits=True, **env)) for _ in range(count)]
+
+
+def worker_memory(running: list) -> list[float]:
+    """Each server's workers' resident memory in MB (/proc's VmRSS), in order."""
+    sizes = []
+    for server in running:
+        for pid in server.worker_pids():
+            with contextlib.suppress(OSError, StopIteration):
+                status = Path(f"/proc/{pid}/status").read_text()
+                sizes.append(
+                    int(next(line for line in status.splitlines() if line.startswith("VmRSS:")).split()[1]) / 1024
+                )
+    return sizes
 
 
 def main() -> int:
@@ -155,7 +165,9 @@ def main() -> int:
     solution = Solution.of(
         generate("en", SEED, 4, 4, version=LATEST_VERSION), Lexicon.builtin("en"), blocked_words("en")
     )
-    with servers(args.store, args.servers, args.players, args.redis) as ports:
+    with servers(args.store, args.servers, args.players, args.redis) as running:
+        ports = [int(server.url.rsplit(":", 1)[1]) for server in running]
+        memory_start = worker_memory(running)
         priority = read_answers_when_they_come()
         load_start = os.getloadavg()[0]
         run = Run(ports, args, solution)
@@ -163,9 +175,16 @@ def main() -> int:
         problems, joined = asyncio.run(play(run))
         cpu, wall, waited = cpu_seconds() - cpu, time.monotonic() - wall, cpu_wait_seconds() - waited
         load_end = os.getloadavg()[0]
+        memory_end = worker_memory(running)
     lines, data = report(run, problems, joined, (cpu, waited), wall, (load_start, load_end))
     lines.insert(-5, f"the bench ran at {priority}")
+    lines.insert(
+        -5,
+        "workers' memory (RSS MB), before the lobby -> after the results: "
+        + ", ".join(f"{before:.0f} -> {after:.0f}" for before, after in zip(memory_start, memory_end, strict=False)),
+    )
     data["bench_priority"] = priority
+    data["worker_rss_mb"] = {"start": memory_start, "end": memory_end}
     print("\n".join(lines))
     if args.json:
         args.json.write_text(json.dumps(data, indent=1) + "\n")
