@@ -20,7 +20,7 @@ from ruzzle.solver import Found
 from .boards import BoardRequest, parse_challenge
 from .frames import render_framed
 from .i18n import current_language, translate_error
-from .pages import render, sentence, wants_fragment, word_outcome
+from .pages import ADDRESS_PARTS, render, sentence, wants_fragment, word_outcome
 from .rounds import PlayerRound, now, record_word
 
 MISSED_SHOWN = 10
@@ -28,11 +28,7 @@ GAME_REGIONS = ["game"]
 # The blocks of a board page that are one player's own, drawn for each request; the rest of the page is its frame,
 # kept once per board, language and state (views/frames.py). What else is one player's keeps a page out of frames.
 FRAME_BLOCKS = ("clock", "score", "result", "found_words", "challenge", "summary", "targets")
-# What the page's own address is made of in its WSGI environment (behind ProxyFix: as the proxy said it)
-ADDRESS_PARTS = (
-    *("wsgi.url_scheme", "HTTP_HOST", "SERVER_NAME", "SERVER_PORT"),
-    *("SCRIPT_NAME", "PATH_INFO", "QUERY_STRING"),
-)
+PAGE_ADDRESS_PARTS = (*ADDRESS_PARTS, "PATH_INFO", "QUERY_STRING")  # (the page's whole address)
 ONE_PLAYER_S = ("message", "flashes", "challenge", "highlight", "refused")
 WORD_REFUSED_REGIONS = ["result"]  # a word refused changes nothing else (the board's letters never change in a round)
 WAIT_REASONS = ("paused", "not-started")  # a word the round cannot take yet: 409, the player waits
@@ -76,7 +72,7 @@ class GamePage:
         environ = request.environ  # (the address and path as sent: werkzeug's host_url and full_path decode them)
         return (
             current_language(),
-            tuple(environ.get(name) for name in ADDRESS_PARTS),
+            tuple(environ.get(name) for name in PAGE_ADDRESS_PARTS),
             room_banner(),
             context["over"],
             context["hints_offered"],

@@ -73,16 +73,45 @@ def render_blocks(template_name: str, blocks: list[str], **context: object) -> s
 
 
 # Blocks whose text depends only on the page's language and address, its board and these values of the context: each
-# is drawn once per process for each such case (a score's region, a challenge link), not for every page and word. Per
-# template: a template that overrides one of them (a room's score, with its team's) draws its own every time.
+# is drawn once per process for each such case (a score's region, a challenge link, a word's result), not for every
+# page and word. Per template (a room's score has its team's: drawn each time in a team, None). With FRAMES_CHECKED,
+# each is drawn as well and compared, so a value missing here fails the tests that show it.
 BlockInputs = Callable[[Mapping[str, Any]], Hashable]
+
+
+def _result_inputs(context: Mapping[str, Any]) -> Hashable:
+    path = context.get("breakdown_path")
+    return (
+        context.get("refused"),
+        context.get("refused_reason"),
+        context.get("highlight") is not None,
+        tuple(path) if path else None,
+        context.get("meaning_word"),
+        context.get("new_item"),
+        "result" in context["oob"],
+    )
+
+
+def _score_inputs(context: Mapping[str, Any]) -> Hashable:
+    return (context["score"], len(context["found"]), "score" in context["oob"])
+
+
 MEMO_BLOCKS: dict[str, dict[str, BlockInputs]] = {
     "play.html": {
-        "score": lambda context: (context["score"], len(context["found"]), "score" in context["oob"]),
+        "score": _score_inputs,
         "challenge": lambda context: (context["score"], "challenge" in context["oob"]),
-    }
+        "result": _result_inputs,
+    },
+    "room_play.html": {
+        "score": lambda context: None if context.get("team") else _score_inputs(context),  # (a team's score: not)
+        "result": _result_inputs,
+        "targets": lambda context: None if context["room"].targets else "targets" in context["oob"],
+    },
+    "homework_play.html": {"result": _result_inputs},
 }
 BLOCKS_KEPT = 4096
+# What a page's address is made of in its WSGI environment (behind ProxyFix: as the proxy said it)
+ADDRESS_PARTS = ("wsgi.url_scheme", "HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "SCRIPT_NAME")
 
 
 class FrameMismatch(AssertionError):
@@ -95,9 +124,12 @@ def draw_block(template_name: str, name: str, shared: Any, context: Mapping[str,
     what its text depends on (with FRAMES_CHECKED, drawn as well and compared, as frames are)."""
     environment = current_app.jinja_env
     inputs = MEMO_BLOCKS.get(template_name, {}).get(name)
-    if inputs is None:
+    values = None if inputs is None else inputs(context)
+    if values is None:
         return environment.concat(shared.blocks[name][0](shared))
-    key = (template_name, name, str(get_locale()), request.host_url, context["request_board"].url(), inputs(context))
+    environ = request.environ  # (the address as sent: werkzeug's host_url decodes it each time)
+    address = tuple(environ.get(part) for part in ADDRESS_PARTS)
+    key = (template_name, name, str(get_locale()), address, context["request_board"], values)
     memo = services().blocks
     text: str | None = memo.get(key)
     if text is None or current_app.config["FRAMES_CHECKED"]:
