@@ -37,6 +37,7 @@ from bench.room_client import (
     Tab,
     attributes,
 )
+from ruzzle.nicknames import refused_part
 
 SEED = "ROOMLD"  # the room's board (bench/rooms.py solves it to know the words the phones send)
 WORD_GAP = (2.0, 4.0)
@@ -44,11 +45,18 @@ REPEATS, NOT_WORDS_SHARE, TRACED = 0.10, 0.10, 0.5
 NOT_WORDS = ("ZZXQ", "QQQ", "XKCD", "BRRZ", "JJJJ", "QWRT", "ZZZZT", "XXYYZ")
 
 
+def phone_name(number: int) -> str:
+    """"Player 0042": the phone's nickname, or for a number the class's rules refuse in a name (a code such as 1488)
+    the same with a letter for each digit ("Player BEIH")."""
+    name = f"Player {number:04d}"
+    return name if refused_part(name) is None else "Player " + "".join(chr(ord("A") + int(d)) for d in f"{number:04d}")
+
+
 class Phone(Tab):
     """A pupil's phone: joins, waits, plays words, reads its results."""
 
     def __init__(self, run: Run, number: int, port: int, address: str):
-        super().__init__(run, port, address, f"Player {number:04d}")
+        super().__init__(run, port, address, phone_name(number))
         self.rng = random.Random(number)
         self.phase = "outside"
         self.words_url = ""
