@@ -154,7 +154,10 @@ def main() -> int:
         "--redis", action="store_true", help="the servers count their per-client limits together in one Redis"
     )
     parser.add_argument("--addresses", type=int, default=20, help="client addresses the phones come from")
-    parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument("--json", type=Path, help="write the figures to this file (FILE.N.json for lesson N)")
+    parser.add_argument(
+        "--lessons", type=int, default=1, help="lessons in turn on the same servers, each its own room (default 1)"
+    )
     args = parser.parse_args()
     if args.join_window is None:
         args.join_window = args.lobby * 2 / 3
@@ -165,30 +168,36 @@ def main() -> int:
     solution = Solution.of(
         generate("en", SEED, 4, 4, version=LATEST_VERSION), Lexicon.builtin("en"), blocked_words("en")
     )
+    failed = False
     with servers(args.store, args.servers, args.players, args.redis) as running:
         ports = [int(server.url.rsplit(":", 1)[1]) for server in running]
-        memory_start = worker_memory(running)
         priority = read_answers_when_they_come()
-        load_start = os.getloadavg()[0]
-        run = Run(ports, args, solution)
-        cpu, wall, waited = cpu_seconds(), time.monotonic(), cpu_wait_seconds()
-        problems, joined = asyncio.run(play(run))
-        cpu, wall, waited = cpu_seconds() - cpu, time.monotonic() - wall, cpu_wait_seconds() - waited
-        load_end = os.getloadavg()[0]
-        memory_end = worker_memory(running)
-    lines, data = report(run, problems, joined, (cpu, waited), wall, (load_start, load_end))
-    lines.insert(-5, f"the bench ran at {priority}")
-    lines.insert(
-        -5,
-        "workers' memory (RSS MB), before the lobby -> after the results: "
-        + ", ".join(f"{before:.0f} -> {after:.0f}" for before, after in zip(memory_start, memory_end, strict=False)),
-    )
-    data["bench_priority"] = priority
-    data["worker_rss_mb"] = {"start": memory_start, "end": memory_end}
-    print("\n".join(lines))
-    if args.json:
-        args.json.write_text(json.dumps(data, indent=1) + "\n")
-    return 0 if not problems and not run.figures.errors else 1
+        for lesson in range(1, args.lessons + 1):  # each in a room of its own, on the same servers
+            memory_start = worker_memory(running)
+            load_start = os.getloadavg()[0]
+            run = Run(ports, args, solution)
+            cpu, wall, waited = cpu_seconds(), time.monotonic(), cpu_wait_seconds()
+            problems, joined = asyncio.run(play(run))
+            cpu, wall, waited = cpu_seconds() - cpu, time.monotonic() - wall, cpu_wait_seconds() - waited
+            load_end = os.getloadavg()[0]
+            memory_end = worker_memory(running)
+            lines, data = report(run, problems, joined, (cpu, waited), wall, (load_start, load_end))
+            lines.insert(-5, f"the bench ran at {priority}")
+            sizes = zip(memory_start, memory_end, strict=False)
+            lines.insert(
+                -5,
+                f"workers' memory (RSS MB), lesson {lesson} of {args.lessons}, before its lobby -> after its results: "
+                + ", ".join(f"{before:.0f} -> {after:.0f}" for before, after in sizes),
+            )
+            data["bench_priority"] = priority
+            data["lesson"] = lesson
+            data["worker_rss_mb"] = {"start": memory_start, "end": memory_end}
+            print("\n".join(lines), flush=True)
+            if args.json:
+                path = args.json if args.lessons == 1 else args.json.with_suffix(f".{lesson}{args.json.suffix}")
+                path.write_text(json.dumps(data, indent=1) + "\n")
+            failed = failed or bool(problems or run.figures.errors)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
