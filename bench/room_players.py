@@ -46,7 +46,7 @@ NOT_WORDS = ("ZZXQ", "QQQ", "XKCD", "BRRZ", "JJJJ", "QWRT", "ZZZZT", "XXYYZ")
 
 
 def phone_name(number: int) -> str:
-    """"Player 0042": the phone's nickname, or for a number the class's rules refuse in a name (a code such as 1488)
+    """ "Player 0042": the phone's nickname, or for a number the class's rules refuse in a name (a code such as 1488)
     the same with a letter for each digit ("Player BEIH")."""
     name = f"Player {number:04d}"
     return name if refused_part(name) is None else "Player " + "".join(chr(ord("A") + int(d)) for d in f"{number:04d}")

@@ -8,9 +8,9 @@ and a 304.
 By audience: `lobby` (opening, finding and joining a room), `pupil` (a player's pages, on the page object of
 `page`), `host` (the host's pages and controls), `players` (the host's actions on a pupil), `remote` (the teacher's
 remote link and phone page), `follow` (a pupil's word list or meaning taking them back to the board when the next
-round starts), `teams` (a room in teams or as a whole class: issue 36); what they share in `core` (the room's
-board, pace, phase, clock and links, who may ask what, conditional answers) and `results` (the ranking and the
-class's view, the same for the whole room).
+round starts), `teams` (a room in teams or as a whole class: issue 36), `clock_poll` (a clock poll with nothing new
+answered before Flask); what they share in `core` (the room's board, pace, phase, clock and links, who may ask what,
+conditional answers) and `results` (the ranking and the class's view, the same for the whole room).
 """
 
 from . import follow, host, lobby, players, pupil, remote, teams  # noqa: F401  (their routes register on the blueprint)
