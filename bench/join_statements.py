@@ -14,36 +14,19 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)  # not bench/: its limits.py would hide the package of that name
 
-from sqlalchemy import event  # noqa: E402
 
 from app import create_app  # noqa: E402
+from bench.load import store_environment  # noqa: E402
 from ruzzle.nicknames import nickname_key  # noqa: E402
-from tools.postgres import postgres_cluster  # noqa: E402
+from tools.statements import statements  # noqa: E402
 
 START = 1_790_000_000.0
-TRANSACTION = ("BEGIN", "BEGIN IMMEDIATE", "COMMIT", "ROLLBACK")
-
-
-@contextmanager
-def statements(engine):
-    """The statements the engine runs meanwhile, with their parameters (not the transaction's own)."""
-    seen: list[tuple[str, object]] = []
-
-    def note(connection, cursor, statement, parameters, context, executemany):
-        if statement not in TRANSACTION:
-            seen.append((statement, parameters))
-
-    event.listen(engine, "before_cursor_execute", note)
-    try:
-        yield seen
-    finally:
-        event.remove(engine, "before_cursor_execute", note)
 
 
 def room_of(app, seats: int, **form: str) -> str:
@@ -82,11 +65,7 @@ def main() -> None:
     args = parser.parse_args()
     with ExitStack() as stack:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-        url = (
-            stack.enter_context(postgres_cluster()).url()
-            if args.store == "postgresql"
-            else f"sqlite:///{folder / 'store.sqlite3'}"
-        )
+        url = stack.enter_context(store_environment(args.store))["RUZZLE_DATABASE_URL"]
         app = create_app(
             {"SECRET_KEY": "bench", "CLOCK": lambda: START, "DATABASE_URL": url, "RATELIMIT_ENABLED": False}
         )

@@ -35,8 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)  # not bench/: its limits.py would hide the package of that name
 
 from app import create_app  # noqa: E402
+from bench.load import store_environment  # noqa: E402
 from ruzzle.nicknames import refused_part  # noqa: E402
-from tools.postgres import postgres_cluster  # noqa: E402
 from views.boards import BoardRequest  # noqa: E402
 
 HTMX = {"HX-Request": "true"}
@@ -169,11 +169,7 @@ def main() -> None:
     args = parser.parse_args()
     with ExitStack() as stack:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-        url = (
-            stack.enter_context(postgres_cluster()).url()
-            if args.store == "postgresql"
-            else f"sqlite:///{folder / 'store.sqlite3'}"
-        )
+        url = stack.enter_context(store_environment(args.store))["RUZZLE_DATABASE_URL"]
         clock = Clock()
         app = create_app(
             {

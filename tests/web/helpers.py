@@ -7,6 +7,9 @@ import datetime
 import glob
 import html
 import re
+import urllib.error
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 from babel.messages.pofile import read_po
@@ -19,6 +22,38 @@ from views.i18n import INTERFACE_LANGUAGES
 from views.rooms import COUNTDOWN, room_board
 
 from .conftest import HTMX
+
+# --- a browser against a real server ----------------------------------------------------------------------------
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+class ServerBrowser:
+    """A browser talking to real servers: one session cookie, carried to whichever server it asks, no redirect
+    followed (the test reads each)."""
+
+    def __init__(self):
+        self.cookie: str | None = None
+        self.opener = urllib.request.build_opener(NoRedirect)
+
+    def ask(self, url: str, form: dict | None = None, headers: dict | None = None) -> tuple[int, dict, str]:
+        """Status, headers and body of a GET (or a POST of `form`)."""
+        headers = dict(headers or {})
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        data = urllib.parse.urlencode(form).encode() if form is not None else None
+        try:
+            response = self.opener.open(urllib.request.Request(url, data, headers), timeout=30)
+        except urllib.error.HTTPError as error:
+            response = error
+        with response:
+            if response.headers.get("Set-Cookie"):
+                self.cookie = response.headers["Set-Cookie"].split(";")[0]
+            return response.status, dict(response.headers), response.read().decode("utf-8")
+
 
 # --- rooms ---------------------------------------------------------------------------------------------------
 

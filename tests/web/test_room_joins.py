@@ -7,14 +7,13 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from sqlalchemy import event, text
+from sqlalchemy import text
 
 from ruzzle.nicknames import nickname_key
+from tools.statements import statements as recorded
 
 from .conftest import START
 from .helpers import open_room
-
-TRANSACTION = ("BEGIN", "BEGIN IMMEDIATE", "COMMIT", "ROLLBACK")
 
 
 @pytest.fixture
@@ -26,18 +25,8 @@ def store_url(migrated_database_url) -> str:
 @contextlib.contextmanager
 def statements(app):
     """The SQL statements the store runs meanwhile, with their parameters (not the transaction's own)."""
-    engine = app.extensions["ruzzle.store"].engine
-    seen: list[tuple[str, object]] = []
-
-    def note(connection, cursor, statement, parameters, context, executemany):
-        if statement not in TRANSACTION:
-            seen.append((statement, parameters))
-
-    event.listen(engine, "before_cursor_execute", note)
-    try:
+    with recorded(app.extensions["ruzzle.store"].engine) as seen:
         yield seen
-    finally:
-        event.remove(engine, "before_cursor_execute", note)
 
 
 def room_of(app, client, seats: int, **form: str) -> str:

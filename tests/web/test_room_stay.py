@@ -10,9 +10,9 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from sqlalchemy import event
 
 from store.rooms import EXPIRY_SECONDS
+from tools.statements import statements as recorded
 from views.rooms import ROOM_IDLE_SECONDS, room_board
 
 from .conftest import HTMX
@@ -92,18 +92,10 @@ def end_round(app, client, clock, code: str) -> None:
 @contextlib.contextmanager
 def statements(app):
     """The SQL statements the store runs meanwhile (not SQLite's BEGIN around a read: the same trip to the file)."""
-    engine = app.extensions["ruzzle.store"].engine
-    seen: list[str] = []
-
-    def note(connection, cursor, statement, parameters, context, executemany):
-        if statement not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT", "ROLLBACK"):
-            seen.append(statement)
-
-    event.listen(engine, "before_cursor_execute", note)
-    try:
-        yield seen
-    finally:
-        event.remove(engine, "before_cursor_execute", note)
+    with recorded(app.extensions["ruzzle.store"].engine) as seen:
+        texts: list[str] = []
+        yield texts
+    texts.extend(statement for statement, _ in seen)
 
 
 # --- every link stays in the room ------------------------------------------------------------------------------

@@ -22,6 +22,8 @@ from ruzzle import Lexicon, blocked_words, generate
 from ruzzle.game import Solution
 from tools.servers import free_port, gunicorn, gunicorn_server
 
+from .helpers import ServerBrowser
+
 BOARD_TABLE = re.compile(r'<table id="board".*?</table>', re.S)
 SEED = "SHARED"
 BOARD = f"/play/en/{SEED}"
@@ -43,31 +45,12 @@ def test_same_board_url_same_markup_from_two_gunicorn_processes():
     assert one.count("<td data-cell=") == 25
 
 
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
-
-
-class Player:
+class Player(ServerBrowser):
     """A browser as far as the round goes: one session cookie, carried to whichever server it talks to."""
 
-    def __init__(self):
-        self.cookie: str | None = None
-        self.opener = urllib.request.build_opener(NoRedirect)
-
     def request(self, url: str, form: dict | None = None, htmx: bool = False) -> tuple[int, str]:
-        headers = {"HX-Request": "true"} if htmx else {}
-        if self.cookie:
-            headers["Cookie"] = self.cookie
-        data = urllib.parse.urlencode(form).encode() if form is not None else None
-        try:
-            response = self.opener.open(urllib.request.Request(url, data, headers), timeout=30)
-        except urllib.error.HTTPError as error:
-            response = error
-        with response:
-            if response.headers.get("Set-Cookie"):
-                self.cookie = response.headers["Set-Cookie"].split(";")[0]
-            return response.status, response.read().decode("utf-8")
+        status, _, body = self.ask(url, form, {"HX-Request": "true"} if htmx else None)
+        return status, body
 
     def page(self, server: str) -> dict:
         """The board page as this player sees it on a server: score, words found, seconds left, notices."""

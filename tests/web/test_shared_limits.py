@@ -23,36 +23,20 @@ import tools.redis
 from tools.redis import redis_server
 from tools.servers import Server, gunicorn_server
 
+from .helpers import ServerBrowser
+
 KEY = "the key both servers of these tests share"
 SEED = "SHARED"
 MISSES = ["ZZZZZ2", "ZZZZZ3", "ZZZZZ4", "ZZZZZ5", "ZZZZZ6", "ZZZZZ7"]  # room codes that name no room
 pytestmark = pytest.mark.server  # every test here starts its own servers
 
 
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
-
-
-class Phone:
+class Phone(ServerBrowser):
     """A browser: one session cookie, carried to whichever server it talks to."""
-
-    def __init__(self):
-        self.cookie: str | None = None
-        self.opener = urllib.request.build_opener(NoRedirect)
 
     def request(self, url: str, form: dict | None = None) -> tuple[int, dict, str]:
         """Status, headers and page of a GET (or a POST of `form`)."""
-        headers = {"Cookie": self.cookie} if self.cookie else {}
-        data = urllib.parse.urlencode(form).encode() if form is not None else None
-        try:
-            response = self.opener.open(urllib.request.Request(url, data, headers), timeout=30)
-        except urllib.error.HTTPError as error:
-            response = error
-        with response:
-            if response.headers.get("Set-Cookie"):
-                self.cookie = response.headers["Set-Cookie"].split(";")[0]
-            return response.status, dict(response.headers), response.read().decode("utf-8")
+        return self.ask(url, form)
 
     def status(self, url: str, form: dict | None = None) -> int:
         return self.request(url, form)[0]
