@@ -26,7 +26,7 @@ from ruzzle.generator import FIRST_VERSION
 from ruzzle.timeline import Timeline, TimelineError
 from store import CHECKPOINT_EVERY, STORE_OUTAGES, PlayedBoard, Recorded, RoundBoard, Store, is_player_id, new_player_id
 from store.cleanup import delete_rounds_before
-from store.engine import default_instance
+from store.engine import CLOCK_READINGS, default_instance
 from store.migrate import alembic_config, current
 from store.rooms import LIVE_ROOM, parse_round_key, round_key
 from store.schema import FIRST_GENERATOR, IN_PLAY, TAKES_WORD, heartbeat
@@ -513,7 +513,7 @@ def test_the_database_clock_is_asked_once_in_a_while_not_on_every_request(store)
     assert len(statements) == asked  # no statement for the next readings
     assert first <= again[0] <= again[-1] < first + 1
     if store.dialect == "postgresql":
-        assert asked == 1
+        assert 1 <= asked <= CLOCK_READINGS  # (a slow round trip is asked again: the shortest makes the best guess)
         with store.reader.connect() as connection:
             database = float(connection.execute(text("SELECT extract(epoch FROM clock_timestamp())")).scalar_one())
         assert abs(store.database_time() - database) < 0.05  # the difference carried, to within the round trip
