@@ -23,7 +23,7 @@ from flask import current_app, render_template
 from jinja2 import Template
 from jinja2.runtime import Context
 
-from .pages import FrameMismatch, draw_block, parent_names
+from .pages import FrameMismatch, add_parent_blocks, draw_block
 from .services import services
 
 MARK = "\x00frame-block:{}\x00"
@@ -72,14 +72,6 @@ def draw_frame(template: Template, blocks: tuple[str, ...], context: dict[str, A
 def mark_of(name: str) -> Callable[[Context], Iterator[str]]:
     """A block's function that draws its mark instead of the block."""
     return lambda _context: iter([MARK.format(name)])
-
-
-def add_parent_blocks(shared: Any, template_name: str) -> None:
-    """The blocks of the templates this one extends, as a whole render finds them (see `render_blocks`)."""
-    environment = current_app.jinja_env
-    for name in parent_names(environment, template_name):
-        for block, render_block in environment.get_template(name).blocks.items():
-            shared.blocks.setdefault(block, []).append(render_block)
 
 
 def check_frame(page: str, template_name: str, context: dict[str, Any], key: Hashable) -> None:

@@ -64,11 +64,7 @@ def render_blocks(template_name: str, blocks: list[str], **context: object) -> s
     environment = current_app.jinja_env
     template = environment.get_template(template_name)
     shared = template.new_context(context)
-    # A template that extends another (room_play.html extends play.html) renders the parent's blocks too, and
-    # its own blocks may call super(): the context gets the blocks of the whole chain, as a full render does.
-    for name in parent_names(environment, template_name):
-        for block, render_block in environment.get_template(name).blocks.items():
-            shared.blocks.setdefault(block, []).append(render_block)
+    add_parent_blocks(shared, template_name)
     return "".join(draw_block(template_name, name, shared, context) for name in blocks)
 
 
@@ -140,6 +136,15 @@ def draw_block(template_name: str, name: str, shared: Any, context: Mapping[str,
             memo.pop(next(iter(memo)), None)  # the oldest first
         text = memo[key] = drawn
     return text
+
+
+def add_parent_blocks(shared: Any, template_name: str) -> None:
+    """A template that extends another (room_play.html extends play.html) renders the parent's blocks too, and its own
+    blocks may call super(): the context gets the blocks of the whole chain, as a whole render finds them."""
+    environment = current_app.jinja_env
+    for name in parent_names(environment, template_name):
+        for block, render_block in environment.get_template(name).blocks.items():
+            shared.blocks.setdefault(block, []).append(render_block)
 
 
 def parent_names(environment: Environment, template_name: str) -> list[str]:
