@@ -71,31 +71,42 @@ class RoundSessionInterface(SecureCookieSessionInterface):
         return self._signer[1]
 
     def open_session(self, app: Flask, request_: Request) -> SecureCookieSession | None:
-        """Flask's, with each cookie's reading kept (READ_COOKIES_KEPT): a phone sends the same cookie with every
-        word and poll, and checking its signature again cost a tenth of a word's answer. A kept reading is the
-        signature checked once for that exact text under this key; its age is still checked on every request."""
-        serializer = self.get_signing_serializer(app)
-        if serializer is None:
+        """Flask's, on `read_cookie`, noting a cookie sent but not to be trusted (or empty): the player is a new one,
+        and is told so."""
+        if self.get_signing_serializer(app) is None:
             return None
         value = request_.cookies.get(self.get_cookie_name(app))
         if not value:
             return self.session_class()
+        data = self.read_cookie(app, value)
+        if not data:
+            request_.environ[UNREADABLE] = True
+            return self.session_class()
+        return self.session_class(data)
+
+    def read_cookie(self, app: Flask, value: str) -> dict[str, Any]:
+        """What a session cookie's text holds ({} for one that does not read), each reading kept (READ_COOKIES_KEPT):
+        a phone sends the same cookie with every word and poll, and checking its signature again cost a tenth of a
+        word's answer. A kept reading is the signature checked once for that exact text under this key; its age is
+        still checked on every request. Also what views/rooms/clock_poll.py reads a poll's player with."""
+        serializer = self.get_signing_serializer(app)
+        if serializer is None:
+            return {}
         max_age = int(app.permanent_session_lifetime.total_seconds())
         kept = self._read_cookies.get((serializer, value))
         if kept is not None and time.time() - kept[1] <= max_age:
-            return self.session_class(kept[0])
+            return dict(kept[0])
         try:
             data, signed = serializer.loads(value, max_age=max_age, return_timestamp=True)
         except BadSignature:
-            data = {}
-        if not data:  # sent, but not to be trusted (or empty): the player is a new one, and is told so
-            request_.environ[UNREADABLE] = True
-            return self.session_class()
-        if all(isinstance(item, str | int | float | bool | None) for item in data.values()):  # (a copy is then whole)
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        if data and all(isinstance(item, str | int | float | bool | None) for item in data.values()):  # (copied whole)
             if len(self._read_cookies) >= READ_COOKIES_KEPT:
                 self._read_cookies.pop(next(iter(self._read_cookies)), None)  # the oldest first
             self._read_cookies[(serializer, value)] = (data, signed.timestamp())
-        return self.session_class(data)
+        return data
 
 
 @dataclass(frozen=True)

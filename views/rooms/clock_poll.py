@@ -20,14 +20,13 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 from flask import Flask
-from itsdangerous import BadSignature
 from werkzeug.http import parse_cookie, parse_etags
 
 from ruzzle.room import is_room_code
 from ruzzle.timeline import Timeline
 from store import is_outage, is_player_id
 
-from ..rounds import PLAYER
+from ..rounds import PLAYER, RoundSessionInterface
 from ..security import CONTENT_SECURITY_POLICY
 from ..services import services
 from .core import state_tag
@@ -100,16 +99,12 @@ class ClockPolls:
         return [("ETag", f'"{tag}"'), *NOT_MODIFIED_HEADERS, ("X-Ruzzle-Time", f"{answered_at:.3f}")]
 
     def player(self, cookies: str) -> str | None:
-        """The player id of the signed session cookie, as Flask's session would read it; None if it does not read."""
+        """The player id of the signed session cookie, as the app's session reads it; None if it does not read."""
         value = parse_cookie(cookies).get(self.app.config["SESSION_COOKIE_NAME"])
-        serializer = self.app.session_interface.get_signing_serializer(self.app)  # type: ignore[attr-defined]
-        if not value or serializer is None:
+        interface = self.app.session_interface
+        if not value or not isinstance(interface, RoundSessionInterface):
             return None
-        try:
-            data: Any = serializer.loads(value, max_age=int(self.app.permanent_session_lifetime.total_seconds()))
-        except BadSignature:
-            return None
-        player = data.get(PLAYER) if isinstance(data, dict) else None
+        player = interface.read_cookie(self.app, value).get(PLAYER)
         return player if is_player_id(player) else None
 
     def now(self, store: Any) -> float:
