@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -218,6 +218,11 @@ class Meanings:
             form, record = "form", lemma  # a form of a form is a form of its lemma, whatever form it was
             seen.add(lemma_word)
         return None
+
+    def records(self) -> Iterator[tuple[str, Record]]:
+        """Every board word of the data with its record (for the reports and reviews that read them all)."""
+        for word, data in self._trie.items():
+            yield word, parse_record(data)
 
     def __len__(self) -> int:
         return len(self._trie)
