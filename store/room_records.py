@@ -231,6 +231,7 @@ LIVE_ROOM = (
     .order_by(room_players.c.joined.desc(), rooms.c.id.desc())
     .limit(1)
 )
+HAS_SEAT = select(room_players.c.id).where(room_players.c.player == bindparam("player")).limit(1)
 RECENT_PLAYERS = (
     PLAYERS.order_by(None).order_by(room_players.c.joined.desc(), room_players.c.id.desc()).limit(bindparam("limit"))
 )

@@ -19,6 +19,7 @@ from .room_records import (
     CODE_ALPHABET,
     CODE_LENGTH,
     EXPIRY_SECONDS,
+    HAS_SEAT,
     LIVE_ROOM,
     ONE_ROUND_BY_CODE,
     REJOIN_CODE_LENGTH,
@@ -246,6 +247,11 @@ class Rooms(RoomSeats, RoomClock):
         round started), the latest it joined; None when there is none. One indexed query: every page asks it."""
         rows = self.store.read(LIVE_ROOM, {"player": player, "since": since, "now": now})
         return rows[0].code if rows else None
+
+    def has_seat(self, player: str) -> bool:
+        """Whether this browser has a seat in any room still in the store."""
+        rows = self.store.read(HAS_SEAT, {"player": player})
+        return bool(rows)
 
     def room_playing(self, room_id: int, number: int, player: str) -> str | None:
         """The code of room `room_id` when round `number` is its current round and this browser has a seat in it

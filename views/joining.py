@@ -22,7 +22,7 @@ from store.rooms import AlreadySeated, NicknameTaken
 from .i18n import translate_error
 from .limits import count_rejoin_miss, how_long, rejoin_misses_reason, rejoin_wait
 from .pages import sentence
-from .rounds import the_store
+from .rounds import note_seated, the_store
 
 CODE_FIELD_LENGTH = 16  # a typed rejoin code is cut here (a real one has REJOIN_CODE_LENGTH characters)
 SHOWN_BACK = 40  # the typed name shown back in a refused form, at most this long
@@ -104,6 +104,7 @@ def join(place: Place, fields: Mapping[str, str]) -> JoinForm:
         raise JoinRefused(place.name_taken(error.args[0], bool(form.code)), 409) from None
     except AlreadySeated as error:
         raise JoinRefused(place.already_seated(error.args[0]), 409) from None
+    note_seated()  # the banner back to the room asks the store from now on
     return form
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, overload
 
@@ -23,6 +24,9 @@ from .boards import BoardRequest, BoardSource
 from .services import services
 
 PLAYER = "player"
+# Whether this browser ever took a seat in a room (True), never did since its player was made (False), or has a
+# cookie older than this note (missing): the room banner asks the store only where a seat can be (seated_somewhere).
+SEATED = "seated"
 UNREADABLE = "ruzzle.session_unreadable"
 UNREADABLE_MESSAGE = lazy_gettext(
     "Your saved round could not be read (the cookie was changed, or it comes from "
@@ -162,8 +166,24 @@ def player_id(create: bool = False) -> str | None:
         return None
     session.clear()  # whatever else an old cookie held (rounds of the cookie era) goes with it
     session[PLAYER] = player = new_player_id()
+    session[SEATED] = False  # a new player has no seat anywhere
     session.permanent = True
     return player
+
+
+def note_seated() -> None:
+    """Note in the cookie that this browser took a seat (a join, a rejoin code, a class list's pupil)."""
+    if session.get(SEATED) is not True:
+        session[SEATED] = True
+
+
+def seated_somewhere(player: str, has_seat: Callable[[str], bool]) -> bool:
+    """Whether this browser may have a seat in a room: its cookie says so, or, for a cookie older than the note, the
+    store's `has_seat` says so once and the cookie keeps the answer (a seat taken later notes itself)."""
+    seated = session.get(SEATED)
+    if seated is None:
+        seated = session[SEATED] = has_seat(player)
+    return bool(seated)
 
 
 def unreadable_message() -> str | None:

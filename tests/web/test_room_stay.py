@@ -14,6 +14,7 @@ import pytest
 from store.rooms import EXPIRY_SECONDS
 from tools.statements import statements as recorded
 from views.rooms import ROOM_IDLE_SECONDS, room_board
+from views.rounds import SEATED
 
 from .conftest import HTMX
 from .helpers import SECONDS, SEED, join, open_room, send, start, words_of
@@ -310,6 +311,34 @@ def test_the_banner_costs_one_query_a_page_and_none_for_fragments_and_files(app,
     with statements(app) as seen:
         answer = ada.post("/play/en/OTHER1/words", data={"word": "XX"}, headers=HTMX)
     assert banner(html(answer)) is None and not any("room_players" in statement for statement in seen)
+
+
+def test_a_browser_that_never_took_a_seat_asks_the_store_nothing_for_the_banner(app, client, clock):
+    code = open_room(client)
+    player = app.test_client()
+    player.get("/play/en/OTHER1")  # a player of the site: its cookie says it has no seat anywhere
+    with statements(app) as seen:
+        assert banner(html(player.get("/play/en/OTHER1"))) is None
+    assert not any("room_players" in statement for statement in seen)
+    player.post(f"/rooms/{code}/players", data={"nickname": "Ada"})  # the join notes the seat in the cookie
+    assert banner(html(player.get("/play/en/OTHER1"))) == code
+
+
+def test_a_cookie_older_than_the_seat_note_asks_once_then_keeps_the_answer(app, client, clock):
+    code = open_room(client)
+    ada = join(app, code, "Ada")
+    stranger = app.test_client()
+    stranger.get("/play/en/OTHER1")
+    for browser in (ada, stranger):  # their cookies as a worker before the note wrote them
+        with browser.session_transaction() as session:
+            del session[SEATED]
+    assert banner(html(ada.get("/"))) == code
+    assert banner(html(stranger.get("/"))) is None
+    with ada.session_transaction() as seated, stranger.session_transaction() as unseated:
+        assert seated[SEATED] is True and unseated[SEATED] is False
+    with statements(app) as seen:
+        assert banner(html(stranger.get("/"))) is None
+    assert not any("room_players" in statement for statement in seen)
 
 
 # --- the lock of the solution page, and My rounds -------------------------------------------------------------------

@@ -17,7 +17,7 @@ from ..hints import answer_hints
 from ..live import is_live
 from ..numbers import parse_whole_number
 from ..pages import cached_url, render, wants_fragment
-from ..rounds import board_in_play, load_round, now, player_id, rough_now
+from ..rounds import board_in_play, load_round, now, player_id, rough_now, seated_somewhere
 from ..solution import locked_page, solution_page
 from .core import (
     NAMES_LISTED,
@@ -234,6 +234,8 @@ def _room_to_go_back_to() -> str | None:
         return None
     moment = rough_now()
     try:
+        if not seated_somewhere(player, rooms_store().has_seat):
+            return None  # (most pages of most browsers: no query at all)
         return rooms_store().live_room(player, moment - ROOM_IDLE_SECONDS, moment)
     except SQLAlchemyError:  # the page (an error page, say) shows without its banner when the store does not answer
         current_app.logger.exception("the room banner could not ask the store")
