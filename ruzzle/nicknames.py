@@ -30,7 +30,7 @@ MAX_NICKNAME = 20
 Token = str  # one word of a nickname as it is checked: upper-case letters, accents dropped
 
 # Letters written with digits or signs to get past a filter; a run of them counts as letters only next to a letter.
-LEET = {"0": "O", "1": "I", "3": "E", "4": "A", "5": "S", "7": "T", "@": "A", "$": "S", "!": "I", "|": "I"}
+LEET = {"0": "O", "1": "I", "3": "E", "4": "A", "5": "S", "7": "T", "9": "G", "@": "A", "$": "S", "!": "I", "|": "I"}
 # Signs that hide one letter each between letters (f*ck, sh#t, c%nt): read as "any letter" there.
 MASKS = frozenset("*#%?^~")
 ANY = "?"  # a masked letter in a token
@@ -43,14 +43,16 @@ MIN_INSIDE = 4
 MIN_PART = 3
 REVIEWED_LISTS = ("origin", "disability", "sexuality", "nazi", "crude")
 # Endings that make a diminutive or augmentative of a word in one of the seven languages (terroncello, sudakita,
-# macaquinho, mongooltje, troione, cornutazzo): an unknown word with one of them is read again as the word it was
-# made from (diminutive_of). Longest first; an ending a third letter or more of the word.
+# macaquinho, mongooltje, troione, cornutazzo; the superlatives putisima, stronzissimo; the Spanish and Portuguese
+# augmentatives puton, caralhao): an unknown word with one of them is read again as the word it was made from
+# (diminutive_of). Longest first; an ending a third letter or more of the word.
 DIMINUTIVE_ENDINGS = (
-    "ZINHO", "ZINHA", "UCCIO", "UCCIA", "ACCIO", "ACCIA",
+    "ISSIMO", "ISSIMA",
+    "ISIMO", "ISIMA", "ZINHO", "ZINHA", "UCCIO", "UCCIA", "ACCIO", "ACCIA",
     "INHO", "INHA", "ELLO", "ELLA", "ETTO", "ETTA", "AZZO", "AZZA", "ILLO", "ILLA", "UCHO", "UCHA", "CHEN", "LEIN",
     "ETJE", "ETTE", "OTTO", "OTTA",
     "INO", "INA", "ONE", "ONA", "ITO", "ITA", "ICO", "ICA", "OTE", "OTA", "AZO", "AZA", "TJE", "PJE", "KJE", "ACO",
-    "JE",
+    "JE", "ON", "AO",
 )  # fmt: skip
 # Characters that show nothing but are not of Unicode's control or format categories (those are found by category):
 # combining grapheme joiner, Mongolian variation selectors, Hangul fillers, braille blank, variation selectors.
@@ -199,6 +201,7 @@ def diminutive_of(word: Token, blocked: Set[Token]) -> Token | None:
             continue
         stems = {stem, stem[:-1] if stem.endswith("C") else stem}
         stems |= {base[:-2] + "C" for base in stems if base.endswith("QU")}
+        stems |= {base[:-1] for base in stems if base.endswith("GU")}  # VERGUITA: VERGA
         stems |= {base[:-1] + "C" for base in stems if base.endswith("K")}
         for base in sorted(stems):
             for candidate in (base, *(base + vowel for vowel in "AEIO")):
@@ -499,9 +502,19 @@ def number_code(name: str) -> str | None:
     text = fold_letters(fold_lookalikes(unicodedata.normalize("NFKC", visible_text(name)))).upper()
     runs = re.findall(r"[A-Z]+|[0-9]+", text)
     for code in number_codes():
-        if any(tuple(runs[start : start + len(code)]) == code for start in range(len(runs))):
-            return " ".join(code)
+        for read in (runs, digits_glued(runs)):
+            if any(tuple(read[start : start + len(code)]) == code for start in range(len(read))):
+                return " ".join(code)
     return None
+
+
+def digits_glued(runs: list[str]) -> list[str]:
+    """The runs with digits written one by one apart glued again (1 4 8 8: 1488, 8.8: 88; 14 8 stays two runs)."""
+    glued: list[str] = []
+    for single, group in itertools.groupby(runs, key=lambda run: len(run) == 1 and run.isdigit()):
+        group_runs = list(group)
+        glued.extend(["".join(group_runs)] if single else group_runs)
+    return glued
 
 
 @cache

@@ -247,6 +247,8 @@ def test_a_double_letter_is_spelling_not_a_held_letter(name):
         ("\u24d2\u24e1\u24d0\u24df", "CRAP"),  # circled
         ("\u042fETARD", None),  # faux-Cyrillic R reads R, but RETARD is not in this tiny list
         ("\u0441\u044f\u0430\u0440", "CRAP"),  # Cyrillic, a mirrored R
+        ("\u0192uck", "FUCK"),  # a Latin f with a hook
+        ("\u0282\u0266it", "SHIT"),  # Latin s and h with a hook
     ],
 )
 def test_look_alikes_styled_letters_and_invisible_characters_are_folded(name, token):
@@ -371,7 +373,14 @@ def test_a_word_that_does_not_count_inside_is_a_refused_word_with_its_reason():
 
 @pytest.mark.parametrize(
     "name, code",
-    [("Anna1488", "1488"), ("14/88", "14 88"), ("HH88", "HH 88"), ("88_HH", "88 HH"), ("Combat 18", "COMBAT 18")],
+    [
+        ("Anna1488", "1488"),
+        ("14/88", "14 88"),
+        ("HH88", "HH 88"),
+        ("88_HH", "88 HH"),
+        ("Combat 18", "COMBAT 18"),
+        ("1 4 8 8", "1488"),  # digits written one by one apart
+    ],
 )
 def test_a_nazi_number_code_is_refused(name, code):
     assert number_code(name) == code
@@ -379,7 +388,9 @@ def test_a_nazi_number_code_is_refused(name, code):
         check_nickname(name)
 
 
-@pytest.mark.parametrize("name", ["88", "Anna 88", "Luca 14", "Classe 18", "Peter 2014", "Team 1488x"])
+@pytest.mark.parametrize(
+    "name", ["88", "Anna 88", "Luca 14", "Classe 18", "Peter 2014", "Luca 1 4", "Room 1 2 3", "14 8", "Team 1488x"]
+)
 def test_a_number_alone_is_never_a_code(name):
     assert number_code(name) is None or name == "Team 1488x"
     assert (refused_part(name) is None) == (name != "Team 1488x")
@@ -598,6 +609,10 @@ def test_friendly_names_are_written_in_nfc():
         ("caralhinho", "CARALHO"),
         ("putita", "PUTA"),
         ("merdina", "MERDA"),
+        ("verguita", "VERGA"),  # GU before I is the G of VERGA
+        ("vergón", "VERGA"),  # the Spanish augmentative
+        ("caralhão", "CARALHO"),  # the Portuguese augmentative
+        ("putísima", "PUTA"),  # a superlative
     ],
 )
 def test_a_diminutive_or_augmentative_of_a_refused_word_is_refused(name, token):
@@ -605,7 +620,21 @@ def test_a_diminutive_or_augmentative_of_a_refused_word_is_refused(name, token):
 
 
 @pytest.mark.parametrize(
-    "name", ["Martina", "Carlito", "Juanito", "Rosita", "Conchita", "Antonella", "Marcello", "Pierino", "Topolino"]
+    "name",
+    [
+        "Martina",
+        "Carlito",
+        "Juanito",
+        "Rosita",
+        "Conchita",
+        "Antonella",
+        "Marcello",
+        "Pierino",
+        "Topolino",
+        "Ramon",
+        "Gideon",
+        "Bellissima",
+    ],
 )
 def test_a_name_with_a_diminutive_ending_is_accepted(name):
     assert check_nickname(name) == name

@@ -69,6 +69,7 @@ REVIEWED_LOOKALIKES = {
     "в": "b",  # CYRILLIC SMALL LETTER VE, a small-capital B
     "ь": "b",  # CYRILLIC SMALL LETTER SOFT SIGN, a b without its top
     "п": "n",  # CYRILLIC SMALL LETTER PE, an n in most fonts
+    "ʊ": "u",  # LATIN SMALL LETTER UPSILON, a u with flared tips
     # Faux-Cyrillic and faux-Greek lettering (ЯΣTΛЯD, ШΣIЯD): letters chosen for their shape, not their sound.
     "Я": "R",  # CYRILLIC CAPITAL LETTER YA, a mirrored R
     "я": "r",  # CYRILLIC SMALL LETTER YA, a mirrored r
@@ -92,6 +93,9 @@ STYLED = re.compile(
     r"(?:LATIN LETTER SMALL CAPITAL|NEGATIVE (?:CIRCLED|SQUARED) LATIN CAPITAL LETTER|REGIONAL INDICATOR SYMBOL LETTER)"
     r" ([A-Z])"
 )
+# Latin letters with a hook, stroke, bar, curl or tail that neither NFKD nor fold_letters takes apart (ƒuck, ɓitch,
+# ƙanker; also the hooked letters of Hausa and Fula spellings, Ɓello): a nickname reads each as its letter.
+DECORATED = re.compile(r"LATIN (SMALL|CAPITAL) LETTER ([A-Z]) WITH .+")
 
 
 def download(folder: Path) -> Path:
@@ -165,6 +169,8 @@ def lookalikes(text: str) -> dict[str, str]:
         table[char] = latin
     for char, latin in styled_letters().items():
         table.setdefault(char, latin)
+    for char, latin in decorated_letters().items():
+        table.setdefault(char, latin)
     return table
 
 
@@ -178,6 +184,19 @@ def styled_letters() -> dict[str, str]:
         if match and unicodedata.normalize("NFKC", char) == char:
             letter = match.group(1)
             table[char] = letter.lower() if "SMALL CAPITAL" in match.group(0) else letter
+    return table
+
+
+def decorated_letters() -> dict[str, str]:
+    """Every Latin letter with a mark of Python's Unicode database that NFKC leaves alone and that folding accents
+    and ligatures does not make a plain letter (ƒ, ɓ, ƙ; not é, ł or ø, which fold_letters already reads), with the
+    letter it carries."""
+    table = {}
+    for point in range(0x80, sys.maxunicode + 1):
+        char = chr(point)
+        match = DECORATED.fullmatch(unicodedata.name(char, ""))
+        if match and unicodedata.normalize("NFKC", char) == char and not fold_letters(char).isascii():
+            table[char] = match.group(2).lower() if match.group(1) == "SMALL" else match.group(2)
     return table
 
 
@@ -211,7 +230,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"look-alikes: {len(table)} written ({len(REVIEWED_LOOKALIKES)} reviewed additions, "
-        f"{len(styled_letters())} styled letters, Unicode {unicodedata.unidata_version})"
+        f"{len(styled_letters())} styled letters, {len(decorated_letters())} letters with a mark, "
+        f"Unicode {unicodedata.unidata_version})"
     )
     return 0
 
