@@ -417,6 +417,25 @@ def test_a_headword_only_a_forms_spelling_beats_is_folded_and_the_class_sees_the
     assert meanings.hidden["ACRES"] == ["folded spelling"] and meanings.hidden["ACRE"] == [None]
 
 
+@pytest.mark.parametrize(("word", "lemma"), [("SALOPE", "SALOPER"), ("WICHSER", "WICHSE")])
+def test_a_word_withheld_in_full_is_no_form_of_anything_so_a_class_sees_no_lemma(word, lemma):
+    meanings = build.Meanings()
+    meanings.senses[word] = [candidate("vulgar")]
+    meanings.senses[lemma] = [candidate("everyday")]
+    meanings.forms[word] = ("form", lemma)
+    build.apply_classroom(meanings, build.ClassroomRule.load("fr" if word == "SALOPE" else "de"))
+    assert meanings.hidden[word] == ["reviewed word"] and word not in meanings.forms
+
+
+def test_a_word_withheld_only_in_one_sense_stays_a_form_of_its_lemma():
+    meanings = build.Meanings()
+    meanings.senses["FARBIGER"] = [candidate("Person, deren Haut stark pigmentiert ist")]
+    meanings.senses["FARBIG"] = [candidate("mit Farben versehen")]
+    meanings.forms["FARBIGER"] = ("form", "FARBIG")
+    build.apply_classroom(meanings, build.ClassroomRule.load("de"))
+    assert meanings.hidden["FARBIGER"] == ["reviewed word"] and meanings.forms["FARBIGER"] == ("form", "FARBIG")
+
+
 def test_a_record_keeps_the_first_two_senses_and_the_first_two_a_class_may_see():
     meanings = build.Meanings()
     meanings.senses["VIE"] = [candidate(gloss) for gloss in ("a", "b", "c", "d", "e")]
@@ -430,11 +449,14 @@ def test_a_record_keeps_the_first_two_senses_and_the_first_two_a_class_may_see()
 # What a class must never read in these languages' panels: sexual, vulgar, slur or swearword senses, names and
 # abbreviations shown as a common word's meaning.
 NEVER_IN_CLASS = {
-    "fr": r"p[ée]nis|sexuel|prostitu|femme facile|^sein|sexe des|fellation|onanis|nègre|juron|excrément",
-    "de": r"Geschlechts|Beischlaf|Penis|Schimpfwort|derb|Onanie|Sexual|dunkelhäutig|homosexuell|Urin|Kot\b|verächtlich",
-    "en": r"obscene|genital|penis|element|state in|republic|engineering|associate degree|anthropologist",
-    "it": r"sessual|negroid|razza nera|dispregiativ|sperma|droga|ebrezza|ubriac",
-    "pt": r"castidade|mulh[eé]r|ânus|mulat|lasc[ií]v|lúbric|estupr|sensuaes|Rapaz preto",
+    "fr": r"p[ée]nis|sexuel|prostitu|femme facile|^sein|sexe des|fellation|onanis|nègre|juron|excrément|érotique|"
+    r"viol\b|abjection|esclave|débile|drogue|homosexualité",
+    "de": r"Geschlechts|Beischlaf|Penis|Schimpfwort|derb|Onanie|Sexual|dunkelhäutig|homosexuell|Urin|Kot\b|verächtlich|"
+    r"Kokain|Mistkerl|pigmentiert|Schuhe",
+    "en": r"obscene|genital|penis|element|state in|republic|engineering|associate degree|anthropologist|coarse term|"
+    r"intensifier|anal sex|sexual|sex organ|cocaine|disliked",
+    "it": r"sessual|negroid|razza nera|dispregiativ|sperma|droga|ebrezza|ubriac|marijuana|seduti|sciocca",
+    "pt": r"castidade|mulh[eé]r|ânus|mulat|lasc[ií]v|lúbric|estupr|sensuaes|Rapaz preto|Porcaria|desprêzo|mulherengo",
 }
 # Per word: what a class's panel opens on (a piece of its first gloss; None: no meaning), and what the filter off
 # shows that a class does not (None: the source has no such sense for it).
@@ -498,6 +520,35 @@ REVIEWED = [
     ("pt", "SENSUAL", "Relativo aos sentidos", "lascivo"),
     ("pt", "ESTUPRAR", None, "estupro"),
     ("pt", "MOLEQUE", "Barra de íman", "Rapaz preto"),
+    # the broad search of every common word's classroom panel (issue 33, second review)
+    ("fr", "ENCULER", None, "Sodomiser"),
+    ("fr", "NEGRE", None, "Esclave noir"),
+    ("fr", "CONNASSE", None, "Femme méprisable"),
+    ("fr", "COUILLON", None, "Bête"),
+    ("fr", "BORDEL", None, "désordre"),
+    ("fr", "TOURNANTE", "Qui tourne", "viol"),
+    ("fr", "HOT", "Intéressant", "érotique"),
+    ("fr", "MONGOL", "Mongolie", "Idiot, débile"),
+    ("fr", "CAME", "Organe mécanique", "drogue"),
+    ("fr", "HONTEUSE", "Qui éprouve de la honte", "homosexualité"),
+    ("de", "WICHSER", None, "masturbiert"),
+    ("de", "SCHNEE", "Niederschlag", "Kokain"),
+    ("de", "BASTARD", "uneheliches Kind", "Mistkerl"),
+    ("de", "FARBIGER", "mit einer oder mehreren Farben", "pigmentiert"),
+    ("en", "CUNT", None, "disliked"),
+    ("en", "SHIT", None, "obscene terms"),
+    ("en", "FUCKING", None, "intensifier"),
+    ("en", "BUGGER", None, "anal sex"),
+    ("en", "MASTURBATE", None, "sexual"),
+    ("en", "FANNY", "fleshy part", "sex organ"),
+    ("en", "QUEER", "deviating from the usual", "homosexual"),
+    ("en", "COKE", "carbon fuel", "Coca Cola"),
+    ("it", "CULO", None, "seduti"),
+    ("it", "COGLIONE", None, "sciocca"),
+    ("it", "CANNA", "bastone", "marijuana"),
+    ("pt", "MERDA", None, "fecaes"),
+    ("pt", "CAGAR", None, "Defecar"),
+    ("pt", "MARICAS", None, "mulherengo"),
 ]
 
 

@@ -776,7 +776,12 @@ def any_of(patterns: Iterable[str]) -> re.Pattern[str] | None:
 
 def apply_classroom(meanings: Meanings, rule: ClassroomRule) -> None:
     """Mark each candidate sense a class must not see, and count, per reason, the senses a panel with the filter off
-    shows that a class's panel hides; and the words a class sees no sense of their own of."""
+    shows that a class's panel hides; and the words a class sees no sense of their own of. A word the list withholds
+    in full is no form of anything either: a class would otherwise see its lemma (WICHSER, linked to Wichse, shoe
+    polish; SALOPE, to saloper)."""
+    for word, pattern in rule.withhold:
+        if pattern is None:
+            meanings.forms.pop(word, None)
     for word, candidates in meanings.senses.items():
         reasons = [rule.reason(word, candidate) for candidate in candidates]
         if reasons and reasons[0] and word in meanings.forms:

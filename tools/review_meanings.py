@@ -1,6 +1,7 @@
 """Write 100 random common words' classroom panels of a language for a native reviewer to judge.
 
-    python3 tools/review_meanings.py LANG [LANG ...]
+    python3 tools/review_meanings.py LANG [LANG ...]                 # seed 33: review/<lang>-sample.tsv
+    python3 tools/review_meanings.py --seed 3301 --name sample-2 LANG  # another sample: review/<lang>-sample-2.tsv
 
 Writes `dictionaries/meanings/review/<lang>-sample.tsv`: the words (from `ruzzle.frequency.common_words`, drawn with
 a fixed seed, so the sample is the same until the data changes), what a class's panel shows of each (the lemma,
@@ -31,9 +32,9 @@ COLUMNS = ["word", "lemma", "form", "sense 1", "sense 2", "verdict", "note"]
 VERDICTS = ("ok", "wrong", "offensive")  # wrong: a wrong or unhelpful first sense; offensive: an offensive sense shown
 
 
-def sample_words(language: str) -> list[str]:
-    """SAMPLE common words of the language, drawn with SEED from the sorted list."""
-    return sorted(random.Random(SEED).sample(sorted(common_words(language)), SAMPLE))
+def sample_words(language: str, seed: int = SEED) -> list[str]:
+    """SAMPLE common words of the language, drawn with a seed from the sorted list."""
+    return sorted(random.Random(seed).sample(sorted(common_words(language)), SAMPLE))
 
 
 def panel_row(meanings: Meanings, word: str) -> dict[str, str]:
@@ -59,16 +60,17 @@ def previous_verdicts(path: Path) -> dict[str, tuple[str, str]]:
         return {row["word"]: (row["verdict"], row["note"]) for row in csv.DictReader(file, delimiter="\t")}
 
 
-def write_sample(language: str) -> Path:
-    """Write (or refresh, keeping verdicts) a language's review sample; returns its path."""
+def write_sample(language: str, seed: int = SEED, name: str = "sample") -> Path:
+    """Write (or refresh, keeping verdicts) a language's review sample, `review/<lang>-<name>.tsv`; returns its
+    path."""
     meanings = Meanings.builtin(language)
-    path = REVIEW / f"{language}-sample.tsv"
+    path = REVIEW / f"{language}-{name}.tsv"
     verdicts = previous_verdicts(path)
     REVIEW.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="utf-8", newline="") as file:
         writer = csv.DictWriter(file, COLUMNS, delimiter="\t", lineterminator="\n")
         writer.writeheader()
-        for word in sample_words(language):
+        for word in sample_words(language, seed):
             verdict, note = verdicts.get(word, ("", ""))
             writer.writerow({**panel_row(meanings, word), "verdict": verdict, "note": note})
     return path
@@ -77,9 +79,11 @@ def write_sample(language: str) -> Path:
 def main(argv: Iterable[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("languages", nargs="+", choices=["en", "fr", "de", "it", "pt"])
+    parser.add_argument("--seed", type=int, default=SEED, help=f"draws the sample (default {SEED}, issue 33's)")
+    parser.add_argument("--name", default="sample", help="the file's name after the language (default: sample)")
     args = parser.parse_args(list(argv) if argv is not None else None)
     for language in args.languages:
-        print(write_sample(language))
+        print(write_sample(language, args.seed, args.name))
     return 0
 
 
