@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Flask, current_app
 
+from .caching import Flights, SingleFlight
+
 if TYPE_CHECKING:
     from flask_limiter import Limiter
     from markupsafe import Markup
@@ -27,7 +29,6 @@ if TYPE_CHECKING:
     from .addresses import LanAddresses
     from .assets import StaticFiles
     from .budget import SolvingBudget
-    from .caching import SingleFlight
 
 EXTENSION = "ruzzle"
 
@@ -63,6 +64,7 @@ class Services:
     blocks: dict[Hashable, str] = field(default_factory=dict)  # blocks drawn once per case (views/pages.py draw_block)
     room_rankings: dict[Any, Any] = field(default_factory=dict)
     room_results: dict[Any, Any] = field(default_factory=dict)
+    room_flights: Flights = field(default_factory=Flights)  # rooms' rankings and results, made once at a time
     live_prepared: dict[Any, Any] = field(default_factory=dict)
     live_results: dict[Any, Any] = field(default_factory=dict)
 

@@ -1,4 +1,5 @@
-"""A new board that many ask for at the same moment is solved once per worker, not once per request."""
+"""A new board that many ask for at the same moment is solved once per worker, not once per request; a room's results
+as its round ends are made once per worker, not once per phone."""
 
 from __future__ import annotations
 
@@ -6,6 +7,9 @@ import threading
 import time
 
 from views.caching import SingleFlight
+from views.rooms import results
+
+from .helpers import SECONDS, join, open_room, start
 
 
 def counting(seconds: float):
@@ -67,4 +71,28 @@ def test_nothing_is_left_behind_and_errors_reach_every_caller():
         pass
     else:
         raise AssertionError("the error was swallowed")
-    assert flight._in_flight == {}
+    assert flight._flights._in_flight == {}
+
+
+def test_a_rooms_phones_asking_for_its_results_together_make_them_once_per_worker(app, client, clock, monkeypatch):
+    code = open_room(client)
+    join(app, code, "Ada")
+    start(client, clock, code)
+    clock.advance(SECONDS + 1)  # the round is over: every phone asks for the results
+    room = app.extensions["ruzzle.store"].rooms.get(code)
+    made = []
+    make = results._make_results
+
+    def slow_make(room):
+        made.append(room.id)
+        time.sleep(0.2)  # long enough that every thread arrives while the first one works
+        return make(room)
+
+    monkeypatch.setattr(results, "_make_results", slow_make)
+
+    def ask(_):
+        with app.app_context():
+            return results.room_results(room).tag
+
+    tags = run_together(ask, [None] * 20)
+    assert made == [room.id] and len(set(tags)) == 1

@@ -108,15 +108,16 @@ def live_ranking(room: Room) -> Ranking:
         return ranking(room)
     cache = services().room_rankings
     key = (room.id, len(room.rounds), room.current.started)
-    moment = time.monotonic()
-    cached: tuple[float, Ranking] | None = cache.get(key)  # (the process's caches are typed where read)
-    if cached is not None and moment - cached[0] < fresh_for:
-        return cached[1]
-    if len(cache) > RANKINGS_CACHED:
-        cache.clear()  # rooms come and go: the rankings of rooms no longer polled go with the next clean-out
-    table = ranking(room)
-    cache[key] = (moment, table)
-    return table
+    with services().room_flights.one_at_a_time(("ranking", key)):  # (a worker's threads that miss together: once)
+        moment = time.monotonic()
+        cached: tuple[float, Ranking] | None = cache.get(key)  # (the process's caches are typed where read)
+        if cached is not None and moment - cached[0] < fresh_for:
+            return cached[1]
+        if len(cache) > RANKINGS_CACHED:
+            cache.clear()  # rooms come and go: the rankings of rooms no longer polled go with the next clean-out
+        table = ranking(room)
+        cache[key] = (time.monotonic(), table)
+        return table
 
 
 @bp.get("/rooms/<code>/leaderboard")
@@ -239,16 +240,30 @@ def room_results(room: Room) -> RoomResults:
     """The room's results for its current round, as fresh as ROOM_RANKING_SECONDS (more once nothing can land)."""
     cache = services().room_results
     key = (room.id, room.current)  # a new round, the host's end, time added: other results
-    moment = time.monotonic()
-    cached: tuple[float, RoomResults] | None = cache.get(key)
     fresh_for = float(current_app.config["ROOM_RANKING_SECONDS"])
-    if cached is not None and moment - cached[0] < (fresh_for if cached[1].still_counting else FINAL_FRESH_SECONDS):
-        return cached[1]
-    if len(cache) > RANKINGS_CACHED:
-        cache.clear()
-    results = _make_results(room)
-    cache[key] = (moment, results)
-    return results
+    kept = fresh_results(cache.get(key), fresh_for)
+    if kept is not None:
+        return kept
+    # The phones of a room ask together as its round ends: one of a worker's threads makes them, the others wait for
+    # them (each making them again cost the worker a ranking per thread, and the poll storm's tail its seconds).
+    with services().room_flights.one_at_a_time(("results", key)):
+        kept = fresh_results(cache.get(key), fresh_for)  # (made while this thread waited)
+        if kept is not None:
+            return kept
+        if len(cache) > RANKINGS_CACHED:
+            cache.clear()
+        results = _make_results(room)
+        cache[key] = (time.monotonic(), results)
+        return results
+
+
+def fresh_results(cached: tuple[float, RoomResults] | None, fresh_for: float) -> RoomResults | None:
+    """Kept results that may still be shown: made within `fresh_for` seconds (FINAL_FRESH_SECONDS once nothing can
+    land); None otherwise."""
+    if cached is None:
+        return None
+    made, results = cached
+    return results if time.monotonic() - made < (fresh_for if results.still_counting else FINAL_FRESH_SECONDS) else None
 
 
 def _make_results(room: Room) -> RoomResults:
