@@ -24,9 +24,10 @@ from .boards import BoardRequest, BoardSource
 from .services import services
 
 PLAYER = "player"
-# Whether this browser ever took a seat in a room (True), never did since its player was made (False), or has a
-# cookie older than this note (missing): the room banner asks the store only where a seat can be (seated_somewhere).
-SEATED = "seated"
+# Whether this browser ever took a seat in a room (1), never did since its player was made (0), or has a cookie older
+# than this note (missing): the room banner asks the store only where a seat can be (seated_somewhere). One letter: the
+# cookie goes with every request.
+SEATED = "s"
 UNREADABLE = "ruzzle.session_unreadable"
 UNREADABLE_MESSAGE = lazy_gettext(
     "Your saved round could not be read (the cookie was changed, or it comes from "
@@ -166,15 +167,15 @@ def player_id(create: bool = False) -> str | None:
         return None
     session.clear()  # whatever else an old cookie held (rounds of the cookie era) goes with it
     session[PLAYER] = player = new_player_id()
-    session[SEATED] = False  # a new player has no seat anywhere
+    session[SEATED] = 0  # a new player has no seat anywhere
     session.permanent = True
     return player
 
 
 def note_seated() -> None:
     """Note in the cookie that this browser took a seat (a join, a rejoin code, a class list's pupil)."""
-    if session.get(SEATED) is not True:
-        session[SEATED] = True
+    if session.get(SEATED) != 1:
+        session[SEATED] = 1
 
 
 def seated_somewhere(player: str, has_seat: Callable[[str], bool]) -> bool:
@@ -182,7 +183,7 @@ def seated_somewhere(player: str, has_seat: Callable[[str], bool]) -> bool:
     store's `has_seat` says so once and the cookie keeps the answer (a seat taken later notes itself)."""
     seated = session.get(SEATED)
     if seated is None:
-        seated = session[SEATED] = has_seat(player)
+        seated = session[SEATED] = int(has_seat(player))
     return bool(seated)
 
 

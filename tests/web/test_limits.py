@@ -159,7 +159,7 @@ def test_the_cookie_holds_only_the_player_however_many_rounds_are_kept(app, clie
         for found in list(solution)[:5]:
             client.post(f"/play/en/{seed}/words", data={"word": found.word}, headers=HTMX)
         cookies.add(client.get_cookie("session").value)
-    assert len(cookies) == 1 and len(next(iter(cookies))) < 120  # one anonymous id, signed, set once
+    assert len(cookies) == 1 and len(next(iter(cookies))) < 120  # one anonymous id and its seat note, set once
     for seed, solution in solutions.items():
         page = client.get(f"/play/en/{seed}").get_data(as_text=True)
         assert words_counted(page) == min(5, len(solution)), seed
