@@ -5,6 +5,8 @@ the deadline, a cookie that does not read, another phase asked or another tag se
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask import request_started
 
@@ -67,6 +69,28 @@ def test_a_poll_with_the_pupil_s_tag_is_a_304_that_flask_never_sees(room, seen):
     assert again.status_code == 304
     assert again.headers["ETag"] == first.headers["ETag"]
     assert seen == []
+
+
+def sent_tag(page: str) -> str:
+    """The If-None-Match the page's clock sends with its polls (its hx-headers)."""
+    found = re.search(r'id="clock"[^>]*hx-headers=\'\{"If-None-Match": "(\\"[0-9a-f]+\\")"\}\'', page)
+    assert found, "the clock sends no tag"
+    return found.group(1).replace("\\", "")
+
+
+@pytest.mark.parametrize("ahead", [False, True], ids=["board at the start", "board fetched during the 3-2-1"])
+def test_the_boards_first_clock_poll_is_a_304_that_flask_never_sees(app, client, clock, seen, ahead):
+    code = open_room(client)
+    phone = join(app, code, "Ada")
+    client.post(f"/rooms/{code}/start", data={})
+    if not ahead:
+        clock.advance(5)  # (the 3-2-1 over)
+    page = phone.get(f"/rooms/{code}/play" + ("?ahead=1" if ahead else ""), headers=HTMX).get_data(as_text=True)
+    clock.advance(5 if ahead else 1)
+    seen.clear()
+    first = poll(phone, code, sent_tag(page))
+    assert first.status_code == 304 and seen == []
+    assert first.headers["ETag"] == sent_tag(page)
 
 
 def test_the_early_304_carries_the_headers_of_the_view_s_own(app, room):

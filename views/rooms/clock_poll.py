@@ -5,7 +5,7 @@ Every phone of a room polls its clock during the round (every 2 s, less often in
 cookie, the room's and the round's reads through SQLAlchemy, and every response hook: about 0.7 ms of CPU, three times
 what the answer needs. Here, in front of the app, the poll is read from its own parts (the path, the query, the
 cookie, If-None-Match), the pupil's clock in one statement (store/rooms.py `CLOCK_POLL`), and its tag made by the
-view's own functions (pupil.py `clock_state`, core.py `state_tag`). Only when that tag is the phone's, and the
+view's own functions (core.py `clock_state`, `state_tag`). Only when that tag is the phone's, and the
 clock still runs, is the answer a 304 here; anything else (another phase, the round's end, a new round, a removed
 pupil, a renamed one, a cookie that does not read, an error) goes on to the app, whose view decides as always. So this
 answers no request the app would answer otherwise: it answers the app's own 304s sooner.
@@ -29,8 +29,7 @@ from store import is_outage, is_player_id
 from ..rounds import PLAYER, RoundSessionInterface
 from ..security import CONTENT_SECURITY_POLICY
 from ..services import services
-from .core import state_tag
-from .pupil import clock_state
+from .core import clock_state, state_tag
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment

@@ -349,6 +349,21 @@ def conditional(
     return response
 
 
+def clock_state(clock: Reading, number: int) -> tuple[object, ...]:
+    """What a running clock's poll shows (its ETag's state): the phase, the round, the deadline, and while paused the
+    time left. The same for its view, the page it polls on and the poll answered before Flask
+    (views/rooms/clock_poll.py)."""
+    return (clock.name, number, clock.ends_at, clock.seconds_left if clock.name == "paused" else None)
+
+
+def clock_tag(room: Room, clock: Reading) -> str:
+    """The tag the clock's view gives a running clock's poll now: what the page's first poll sends, so that it is a 304
+    answered before Flask, as every later one is, and not a whole answer from every phone in the seconds after the
+    start (the path is the poll's as its view reads it: request.path, without the application root)."""
+    path = cached_url("rooms.show_room_clock", code=room.code).removeprefix(request.script_root)
+    return state_tag(clock_state(clock, room.current.number), g.get("asker_nickname"), True, False, path)
+
+
 def state_tag(state: tuple[object, ...], nickname: str | None, fragment: bool, json: bool, path: str) -> str:
     """The ETag of an answer: its state, the asker's nickname, its kind (fragment, JSON) and the path it is the page
     of (also what views/rooms/clock_poll.py compares a clock poll's tag with, before Flask sees the request)."""

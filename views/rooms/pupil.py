@@ -9,7 +9,6 @@ from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import Conflict, Forbidden, NotFound
 
 from ruzzle.game import Round
-from ruzzle.timeline import Reading
 from store.rooms import Room
 
 from ..game import GAME_REGIONS, answer_word, show_word_on
@@ -24,6 +23,7 @@ from .core import (
     ROOM_IDLE_SECONDS,
     RoomBoard,
     bp,
+    clock_state,
     conditional,
     find_room,
     is_host,
@@ -126,12 +126,6 @@ def show_room_clock(code: str) -> ResponseReturnValue:
         return response
     state = clock_state(clock, room.current.number)
     return conditional(state, lambda etag: render("room_play.html", ["clock"], etag=etag, **page.context(played.round)))
-
-
-def clock_state(clock: Reading, number: int) -> tuple[object, ...]:
-    """What a running clock's poll shows (its ETag's state): the phase, the round, the deadline, and while paused the
-    time left. The same for this view and for the poll answered before Flask (views/rooms/clock_poll.py)."""
-    return (clock.name, number, clock.ends_at, clock.seconds_left if clock.name == "paused" else None)
 
 
 @bp.get("/rooms/<code>/hints")
