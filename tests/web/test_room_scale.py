@@ -9,12 +9,14 @@ import pytest
 
 from views.rooms import (
     BIG_ROOM,
+    CLOCK_POLL_SPREAD,
     COUNTDOWN,
     LOBBY_POLLS_PER_SECOND,
     NAMES_LISTED,
     PLAY_POLLS_PER_SECOND,
     POLL_SECONDS,
     RESULTS_POLL_AFTER_END,
+    clock_poll_seconds,
     pace_of,
 )
 
@@ -50,6 +52,24 @@ def test_all_the_polls_of_a_room_stay_under_the_budget_and_the_countdown_outlast
 
 def poll_seconds(html: str) -> float:
     return float(re.search(r'hx-trigger="every ([0-9.]+)s"', html).group(1))
+
+
+@pytest.mark.parametrize("players", [30, 500])
+def test_a_rooms_clocks_poll_at_intervals_of_their_own_never_faster_than_the_pace(players):
+    pace = pace_of(players)
+    intervals = [clock_poll_seconds(pace, seat) for seat in range(1, players + 1)]
+    assert min(intervals) >= pace.play_seconds and max(intervals) <= pace.play_seconds * (1 + CLOCK_POLL_SPREAD)
+    # spread over the whole range, at every tenth of a second it holds: the seats' first polls after the start with it
+    assert len(set(intervals)) >= round(pace.play_seconds * CLOCK_POLL_SPREAD * 10)
+
+
+def test_each_phones_clock_polls_at_its_own_interval(app, client, clock):
+    code = open_room(client)
+    phones = [join(app, code, name) for name in ("Ada", "Bruno", "Chiara")]
+    start(client, clock, code)
+    clocks = [re.search(r'<p id="clock"[^>]*>', phone.get(f"/rooms/{code}/play", headers=HTMX).get_data(as_text=True))
+              for phone in phones]  # fmt: skip
+    assert len({poll_seconds(found.group(0)) for found in clocks}) == 3
 
 
 def test_a_big_rooms_lobby_lists_the_last_to_join_says_how_many_and_polls_slower(app, client):

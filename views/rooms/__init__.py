@@ -16,6 +16,7 @@ conditional answers) and `results` (the ranking and the class's view, the same f
 from . import follow, host, lobby, players, pupil, remote, teams  # noqa: F401  (their routes register on the blueprint)
 from .core import (
     BIG_ROOM,
+    CLOCK_POLL_SPREAD,
     COUNTDOWN,
     LOBBY_POLLS_PER_SECOND,
     NAMES_LISTED,
@@ -24,6 +25,7 @@ from .core import (
     RESULTS_POLL_AFTER_END,
     ROOM_IDLE_SECONDS,
     bp,
+    clock_poll_seconds,
     find_room,
     pace_of,
     require_host,
@@ -34,6 +36,7 @@ from .results import ranking
 
 __all__ = [
     "BIG_ROOM",
+    "CLOCK_POLL_SPREAD",
     "COUNTDOWN",
     "LOBBY_POLLS_PER_SECOND",
     "NAMES_LISTED",
@@ -42,6 +45,7 @@ __all__ = [
     "RESULTS_POLL_AFTER_END",
     "ROOM_IDLE_SECONDS",
     "bp",
+    "clock_poll_seconds",
     "find_room",
     "pace_of",
     "ranking",

@@ -123,6 +123,7 @@ def room_board(room: Room, number: int | None = None) -> RoomBoard:
 LOBBY_POLLS_PER_SECOND = 250  # what one room's lobby polls may ask of the server, all its phones together
 PLAY_POLLS_PER_SECOND = 100  # ... its clock and results polls (a word's answer says a pause as well)
 BIG_ROOM = 150  # from this many players, the results wait until no word can land, spread over a few seconds
+CLOCK_POLL_SPREAD = 0.3  # a phone's clock polls up to this share more slowly than its room's pace, by its seat
 RESULTS_PER_SECOND = 100  # results pages a second that the end of a big room's round may ask for (bench/rooms.py)
 NAMES_LISTED = 40  # a lobby lists the players who joined last, up to this many (and says how many in all): the
 # projector's lobby lays out 40 names without scrolling at 1280x800 (issue 20's layout test)
@@ -153,6 +154,18 @@ def pace_of(players: int) -> Pace:
     return Pace(
         lobby, play, max(COUNTDOWN, lobby + 1), float(RESULTS_POLL_AFTER_END), round(players / RESULTS_PER_SECOND, 1)
     )
+
+
+def clock_poll_seconds(pace: Pace, seat: int) -> float:
+    """How often a phone's clock polls: its room's pace, up to CLOCK_POLL_SPREAD slower, by its seat (spread evenly
+    over the seats). Every phone of a room shows the board at the same moment, and a poll with nothing new changes
+    nothing on the page: on one beat, all their polls would arrive within the same few milliseconds all round long (500
+    phones: each poll queued 100 ms behind the others, and the words with them). Never faster than the pace."""
+    share = (seat * GOLDEN_RATIO) % 1.0
+    return round(pace.play_seconds * (1 + CLOCK_POLL_SPREAD * share), 1)
+
+
+GOLDEN_RATIO = (math.sqrt(5) - 1) / 2  # (multiples of it modulo 1 spread the evenest over any number of seats)
 
 
 def room_pace(room: Room) -> Pace:

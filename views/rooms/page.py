@@ -21,6 +21,7 @@ from ..rounds import PlayerRound, load_round, now, player_id, round_board
 from .core import (
     Pace,
     RoomBoard,
+    clock_poll_seconds,
     clock_tag,
     find_room,
     not_started_message,
@@ -124,6 +125,7 @@ class RoomPage(GamePage):
         )
         if not context["over"]:
             context["clock_etag"] = clock_tag(self.room, context["clock"])  # (its first poll: a 304 before Flask)
+            context["clock_poll_seconds"] = clock_poll_seconds(self.pace, self.member.id)
         if context["over"]:
             context["results"] = (
                 live_results(self.room, self.board, self.member, still_counting(self.room))
