@@ -6,10 +6,8 @@ naughty-words (CC-BY-4.0) by `tools/build_blocklist.py`; `data/blocklist/README.
 
 from __future__ import annotations
 
-from functools import cache
-
 from .languages import get_language
-from .lexicon import shipped_words
+from .lexicon import load_once, shipped_words
 
 
 def blocked_words(language: str) -> frozenset[str]:
@@ -17,7 +15,7 @@ def blocked_words(language: str) -> frozenset[str]:
     return _read_blocklist(get_language(language).code)
 
 
-@cache
+@load_once
 def _read_blocklist(code: str) -> frozenset[str]:
     """The words of one shipped blocklist file."""
     return shipped_words(f"blocklist/{code}.txt")

@@ -7,10 +7,8 @@ built-in dictionary that is not listed is rare.
 
 from __future__ import annotations
 
-from functools import cache
-
 from .languages import get_language
-from .lexicon import shipped_words
+from .lexicon import load_once, shipped_words
 
 
 def common_words(language: str) -> frozenset[str]:
@@ -23,6 +21,6 @@ def is_common(language: str, word: str) -> bool:
     return word in common_words(language)
 
 
-@cache
+@load_once
 def _read_common(code: str) -> frozenset[str]:
     return shipped_words(f"frequency/{code}.txt")

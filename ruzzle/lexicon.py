@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
+import threading
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from importlib import resources
 from pathlib import Path
+from typing import TypeVar
 
 import marisa_trie
 
@@ -139,6 +142,31 @@ def _read_lines(path: Path) -> list[str]:
         return path.read_text(encoding="utf-8-sig").splitlines()
     except UnicodeDecodeError:
         raise DictionaryError(f"dictionary {path} is neither a .marisa file nor UTF-8 text") from None
+
+
+T = TypeVar("T")
+
+
+def load_once(load: Callable[..., T]) -> Callable[..., T]:
+    """functools.cache for a loader of shipped data that many threads may ask for at the same moment: the first one
+    loads, the others wait for it and take what it kept, instead of each reading and checking the whole file (a cold
+    worker's 48 threads each read the common words at once as a school's round ended: seconds of every request's
+    time, bench/rooms.py)."""
+    kept: dict[tuple[Hashable, ...], T] = {}
+    lock = threading.RLock()  # (a loader may ask for itself with other arguments)
+
+    @functools.wraps(load)
+    def loaded(*args: Hashable) -> T:
+        try:
+            return kept[args]
+        except KeyError:
+            pass
+        with lock:
+            if args not in kept:
+                kept[args] = load(*args)
+            return kept[args]
+
+    return loaded
 
 
 def shipped_words(name: str) -> frozenset[str]:

@@ -17,14 +17,13 @@ import secrets
 import tomllib
 import unicodedata
 from collections.abc import Container, Iterable, Iterator, Set
-from functools import cache
 from importlib import resources
 from typing import Any
 
 from .blocklist import blocked_words
 from .errors import N_, RuzzleError
 from .languages import LANGUAGES, get_language
-from .lexicon import Lexicon, shipped_words
+from .lexicon import Lexicon, load_once, shipped_words
 
 MAX_NICKNAME = 20
 Token = str  # one word of a nickname as it is checked: upper-case letters, accents dropped
@@ -276,7 +275,7 @@ def masked_word(word: Token, blocked: Set[Token], inside: Set[Token]) -> Token |
     return None
 
 
-@cache
+@load_once
 def _by_letter(words: frozenset[Token]) -> dict[tuple[int, int, str], tuple[Token, ...]]:
     """The words by their length, a position and the letter there, to find the ones a masked word can stand for."""
     index: dict[tuple[int, int, str], list[Token]] = {}
@@ -390,7 +389,7 @@ def fold_lookalikes(text: str) -> str:
     return text.translate(_lookalikes())
 
 
-@cache
+@load_once
 def _lookalikes() -> dict[int, str]:
     """The shipped look-alike table: code point (hex), Latin letter, Unicode name, one per line."""
     text = resources.files(__package__).joinpath("data/names/lookalikes.txt").read_text(encoding="utf-8")
@@ -420,7 +419,7 @@ def friendly_name(taken: Iterable[str] = (), language: str = "en") -> str:
             return name
 
 
-@cache
+@load_once
 def friendly_names(language: str) -> tuple[str, ...]:
     """Every adjective-and-animal name of a language, the adjective agreeing with the animal's gender."""
     adjectives, animals, adjective_first = _friendly_words(language)
@@ -432,7 +431,7 @@ def friendly_names(language: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-@cache
+@load_once
 def _friendly_words(language: str) -> tuple[list[dict[str, str]], list[tuple[str, str]], bool]:
     """A language's adjectives (a form per gender), animals (with their gender) and word order, from friendly.toml."""
     table = _friendly_table()[language]
@@ -445,26 +444,26 @@ def _friendly_words(language: str) -> tuple[list[dict[str, str]], list[tuple[str
     return adjectives, animals, table["order"] == "adjective animal"
 
 
-@cache
+@load_once
 def _friendly_table() -> dict[str, Any]:
     """The friendly names' word lists of every language."""
     return tomllib.loads(resources.files(__package__).joinpath("data/names/friendly.toml").read_text(encoding="utf-8"))
 
 
-@cache
+@load_once
 def classroom_words() -> frozenset[str]:
     """The blocked words of every language: a class may type a word of any of them."""
     return frozenset().union(*(blocked_words(code) for code in LANGUAGES))
 
 
-@cache
+@load_once
 def compound_words() -> frozenset[str]:
     """The reviewed compound insults (FUCKFACE, TERINGHOER), refused as a whole word like a blocked word."""
     text = resources.files(__package__).joinpath("data/names/compounds.toml").read_text(encoding="utf-8")
     return frozenset(word for table in tomllib.loads(text).values() for word in table)
 
 
-@cache
+@load_once
 def reviewed_lists() -> dict[str, dict[str, dict[str, str]]]:
     """The reviewed lists of slurs and insults: kind (origin, disability, ...), language, entry and its reason."""
     return {kind: _read_toml(f"{kind}.toml") for kind in REVIEWED_LISTS}
@@ -478,19 +477,19 @@ def _reviewed_entries() -> Iterator[str]:
                 yield from table
 
 
-@cache
+@load_once
 def reviewed_words() -> frozenset[str]:
     """The words of the reviewed lists, a slogan of several words glued (HEILHITLER); number codes left out."""
     return frozenset(entry.replace(" ", "") for entry in _reviewed_entries())
 
 
-@cache
+@load_once
 def phrases() -> frozenset[str]:
     """The reviewed slogans of several words, glued, refused across a nickname's words (White Power)."""
     return frozenset(entry.replace(" ", "") for entry in _reviewed_entries() if " " in entry)
 
 
-@cache
+@load_once
 def number_codes() -> tuple[tuple[str, ...], ...]:
     """The reviewed number codes (1488, HH 88), each as its runs of letters and digits."""
     return tuple(tuple(code.split()) for code in reviewed_lists()["nazi"]["codes"])
@@ -517,14 +516,14 @@ def digits_glued(runs: list[str]) -> list[str]:
     return glued
 
 
-@cache
+@load_once
 def refused_words() -> frozenset[str]:
     """What no word of a nickname may be: a blocked word of any language, a reviewed compound insult or a word of
     the reviewed lists of slurs and insults."""
     return classroom_words() | compound_words() | reviewed_words()
 
 
-@cache
+@load_once
 def inside_words() -> frozenset[str]:
     """The refused words that count inside a longer word: MIN_INSIDE letters or more, not a given name, and not one
     that inside.toml exempts because it sits inside many innocent words (ANAL: canal, Analisa)."""
@@ -544,7 +543,7 @@ class _Dictionaries:
 ORDINARY: Container[Token] = _Dictionaries()
 
 
-@cache
+@load_once
 def _lexicons() -> tuple[Lexicon, ...]:
     """The built-in dictionaries of the seven languages."""
     return tuple(Lexicon.builtin(code) for code in LANGUAGES)
@@ -555,7 +554,7 @@ def _read_toml(name: str) -> dict[str, Any]:
     return tomllib.loads(resources.files(__package__).joinpath(f"data/names/{name}").read_text(encoding="utf-8"))
 
 
-@cache
+@load_once
 def given_names() -> frozenset[str]:
     """The given names always accepted as a word of a nickname: the dataset's (reviewed collisions left out) and the
     reviewed supplement of names it lacks."""

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping
-from functools import cache
 from pathlib import Path
 
 import marisa_trie
 
 from .errors import DictionaryError
 from .languages import get_language
-from .lexicon import DICTIONARY_DIR
+from .lexicon import DICTIONARY_DIR, load_once
 
 SPELLINGS_DIR = Path(os.environ.get("RUZZLE_SPELLINGS", DICTIONARY_DIR / "spellings"))
 
@@ -61,7 +60,7 @@ class Spellings:
         return len(self._trie)
 
 
-@cache
+@load_once
 def builtin_spellings(code: str) -> Spellings | None:
     """The spellings shipped for a language code, mapped on first use; None where there are none."""
     path = SPELLINGS_DIR / f"{code}.marisa"

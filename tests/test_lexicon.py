@@ -3,11 +3,14 @@
 import os
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 from conftest import ROOT
 
 from ruzzle import DictionaryError, Lexicon, normalize_word
+from ruzzle.lexicon import load_once
 
 
 @pytest.mark.parametrize(
@@ -116,3 +119,28 @@ def test_words_with_prefix_lists_every_word_that_starts_with_it_sorted(tiny):
     assert tiny.words_with_prefix("EA") == ["EAST", "EAT", "EATS"]
     assert tiny.words_with_prefix("SE") == ["SEAT", "SET"]
     assert tiny.words_with_prefix("Q") == []
+
+
+def test_shipped_data_asked_by_many_threads_at_once_is_loaded_once():
+    loads = []
+
+    @load_once
+    def slow_list(name: str) -> frozenset[str]:
+        loads.append(name)
+        time.sleep(0.2)  # long enough that every thread asks while the first one loads
+        return frozenset({name.upper()})
+
+    barrier = threading.Barrier(20)
+    answers: list[frozenset[str]] = []
+
+    def ask(name: str) -> None:
+        barrier.wait()
+        answers.append(slow_list(name))
+
+    threads = [threading.Thread(target=ask, args=("en" if i % 2 else "fr",)) for i in range(20)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(loads) == ["en", "fr"]
+    assert sorted(next(iter(answer)) for answer in answers) == ["EN"] * 10 + ["FR"] * 10
