@@ -156,6 +156,7 @@ def pace_of(players: int) -> Pace:
     )
 
 
+@bp.app_template_global()
 def clock_poll_seconds(pace: Pace, seat: int) -> float:
     """How often a phone's clock polls: its room's pace, up to CLOCK_POLL_SPREAD slower, by its seat (spread evenly
     over the seats). Every phone of a room shows the board at the same moment, and a poll with nothing new changes
@@ -369,6 +370,7 @@ def clock_state(clock: Reading, number: int) -> tuple[object, ...]:
     return (clock.name, number, clock.ends_at, clock.seconds_left if clock.name == "paused" else None)
 
 
+@bp.app_template_global()
 def clock_tag(room: Room, clock: Reading) -> str:
     """The tag the clock's view gives a running clock's poll now: what the page's first poll sends, so that it is a 304
     answered before Flask, as every later one is, and not a whole answer from every phone in the seconds after the

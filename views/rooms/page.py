@@ -21,8 +21,6 @@ from ..rounds import PlayerRound, load_round, now, player_id, round_board
 from .core import (
     Pace,
     RoomBoard,
-    clock_poll_seconds,
-    clock_tag,
     find_room,
     not_started_message,
     phase_of,
@@ -123,9 +121,6 @@ class RoomPage(GamePage):
             team=pupil_team(self.room, self.member, self.stage),
             together=class_of(self.room, self.board) if context["over"] else None,
         )
-        if not context["over"]:
-            context["clock_etag"] = clock_tag(self.room, context["clock"])  # (its first poll: a 304 before Flask)
-            context["clock_poll_seconds"] = clock_poll_seconds(self.pace, self.member.id)
         if context["over"]:
             context["results"] = (
                 live_results(self.room, self.board, self.member, still_counting(self.room))
