@@ -282,57 +282,50 @@ SECOND_READING_PLAYABLE = {
 }
 
 
-def round_three(table: dict[tuple[str, str], str]) -> list:
-    """The cases of a round-three table, one per language and rule, named after both."""
-    return [pytest.param(code, words.split(), id=f"{code}-{rule}") for (code, rule), words in sorted(table.items())]
+# The reviewed readings of issue 33, each a table of words blocked and one of ordinary words kept beside them.
+READINGS_BLOCKED = {"round-three": ROUND_THREE_BLOCKED, "second-reading": SECOND_READING_BLOCKED}
+READINGS_PLAYABLE = {"round-three": ROUND_THREE_PLAYABLE, "second-reading": SECOND_READING_PLAYABLE}
 
 
-def round_three_words(table: dict[tuple[str, str], str]) -> list:
-    """Every word of a round-three table, one case each, named after its language."""
+def reviewed(readings: dict[str, dict[tuple[str, str], str]]) -> list:
+    """The cases of the readings' tables, one per reading, language and rule, named after the three."""
     return [
-        pytest.param(code, word, id=f"{code}-{word}") for (code, _), words in table.items() for word in words.split()
+        pytest.param(code, words.split(), id=f"{reading}-{code}-{rule}")
+        for reading, table in readings.items()
+        for (code, rule), words in sorted(table.items())
     ]
 
 
-@pytest.mark.parametrize("code, words", round_three(ROUND_THREE_BLOCKED))
-def test_round_three_slurs_swearwords_and_sexual_words_are_blocked(code, words):
+def reviewed_words(readings: dict[str, dict[tuple[str, str], str]]) -> list:
+    """Every word of the readings' tables, one case each, named after its reading and language."""
+    return [
+        pytest.param(code, word, id=f"{reading}-{code}-{word}")
+        for reading, table in readings.items()
+        for (code, _), words in table.items()
+        for word in words.split()
+    ]
+
+
+@pytest.mark.parametrize("code, words", reviewed(READINGS_BLOCKED))
+def test_reviewed_slurs_swearwords_and_sexual_words_are_blocked_with_every_form(code, words):
     assert [w for w in words if w not in builtin(code)] == []  # the dictionary has them: the filter must matter
     assert [w for w in words if w not in blocked_words(code)] == []
 
 
-@pytest.mark.parametrize("code, words", round_three(ROUND_THREE_PLAYABLE))
-def test_round_three_ordinary_words_stay_playable(code, words):
+@pytest.mark.parametrize("code, words", reviewed(READINGS_PLAYABLE))
+def test_reviewed_ordinary_words_beside_them_stay_playable(code, words):
     assert [w for w in words if w not in builtin(code)] == []
     assert [w for w in words if w in blocked_words(code)] == []
 
 
-@pytest.mark.parametrize("code, word", round_three_words(ROUND_THREE_BLOCKED))
-def test_a_classroom_safe_board_never_finds_a_round_three_blocked_word(code, word):
+@pytest.mark.parametrize("code, word", reviewed_words(READINGS_BLOCKED))
+def test_a_classroom_safe_board_never_finds_a_reviewed_blocked_word(code, word):
     board, lexicon = snake_board(word, code), builtin(code)
     assert word in words_of(solve(board, lexicon))  # the board spells it: only the filter can hide it
     assert word not in words_of(solve(board, lexicon, exclude=blocked_words(code)))
 
 
-@pytest.mark.parametrize("code, word", round_three_words(ROUND_THREE_PLAYABLE))
-def test_a_classroom_safe_board_still_finds_a_round_three_ordinary_word(code, word):
+@pytest.mark.parametrize("code, word", reviewed_words(READINGS_PLAYABLE))
+def test_a_classroom_safe_board_still_finds_a_reviewed_ordinary_word(code, word):
     board = snake_board(word, code)
     assert word in words_of(solve(board, builtin(code), exclude=blocked_words(code)))
-
-
-@pytest.mark.parametrize("code, words", round_three(SECOND_READING_BLOCKED))
-def test_second_reading_slurs_swearwords_and_sexual_words_are_blocked_with_every_form(code, words):
-    assert [w for w in words if w not in builtin(code)] == []  # the dictionary has them: the filter must matter
-    assert [w for w in words if w not in blocked_words(code)] == []
-
-
-@pytest.mark.parametrize("code, words", round_three(SECOND_READING_PLAYABLE))
-def test_second_reading_ordinary_words_beside_them_stay_playable(code, words):
-    assert [w for w in words if w not in builtin(code)] == []
-    assert [w for w in words if w in blocked_words(code)] == []
-
-
-@pytest.mark.parametrize("code, word", round_three_words(SECOND_READING_BLOCKED))
-def test_a_classroom_safe_board_never_finds_a_second_reading_blocked_word(code, word):
-    board, lexicon = snake_board(word, code), builtin(code)
-    assert word in words_of(solve(board, lexicon))  # the board spells it: only the filter can hide it
-    assert word not in words_of(solve(board, lexicon, exclude=blocked_words(code)))
