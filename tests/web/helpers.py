@@ -262,3 +262,10 @@ def clock_ahead(seconds: int) -> dict[str, str]:
     """The environment that moves a process's own clock `seconds` ahead (its monotonic clock moves by the same
     constant, which libfaketime needs: with FAKETIME_DONT_FAKE_MONOTONIC, Python's time.sleep fails with EINVAL)."""
     return {"LD_PRELOAD": faketime_library(), "FAKETIME": f"+{seconds}s"}
+
+
+def a_listed_word_with_a_meaning(page, server: str) -> str:
+    """The first word of a pupil's room results that has a meaning in class (a tenth of a board's words have none:
+    their page is a 404 with a link out, which the browser's console reports)."""
+    listed = [text.split()[0] for text in page.locator(".room-results .word-list a").all_inner_texts()]
+    return next(word for word in listed if page.request.get(f"{server}/define/en/{word}").status == 200)

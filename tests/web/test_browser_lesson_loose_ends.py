@@ -23,7 +23,7 @@ from ruzzle.game import Solution
 
 from .browser import PHONE, serious_violations, slow_network, type_word
 from .conftest import SCREENSHOTS
-from .helpers import SEED
+from .helpers import SEED, a_listed_word_with_a_meaning
 
 MOBILE_UA = (
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36"
@@ -211,7 +211,7 @@ def lesson(open_page, browser, server, timings, others) -> None:
     ada.get_by_role("link", name="See all words").click()
     expect(ada.locator(".word-table")).to_be_visible()
     shoot(ada, "02-pupil-all-words")
-    word = bruno.locator(".room-results .word-list a").first.inner_text().split()[0]
+    word = a_listed_word_with_a_meaning(bruno, server)
     bruno.goto(f"{server}/define/en/{word}")
     expect(bruno.locator(".meaning")).to_be_visible()
     shoot(bruno, "02-pupil-meaning")

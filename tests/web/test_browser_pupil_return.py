@@ -20,6 +20,7 @@ from .browser import (
     type_word,
 )
 from .conftest import SCREENSHOTS
+from .helpers import a_listed_word_with_a_meaning
 
 NETWORK_MS = 250
 BACK_WITHIN = 8.0  # seconds from the host's Start to the next round's board on a phone that was reading elsewhere
@@ -87,9 +88,7 @@ def test_a_pupil_reading_the_words_or_a_meaning_is_back_on_the_next_rounds_board
 
     host_does(host, server, code, "end")
     expect(phone.locator(".room-results")).to_be_visible(timeout=15_000)
-    listed = [text.split()[0] for text in phone.locator(".room-results .word-list a").all_inner_texts()]
-    # a word with a meaning in class (a tenth of a board's words have none: their page is a 404 with a link out)
-    word = next(word for word in listed if phone.request.get(f"{server}/define/en/{word}").status == 200)
+    word = a_listed_word_with_a_meaning(phone, server)
     phone.goto(f"{server}/define/en/{word}")
     expect(phone.locator(".meaning")).to_be_visible()
     shoot(phone, "meaning")
