@@ -12,7 +12,9 @@ from typing import Generic, Protocol, TypeVar
 
 RARE_FINDERS = 1  # a rare find: a word found by this many players or fewer (one player alone)
 CLASS_VIEW_SHOWN = 12  # words each list of a projected class view names (the most found, nobody's): one glance
-CLASS_VIEW_BESIDE_RANKING = 6  # fewer beside a match's ranking (a 1024x768 projector; the walk-through has them all)
+# Fewer beside a match's ranking (a 1024x768 projector; the walk-through has them all): six of each ran 22 px past the
+# screen when their words were long (RESTRAIN, WATERIER).
+CLASS_VIEW_BESIDE_RANKING = 4
 
 
 class Scored(Protocol):
