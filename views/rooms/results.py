@@ -5,8 +5,9 @@ from __future__ import annotations
 import hashlib
 import time
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from flask import current_app, request
 from flask.typing import ResponseReturnValue
@@ -39,6 +40,8 @@ from .core import (
     stage_of,
 )
 from .teams import class_json, class_of, team_standings, teams_json
+
+T = TypeVar("T")
 
 
 def class_first(
@@ -106,18 +109,36 @@ def live_ranking(room: Room) -> Ranking:
     fresh_for = float(current_app.config["ROOM_RANKING_SECONDS"])
     if fresh_for <= 0:
         return ranking(room)
-    cache = services().room_rankings
     key = (room.id, len(room.rounds), room.current.started)
-    with services().room_flights.one_at_a_time(("ranking", key)):  # (a worker's threads that miss together: once)
-        moment = time.monotonic()
-        cached: tuple[float, Ranking] | None = cache.get(key)  # (the process's caches are typed where read)
-        if cached is not None and moment - cached[0] < fresh_for:
-            return cached[1]
+    table: Ranking = kept_or_made(services().room_rankings, key, lambda _: fresh_for, lambda: ranking(room))
+    return table  # (the process's caches are typed where read)
+
+
+def kept_or_made(
+    cache: dict[Any, tuple[float, T]], key: Hashable, fresh_for: Callable[[T], float], make: Callable[[], T]
+) -> T:
+    """What a worker keeps for a room under `key` while it is fresh (made less than `fresh_for(it)` seconds ago), else
+    made anew by one of the worker's threads while those that ask meanwhile wait and take it: a room's phones ask
+    together (its round's end), and each thread making it again cost the worker a ranking per thread."""
+    kept = _fresh(cache.get(key), fresh_for)
+    if kept is not None:
+        return kept
+    with services().room_flights.one_at_a_time((id(cache), key)):  # (each cache its own turns)
+        kept = _fresh(cache.get(key), fresh_for)  # (made while this thread waited)
+        if kept is not None:
+            return kept
         if len(cache) > RANKINGS_CACHED:
-            cache.clear()  # rooms come and go: the rankings of rooms no longer polled go with the next clean-out
-        table = ranking(room)
-        cache[key] = (time.monotonic(), table)
-        return table
+            cache.clear()  # rooms come and go: what rooms no longer asked for goes with the next clean-out
+        made = make()
+        cache[key] = (time.monotonic(), made)
+        return made
+
+
+def _fresh(cached: tuple[float, T] | None, fresh_for: Callable[[T], float]) -> T | None:
+    if cached is None:
+        return None
+    made_at, made = cached
+    return made if time.monotonic() - made_at < fresh_for(made) else None
 
 
 @bp.get("/rooms/<code>/leaderboard")
@@ -238,32 +259,15 @@ class RoomResults:
 
 def room_results(room: Room) -> RoomResults:
     """The room's results for its current round, as fresh as ROOM_RANKING_SECONDS (more once nothing can land)."""
-    cache = services().room_results
     key = (room.id, room.current)  # a new round, the host's end, time added: other results
     fresh_for = float(current_app.config["ROOM_RANKING_SECONDS"])
-    kept = fresh_results(cache.get(key), fresh_for)
-    if kept is not None:
-        return kept
-    # The phones of a room ask together as its round ends: one of a worker's threads makes them, the others wait for
-    # them (each making them again cost the worker a ranking per thread, and the poll storm's tail its seconds).
-    with services().room_flights.one_at_a_time(("results", key)):
-        kept = fresh_results(cache.get(key), fresh_for)  # (made while this thread waited)
-        if kept is not None:
-            return kept
-        if len(cache) > RANKINGS_CACHED:
-            cache.clear()
-        results = _make_results(room)
-        cache[key] = (time.monotonic(), results)
-        return results
-
-
-def fresh_results(cached: tuple[float, RoomResults] | None, fresh_for: float) -> RoomResults | None:
-    """Kept results that may still be shown: made within `fresh_for` seconds (FINAL_FRESH_SECONDS once nothing can
-    land); None otherwise."""
-    if cached is None:
-        return None
-    made, results = cached
-    return results if time.monotonic() - made < (fresh_for if results.still_counting else FINAL_FRESH_SECONDS) else None
+    results: RoomResults = kept_or_made(
+        services().room_results,
+        key,
+        lambda kept: fresh_for if kept.still_counting else FINAL_FRESH_SECONDS,
+        lambda: _make_results(room),
+    )
+    return results
 
 
 def _make_results(room: Room) -> RoomResults:
