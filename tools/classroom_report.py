@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import re
 import sys
-import tomllib
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from flask.testing import FlaskClient  # noqa: E402
 
 from app import create_app  # noqa: E402
 from ruzzle import Lexicon, blocked_words, normalize_word  # noqa: E402
@@ -39,7 +41,7 @@ MEANING_WORDS = {
 LINK_WORDS = {"es": "AÑO ÁRBOL NIÑO CAMIÓN", "de": "MÄDCHEN"}
 PLAYABLE_WORDS = {"nl": "NIKKER", "en": "GOOK WOP", "fr": "ZOB CHINETOQUE", "pt": "TESÃO"}
 NICKNAME_LISTS = ROOT / "tests" / "data" / "nicknames"
-ADJUSTMENTS = ROOT / "ruzzle" / "data" / "blocklist" / "adjustments.toml"
+BLOCKLIST_REVIEW = ROOT / "ruzzle" / "data" / "blocklist" / "review"
 CATALOGUES = ROOT / "translations"
 
 
@@ -59,9 +61,15 @@ def panel(answer: dict[str, object]) -> str:
     return " · ".join(said) or "(no meaning)"
 
 
+@functools.cache
+def app_client() -> FlaskClient:
+    """A client of the app as shipped (its built-in dictionaries and meanings), made once for the report."""
+    return create_app({"TESTING": True}).test_client()
+
+
 def meanings_section() -> str:
     """The issue's words as a classroom-safe board's panel shows them, beside what the filter off shows."""
-    client = create_app({"TESTING": True}).test_client()
+    client = app_client()
     rows = []
     for language, words in MEANING_WORDS.items():
         for word in words.split():
@@ -75,7 +83,7 @@ def meanings_section() -> str:
 
 def links_section() -> str:
     """Words without a meaning and the Wiktionary page they link to."""
-    client = create_app({"TESTING": True}).test_client()
+    client = app_client()
     rows = []
     for language, words in LINK_WORDS.items():
         for word in words.split():
@@ -85,23 +93,21 @@ def links_section() -> str:
     return table(["lang", "word", "status", "meaning", "link"], rows)
 
 
-def reviewed_reasons(language: str) -> dict[str, str]:
-    """Every reviewed reason of a language's blocklist adjustments, by word (roots, words, keep, curse roots)."""
-    data = tomllib.loads(ADJUSTMENTS.read_text(encoding="utf-8")).get(language, {})
-    return {word: reason for part in data.values() if isinstance(part, dict) for word, reason in part.items()}
+def reviewed_decisions(language: str) -> dict[str, tuple[str, str]]:
+    """The filter's review of a language, as tools/build_blocklist.py writes it (`review/<lang>.tsv`): each word the
+    review decided on, its rule and its reason."""
+    with (BLOCKLIST_REVIEW / f"{language}.tsv").open(encoding="utf-8") as file:
+        rows = csv.DictReader((line for line in file if not line.startswith("#")), delimiter="\t")
+        return {row["word"]: (row["rule"], row["reason"]) for row in rows}
 
 
 def fate(language: str, word: str, lexicon: Lexicon) -> list[str]:
-    """A word's fate on a classroom-safe board: in the dictionary, playable, and the reviewed reason."""
+    """A word's fate on a classroom-safe board: in the dictionary, playable, and the review's rule and reason."""
     board_word = normalize_word(word)
     known = board_word in lexicon
-    blocked = board_word in blocked_words(language)
-    reasons = reviewed_reasons(language)
-    reason = next((reasons[root] for root in sorted(reasons, key=len, reverse=True) if board_word.startswith(root)), "")
-    if blocked and not reason:
-        reason = "naughty-words 1.2.0 lists it"
-    verdict = "blocked" if blocked else ("playable" if known else "not a word of the dictionary")
-    return [language, board_word, "yes" if known else "no", verdict, reason]
+    verdict = "blocked" if board_word in blocked_words(language) else "playable" if known else "not a word of it"
+    rule, reason = reviewed_decisions(language).get(board_word, ("", ""))
+    return [language, board_word, "yes" if known else "no", verdict, f"{rule}: {reason}" if rule else ""]
 
 
 def words_section() -> str:
