@@ -64,6 +64,7 @@ def test_a_poll_with_the_pupil_s_tag_is_a_304_that_flask_never_sees(room, seen):
     code, phone = room
     first = poll(phone, code)
     assert first.status_code == 200 and first.headers["ETag"]
+    assert sent_tag(first.get_data(as_text=True)) == first.headers["ETag"]  # the clock it brings polls with its tag
     seen.clear()
     again = poll(phone, code, first.headers["ETag"])
     assert again.status_code == 304

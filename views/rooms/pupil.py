@@ -125,7 +125,8 @@ def show_room_clock(code: str) -> ResponseReturnValue:
         response.headers.update({"HX-Retarget": "#game", "HX-Reswap": "outerHTML"})
         return response
     state = clock_state(clock, room.current.number)
-    return conditional(state, lambda etag: render("room_play.html", ["clock"], etag=etag, **page.context(played.round)))
+    # (the clock's block sends the tag its poll has now, clock_tag: this same one)
+    return conditional(state, lambda _etag: render("room_play.html", ["clock"], **page.context(played.round)))
 
 
 @bp.get("/rooms/<code>/hints")
