@@ -46,6 +46,7 @@ from views.keys import keep_private_pages_private
 from views.limits import client_address, init_limits
 from views.pages import (
     TEMPLATE_HELPERS,
+    RuzzleFlask,
     breakable_url,
     build_url,
     clock_text,
@@ -72,7 +73,7 @@ from views.templating import compile_templates
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: defaults, then `RUZZLE_*` environment variables, then the test config."""
     # The instance folder is the store's rule (store.engine.default_instance), which `python -m store upgrade` asks too
-    app = Flask(__name__, instance_path=str(APP_INSTANCE), instance_relative_config=True)
+    app = RuzzleFlask(__name__, instance_path=str(APP_INSTANCE), instance_relative_config=True)
     configure(app, test_config)
     app.session_interface = RoundSessionInterface()
     trust_proxies(app)

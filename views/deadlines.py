@@ -7,12 +7,13 @@ import datetime
 from collections.abc import Mapping
 
 from babel.dates import format_date, format_time, get_datetime_format
-from flask_babel import get_locale, gettext
+from flask_babel import gettext
 from markupsafe import Markup
 from werkzeug.exceptions import BadRequest, UnprocessableEntity
 
 from store.assignments import MAX_BOARDS, Assignment
 
+from .i18n import current_language
 from .rounds import rough_now
 
 MAX_DUE_DAYS = 28  # a deadline at most four weeks ahead (the store keeps an assignment 30 days past it)
@@ -83,7 +84,7 @@ def local_time(assignment: Assignment, moment: float) -> datetime.datetime:
 def when_text(assignment: Assignment, moment: float) -> str:
     """A moment as people read it, in the interface's language and the teacher's time zone (its offset named)."""
     local = local_time(assignment, moment)
-    locale = str(get_locale())
+    locale = current_language()
     date = format_date(local, "medium", locale=locale)
     clock = format_time(local, "short", tzinfo=local.tzinfo, locale=locale)  # to the minute: a deadline has no seconds
     pattern = str(get_datetime_format("medium", locale=locale))  # a str already (Babel types it a pattern or a str)

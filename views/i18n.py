@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
-from typing import cast
+from types import SimpleNamespace
+from typing import NamedTuple, cast
 
 from babel import Locale, numbers
 from babel.support import NullTranslations, Translations
@@ -19,8 +20,6 @@ from flask_babel import (
     Babel,
     Domain,
     format_percent,
-    get_locale,
-    get_translations,
     gettext,
     ngettext,
     pgettext,
@@ -70,11 +69,16 @@ def parsed_locale(code: str) -> Locale:
     return Locale.parse(code)
 
 
+def request_locale() -> Locale:
+    """This request's interface language as Babel's Locale (Flask-Babel's locale selector)."""
+    return parsed_locale(select_language())
+
+
 def init_app(app: Flask) -> None:
     """Flask-Babel with our selector and catalogues; the switcher's route; `Vary` on what picks the language."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(app.root_path + "/translations"))
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
-    BabelPerRequest(app, locale_selector=lambda: parsed_locale(select_language()))
+    BabelPerRequest(app, locale_selector=request_locale)
     # The templates' messages from this request's catalogue, found once per request (request_translations); the
     # method is jinja2.ext.i18n's, which adds it to the environment when Flask-Babel loads the extension
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
@@ -99,41 +103,56 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["percent"] = percent
 
 
+class RequestLanguage(NamedTuple):
+    """A request's interface language as Flask-Babel's locale, its code and its catalogue, found together once."""
+
+    locale: Locale
+    code: str
+    translations: Translations | NullTranslations
+
+
+def request_language() -> RequestLanguage | None:
+    """This request's interface language, found at its first use and kept in Flask-Babel's per-request state (found
+    again for a locale forced for a while, force_locale); None outside any app context. Flask-Babel finds the locale
+    and the catalogue again at each use, through a dozen lookups of Flask's context-local objects: the first message
+    of a request cost 25 µs, and each later `str(get_locale())` 4."""
+    if not g:
+        return None
+    here = g._get_current_object()  # (one lookup of the context-local object, not one per attribute)
+    state = here.__dict__.get("_flask_babel")
+    if state is None:
+        state = here._flask_babel = SimpleNamespace()  # as Flask-Babel makes it
+    locale = getattr(state, "babel_locale", None)
+    kept: RequestLanguage | None = getattr(state, "ruzzle_language", None)
+    if kept is not None and kept.locale is locale:
+        return kept
+    if locale is None:
+        locale = state.babel_locale = request_locale()  # as flask_babel.get_locale would find and keep it
+    code = str(locale)
+    domain = current_app.extensions["babel"].instance.domain_instance
+    translations = domain.catalogues.get(code)
+    if translations is None:
+        translations = domain.catalogues[code] = Domain.get_translations(domain)  # loaded, for this locale
+    kept = state.ruzzle_language = RequestLanguage(locale, code, translations)
+    return kept
+
+
 def request_translations() -> Translations | NullTranslations:
-    """This request's catalogue, for the templates' messages (CataloguePerRequest keeps it)."""
-    if g:
-        kept = kept_translations(g.get("_flask_babel"))
-        if kept is not None:
-            return kept
-    return get_translations()
-
-
-def kept_translations(state: object) -> Translations | NullTranslations | None:
-    """The catalogue kept in Flask-Babel's per-request state, if it was found for the state's locale (a locale forced
-    for a while, force_locale, finds its own)."""
-    kept = getattr(state, "ruzzle_translations", None)
-    if kept is not None and kept[0] is getattr(state, "babel_locale", None):
-        translations: Translations | NullTranslations = kept[1]  # as CataloguePerRequest keeps it
-        return translations
-    return None
+    """This request's catalogue, for the templates' messages and the code's (CataloguePerRequest)."""
+    language = request_language()
+    return NullTranslations() if language is None else language.translations
 
 
 class CataloguePerRequest(Domain):
-    """Flask-Babel's message domain, finding a request's catalogue once and keeping it beside Flask-Babel's own
-    per-request state (its locale). Flask-Babel finds it again for every message, through a dozen lookups of Flask's
-    context-local objects: a fifth of the time a page took to render."""
+    """Flask-Babel's message domain, finding a request's catalogue once (request_language), each language's catalogue
+    loaded once per process."""
+
+    @cached_property
+    def catalogues(self) -> dict[str, Translations | NullTranslations]:
+        return {}
 
     def get_translations(self) -> Translations | NullTranslations:
-        if not g:
-            return super().get_translations()  # outside any app context: Flask-Babel's NullTranslations
-        state = g.get("_flask_babel")
-        kept = kept_translations(state)
-        if kept is not None:
-            return kept
-        translations = super().get_translations()  # finds the locale, so the state holds it from here on
-        state = g._flask_babel
-        state.ruzzle_translations = (getattr(state, "babel_locale", None), translations)
-        return translations
+        return request_translations()
 
 
 class BabelPerRequest(Babel):
@@ -147,7 +166,7 @@ class BabelPerRequest(Babel):
 def number(value: float) -> str:
     """A number as this request's language writes it (1,234 / 1 234 / 1.234): Flask-Babel's format_decimal, each
     number formatted once per language and process (Babel's formatting cost more than the rest of a score's region)."""
-    return _number(str(get_locale()), value)
+    return _number(current_language(), value)
 
 
 @lru_cache(maxsize=4096)
@@ -161,8 +180,9 @@ def percent(value: float) -> str:
 
 
 def current_language() -> str:
-    """The code of this request's interface language (for `<html lang>`)."""
-    return str(get_locale() or DEFAULT_LANGUAGE)
+    """The code of this request's interface language (for `<html lang>`; "en" outside a request)."""
+    language = request_language()
+    return DEFAULT_LANGUAGE if language is None else language.code
 
 
 def interface_languages() -> list[tuple[str, str]]:

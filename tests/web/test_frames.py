@@ -76,3 +76,19 @@ def test_a_score_region_is_drawn_once_per_score_and_the_check_catches_a_key_that
     player.get(BOARD)
     assert app.test_client().get(BOARD).status_code == 500  # another player, another score, the same key
     assert any(record.exc_info and record.exc_info[0] is FrameMismatch for record in caplog.records)
+
+
+def test_templates_see_globals_added_after_they_were_loaded_and_keep_their_own_to_themselves(app):
+    """A template's globals are the environment's own (views.pages.PageEnvironment: no ChainMap to copy through at
+    every render), still every global added later; a template given globals of its own keeps them to itself."""
+    environment = app.jinja_env
+    loaded = environment.from_string("{{ added_later | default('missing') }}")
+    assert loaded.render() == "missing"
+    environment.globals["added_later"] = "seen"
+    try:
+        assert loaded.render() == "seen"
+        own = environment.from_string("{{ mine }}/{{ added_later }}", globals={"mine": "its own"})
+        assert own.render() == "its own/seen"
+        assert "mine" not in environment.globals and environment.from_string("{{ mine }}").render() == ""
+    finally:
+        del environment.globals["added_later"]

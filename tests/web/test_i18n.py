@@ -20,7 +20,7 @@ from babel.support import Translations
 from flask import render_template_string
 from flask_babel import force_locale, gettext
 
-from views.i18n import INTERFACE_LANGUAGES, LANGUAGE_COOKIE
+from views.i18n import INTERFACE_LANGUAGES, LANGUAGE_COOKIE, current_language
 from views.services import services
 
 from .conftest import HTMX, Clock, solution_of
@@ -194,16 +194,17 @@ def test_a_requests_messages_follow_its_language_and_a_locale_forced_for_a_while
     said = {language: catalogue(language)["Not found"].string for language in ("fr", "de")}
     assert said["fr"] != said["de"] and "Not found" not in said.values()
 
-    def both() -> tuple[str, str]:
-        return gettext("Not found"), render_template_string("{{ _('Not found') }}")
+    def both() -> tuple[str, str, str]:
+        return gettext("Not found"), render_template_string("{{ _('Not found') }}"), current_language()
 
     with app.test_request_context(headers={"Accept-Language": "fr"}):
-        assert both() == (said["fr"], said["fr"])
+        assert both() == (said["fr"], said["fr"], "fr")
         with force_locale("de"):
-            assert both() == (said["de"], said["de"])
-        assert both() == (said["fr"], said["fr"])
+            assert both() == (said["de"], said["de"], "de")
+        assert both() == (said["fr"], said["fr"], "fr")
     with app.test_request_context(headers={"Accept-Language": "de"}):
-        assert both() == (said["de"], said["de"])
+        assert current_language() == "de"  # (the language found first, then the catalogue)
+        assert both() == (said["de"], said["de"], "de")
 
 
 @pytest.mark.parametrize(
