@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 import psutil
 from flask import request
-from flask_babel import gettext
+
+from .translations import gettext
 
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"}
 EVERY_ADDRESS = {"0.0.0.0", "::", ""}

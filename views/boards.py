@@ -10,7 +10,6 @@ from functools import cached_property
 from typing import Any, Self
 from urllib.parse import quote
 
-from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, NotFound
 
 from ruzzle import Board, Lexicon, blocked_words, generate, get_language, normalize_seed
@@ -22,6 +21,7 @@ from store import PlayedBoard
 from .numbers import parse_whole_number, read_whole_number
 from .pages import cached_url
 from .services import services
+from .translations import gettext
 
 MAX_SIDE = 12
 DEFAULT_SIZE = (4, 4)

@@ -14,8 +14,9 @@ from functools import wraps
 from typing import TypeVar
 
 from flask import request
-from flask_babel import ngettext
 from werkzeug.exceptions import TooManyRequests
+
+from .translations import ngettext
 
 T = TypeVar("T")  # what the guarded solver returns
 

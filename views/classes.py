@@ -14,7 +14,6 @@ from typing import TypedDict
 
 from flask import Blueprint, redirect, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, ngettext
 from markupsafe import Markup
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, UnprocessableEntity
 
@@ -31,6 +30,7 @@ from .keys import require_confirmed
 from .limits import check_code_lookup
 from .pages import cached_url, render, sentence, wants_json
 from .rounds import now, the_store
+from .translations import gettext, ngettext
 
 bp = Blueprint("classes", __name__)
 MAX_PUPILS = 60  # a class list's pupils

@@ -7,14 +7,13 @@ import datetime
 from collections.abc import Mapping
 
 from babel.dates import format_date, format_time, get_datetime_format
-from flask_babel import gettext
 from markupsafe import Markup
 from werkzeug.exceptions import BadRequest, UnprocessableEntity
 
 from store.assignments import MAX_BOARDS, Assignment
 
-from .i18n import current_language
 from .rounds import rough_now
+from .translations import current_language, gettext
 
 MAX_DUE_DAYS = 28  # a deadline at most four weeks ahead (the store keeps an assignment 30 days past it)
 DAY = 86400

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Flask, make_response, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext, ngettext
+from flask_babel import lazy_gettext
 from werkzeug.exceptions import HTTPException
 
 from ruzzle.errors import RuzzleError, UnknownLanguage
@@ -13,6 +13,7 @@ from store import STORE_OUTAGES, describe_outage, is_outage
 
 from .i18n import translate_error
 from .pages import render_error
+from .translations import gettext, ngettext
 
 # HTTP errors in plain words: a title, and the message when the code raising it gave none of its own.
 PLAIN_ERRORS = {

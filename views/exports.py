@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from babel.numbers import get_decimal_symbol
 from flask import Blueprint, Response, request
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale
 from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
@@ -26,6 +26,7 @@ from .meanings import Definition, define
 from .rooms import find_room, ranking, require_host, rooms_store
 from .rooms.results import rounds_to_learn
 from .rooms.teams import TeamStanding, team_mark, team_standings
+from .translations import gettext
 
 bp = Blueprint("exports", __name__)
 BOM = "\ufeff"  # without it, Excel reads a CSV in the region's old code page: Zoë becomes ZoÃ«

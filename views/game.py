@@ -10,7 +10,6 @@ from typing import Any, NamedTuple, TypedDict
 
 from flask import current_app, flash, get_flashed_messages, redirect, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, ngettext
 
 from ruzzle import InvalidPath, common_words
 from ruzzle.errors import WordRefused
@@ -19,9 +18,10 @@ from ruzzle.solver import Found
 
 from .boards import BoardRequest, parse_challenge
 from .frames import render_framed
-from .i18n import current_language, translate_error
+from .i18n import translate_error
 from .pages import ADDRESS_PARTS, render, sentence, wants_fragment, word_outcome
 from .rounds import PlayerRound, now, record_word
+from .translations import current_language, gettext, ngettext
 
 MISSED_SHOWN = 10
 GAME_REGIONS = ["game"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from werkzeug.exceptions import Forbidden
 
 from ruzzle import common_words
@@ -14,6 +13,7 @@ from ruzzle.hints import HintGrid, Reveal, hint_grid, is_learning, next_reveal
 from .boards import BoardRequest
 from .pages import render, wants_fragment, wants_json
 from .rounds import PlayerRound, load_round, now, start_round, the_store
+from .translations import gettext
 
 bp = Blueprint("hints", __name__)
 HINT_REGIONS = ["hints"]

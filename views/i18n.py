@@ -8,22 +8,13 @@ Catalogues: `translations/<code>/LC_MESSAGES/messages.po` (`tools/translations.s
 from __future__ import annotations
 
 import re
-from functools import cache, cached_property, lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
-from types import SimpleNamespace
-from typing import NamedTuple, cast
+from typing import cast
 
-from babel import Locale, numbers
-from babel.support import NullTranslations, Translations
-from flask import Blueprint, Flask, current_app, g, redirect, request
-from flask_babel import (
-    Babel,
-    Domain,
-    format_percent,
-    gettext,
-    ngettext,
-    pgettext,
-)
+from babel import numbers
+from flask import Blueprint, Flask, current_app, redirect, request
+from flask_babel import format_percent
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest
 from werkzeug.wrappers import Response
@@ -33,11 +24,19 @@ from ruzzle.errors import BoardFormatError, RuzzleError
 from ruzzle.rules import Multiplier
 
 from .addresses import same_site_path
+from .translations import (
+    DEFAULT_LANGUAGE,
+    INTERFACE_LANGUAGES,
+    LANGUAGE_COOKIE,
+    BabelPerRequest,
+    current_language,
+    gettext,
+    ngettext,
+    pgettext,
+    request_locale,
+    request_translations,
+)
 
-# The interface's languages, English first (the default); each has a catalogue under translations/.
-INTERFACE_LANGUAGES = ("en", "it", "es", "fr", "de", "nl", "pt")
-DEFAULT_LANGUAGE = "en"
-LANGUAGE_COOKIE = "ruzzle_lang"
 LANGUAGE_COOKIE_AGE = 365 * 86400
 
 bp = Blueprint("i18n", __name__)
@@ -47,31 +46,6 @@ FRENCH_H_ASPIRE = Path(__file__).resolve().parent.parent / "translations" / "fr"
 # Words that start with a vowel letter but take no elision (de onze, de oui), and the one y-word that takes it.
 FRENCH_NO_ELISION = frozenset({"ONZE", "ONZIEME", "ONZIEMES", "OUI", "OUIS", "OUISTITI", "OUISTITIS", "UHLAN"})
 FRENCH_ELIDING_Y = frozenset({"YEUX"})
-
-
-def select_language() -> str:
-    """The interface language of this request: the player's choice, a board URL's language, Accept-Language."""
-    chosen = request.cookies.get(LANGUAGE_COOKIE)
-    if chosen in INTERFACE_LANGUAGES:
-        return chosen
-    # a board URL names its language; a room's pages note theirs when they look the room up (views/rooms/core.py,
-    # find_room)
-    board_language = (request.view_args or {}).get("language") or g.get("board_language")
-    if isinstance(board_language, str) and board_language.lower() in INTERFACE_LANGUAGES:
-        return board_language.lower()
-    return request.accept_languages.best_match(INTERFACE_LANGUAGES, default=DEFAULT_LANGUAGE)
-
-
-@cache
-def parsed_locale(code: str) -> Locale:
-    """A language code as Babel's Locale, made once per process: Flask-Babel parses the selector's answer on every
-    request, and parsing looks for the locale's data file on disk each time (a selector's Locale is taken as is)."""
-    return Locale.parse(code)
-
-
-def request_locale() -> Locale:
-    """This request's interface language as Babel's Locale (Flask-Babel's locale selector)."""
-    return parsed_locale(select_language())
 
 
 def init_app(app: Flask) -> None:
@@ -103,66 +77,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["percent"] = percent
 
 
-class RequestLanguage(NamedTuple):
-    """A request's interface language as Flask-Babel's locale, its code and its catalogue, found together once."""
-
-    locale: Locale
-    code: str
-    translations: Translations | NullTranslations
-
-
-def request_language() -> RequestLanguage | None:
-    """This request's interface language, found at its first use and kept in Flask-Babel's per-request state (found
-    again for a locale forced for a while, force_locale); None outside any app context. Flask-Babel finds the locale
-    and the catalogue again at each use, through a dozen lookups of Flask's context-local objects: the first message
-    of a request cost 25 µs, and each later `str(get_locale())` 4."""
-    if not g:
-        return None
-    here = g._get_current_object()  # (one lookup of the context-local object, not one per attribute)
-    state = here.__dict__.get("_flask_babel")
-    if state is None:
-        state = here._flask_babel = SimpleNamespace()  # as Flask-Babel makes it
-    locale = getattr(state, "babel_locale", None)
-    kept: RequestLanguage | None = getattr(state, "ruzzle_language", None)
-    if kept is not None and kept.locale is locale:
-        return kept
-    if locale is None:
-        locale = state.babel_locale = request_locale()  # as flask_babel.get_locale would find and keep it
-    code = str(locale)
-    domain = current_app.extensions["babel"].instance.domain_instance
-    translations = domain.catalogues.get(code)
-    if translations is None:
-        translations = domain.catalogues[code] = Domain.get_translations(domain)  # loaded, for this locale
-    kept = state.ruzzle_language = RequestLanguage(locale, code, translations)
-    return kept
-
-
-def request_translations() -> Translations | NullTranslations:
-    """This request's catalogue, for the templates' messages and the code's (CataloguePerRequest)."""
-    language = request_language()
-    return NullTranslations() if language is None else language.translations
-
-
-class CataloguePerRequest(Domain):
-    """Flask-Babel's message domain, finding a request's catalogue once (request_language), each language's catalogue
-    loaded once per process."""
-
-    @cached_property
-    def catalogues(self) -> dict[str, Translations | NullTranslations]:
-        return {}
-
-    def get_translations(self) -> Translations | NullTranslations:
-        return request_translations()
-
-
-class BabelPerRequest(Babel):
-    """Flask-Babel with its default domain finding a request's catalogue once (CataloguePerRequest)."""
-
-    @cached_property
-    def domain_instance(self) -> CataloguePerRequest:
-        return CataloguePerRequest(domain=self.domain)
-
-
 def number(value: float) -> str:
     """A number as this request's language writes it (1,234 / 1 234 / 1.234): Flask-Babel's format_decimal, each
     number formatted once per language and process (Babel's formatting cost more than the rest of a score's region)."""
@@ -177,12 +91,6 @@ def _number(locale: str, value: float) -> str:
 def percent(value: float) -> str:
     """A share written out of 100 (45 -> "45%" in English, "45 %" in French)."""
     return format_percent(value / 100)
-
-
-def current_language() -> str:
-    """The code of this request's interface language (for `<html lang>`; "en" outside a request)."""
-    language = request_language()
-    return DEFAULT_LANGUAGE if language is None else language.code
 
 
 def interface_languages() -> list[tuple[str, str]]:

@@ -12,8 +12,6 @@ import hmac
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from flask_babel import gettext
-
 from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
 from ruzzle.room import REJOIN_CODE_LENGTH
 from store.classes import ClassPupil
@@ -23,6 +21,7 @@ from .i18n import translate_error
 from .limits import count_rejoin_miss, how_long, rejoin_misses_reason, rejoin_wait
 from .pages import sentence
 from .rounds import note_seated, the_store
+from .translations import gettext
 
 CODE_FIELD_LENGTH = 16  # a typed rejoin code is cut here (a real one has REJOIN_CODE_LENGTH characters)
 SHOWN_BACK = 40  # the typed name shown back in a refused form, at most this long

@@ -8,8 +8,9 @@ import re
 from collections.abc import Mapping
 
 from flask import Flask, Response, request
-from flask_babel import gettext
 from werkzeug.exceptions import BadRequest
+
+from .translations import gettext
 
 # The parts of a URL that are a teacher's key: the remote link's last segment, and a `key` or `class_key` argument
 # (in a query string alone too: gunicorn's %(q)s).

@@ -15,13 +15,14 @@ from functools import lru_cache
 
 from flask import Flask, abort, current_app, redirect, request, session
 from flask.typing import ResponseReturnValue
-from flask_babel import format_timedelta, gettext
+from flask_babel import format_timedelta
 from flask_limiter import Limiter, RateLimitExceeded
 from limits import RateLimitItem, parse_many
 from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from .rounds import player_id
 from .services import services
+from .translations import gettext
 
 CODE_LOOKUPS = "room codes"  # the scope of the count of codes that named no open room, shared by every room page
 NEW_BROWSER = "new"  # in the session: a browser given its cookie by a room code's page, not yet counted as new

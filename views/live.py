@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from flask import Blueprint, Flask, Response, after_this_request, current_app, g, redirect, render_template
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from werkzeug.exceptions import NotFound
 
 from ruzzle import LANGUAGES
@@ -35,6 +34,7 @@ from .game import PageContext
 from .pages import cached_url
 from .rounds import clean_up_store, now, player_id, the_store
 from .services import services
+from .translations import gettext
 
 bp = Blueprint("live", __name__)
 SHOWN = TOP_SHOWN  # lines of each ranking, and words of each list, a phone shows (the player's own line besides)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, make_response, render_template, request
-from flask_babel import gettext, lazy_gettext
+from flask_babel import lazy_gettext
 from werkzeug.exceptions import BadRequest
 from werkzeug.wrappers import Response
 
@@ -22,6 +22,7 @@ from .boards import parse_safe
 from .i18n import elide, translate_error
 from .pages import render, render_error, wants_json
 from .services import services
+from .translations import gettext
 
 bp = Blueprint("meanings", __name__)
 MAX_WORD = 64  # letters: longer than any word of any dictionary, and than a 12x12 board's cells

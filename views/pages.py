@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from flask import Flask, current_app, render_template, request, url_for
 from flask.globals import request_ctx
 from flask.templating import Environment as FlaskEnvironment
-from flask_babel import LazyString, ngettext
+from flask_babel import LazyString
 from jinja2 import Environment, nodes
 from markupsafe import Markup
 
@@ -26,8 +26,9 @@ from ruzzle.solver import Found
 from ruzzle.teams import DEFAULT_TEAMS, MAX_TEAMS, MIN_TEAMS
 
 from .addresses import join_address
-from .i18n import current_language, multiplier_label, multiplier_name
+from .i18n import multiplier_label, multiplier_name
 from .services import services
+from .translations import current_language, ngettext
 
 # The templates each template extends, per Jinja environment (an app's): _parent_names.
 TEMPLATE_PARENTS: weakref.WeakKeyDictionary[Environment, dict[str, list[str]]] = weakref.WeakKeyDictionary()

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from flask import Blueprint, g, redirect, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, NotFound, TooManyRequests
 
 from ruzzle import LANGUAGES, new_seed
@@ -23,6 +22,7 @@ from .deadlines import homework_form
 from .game import GamePage, answer_word, extra_args, show_word_on
 from .pages import render
 from .rounds import end_round, load_round, now, start_round, unreadable_message
+from .translations import gettext
 
 bp = Blueprint("play", __name__)
 

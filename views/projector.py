@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext
+from flask_babel import lazy_gettext
 from werkzeug.exceptions import BadRequest
 
 from ruzzle import Found, score_breakdown, sort_found
@@ -21,6 +21,7 @@ from .pages import render, wants_fragment
 from .qr import qr_svg
 from .rounds import board_in_play, homework_running
 from .solution import homework_page
+from .translations import gettext
 
 bp = Blueprint("projector", __name__)
 WALK_ORDERS = {"score": lazy_gettext("best first"), "length": lazy_gettext("longest first")}

@@ -5,8 +5,9 @@ from __future__ import annotations
 import functools
 
 import segno
-from flask_babel import gettext
 from markupsafe import Markup
+
+from .translations import gettext
 
 
 def qr_svg(url: str) -> Markup | None:

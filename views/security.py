@@ -8,12 +8,12 @@ import time
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, g, request
-from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, Forbidden
 from werkzeug.http import parse_list_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .addresses import MAX_HOST
+from .translations import gettext
 
 # Control characters no name, word, code or board has: a NUL is refused by PostgreSQL (a 500 once), the others are
 # typing nobody does. A tab, a line feed and a carriage return are a pasted board's or a class list's own.

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Blueprint, redirect, request, session
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext, ngettext
+from flask_babel import lazy_gettext
 from werkzeug.exceptions import BadRequest, NotFound
 
 from ruzzle import (
@@ -25,6 +25,7 @@ from .boards import MAX_SIDE, BoardRequest, BoardSource, TypedBoard
 from .numbers import read_whole_number
 from .pages import render
 from .rounds import board_in_play, end_round, homework_running, load_round, start_round
+from .translations import gettext, ngettext
 
 bp = Blueprint("solution", __name__)
 SORTS = {

@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from flask_babel import gettext
 from werkzeug.exceptions import BadRequest
 
 from ruzzle import blocked_words
@@ -24,6 +23,7 @@ from .boards import lexicon_for
 from .caching import SingleFlight
 from .i18n import translate_error
 from .services import services
+from .translations import gettext
 
 SEEDS_TRIED = 3  # fresh seeds tried for a room's next round before it plays its first round's board again
 TARGET_BOARDS_CACHED = 256  # boards built around words that a process keeps (a room's every request asks for one)

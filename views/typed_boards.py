@@ -8,7 +8,6 @@ from collections.abc import Mapping
 
 from flask import Blueprint, redirect, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, ngettext
 from markupsafe import Markup
 
 from ruzzle import LANGUAGES, Board, BoardFormatError, get_language, new_seed, normalize_word
@@ -17,9 +16,10 @@ from ruzzle.rules import MULTIPLIER_CODES, Multiplier
 from ruzzle.targets import MAX_TARGETS
 
 from .boards import MAX_SIDE, TypedBoard, parse_size
-from .i18n import current_language, multiplier_name, translate_error
+from .i18n import multiplier_name, translate_error
 from .pages import render
 from .targets import TargetsNotPlaced, board_around, parse_words_field
+from .translations import current_language, gettext, ngettext
 
 bp = Blueprint("typed_boards", __name__)
 MULTIPLIER_CHOICES = ("", *MULTIPLIER_CODES)  # a typed tile's choices: none, then each multiplier

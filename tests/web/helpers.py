@@ -18,8 +18,8 @@ from sqlalchemy import func, select
 
 from store.schema import metadata
 from views.homework import homework_board
-from views.i18n import INTERFACE_LANGUAGES
 from views.rooms import COUNTDOWN, room_board
+from views.translations import INTERFACE_LANGUAGES
 
 from .conftest import HTMX
 

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from ruzzle import Board, Lexicon, generate
 from ruzzle.blocklist import blocked_words
 from ruzzle.game import Solution
-from views.i18n import LANGUAGE_COOKIE
+from views.translations import LANGUAGE_COOKIE
 
 from .conftest import SCREENSHOTS, highlighted_path
 

@@ -10,7 +10,7 @@ from werkzeug.exceptions import TooManyRequests
 
 from app import create_app
 from views.budget import SolvingBudget
-from views.i18n import LANGUAGE_COOKIE
+from views.translations import LANGUAGE_COOKIE
 
 
 class Ticking:

@@ -11,8 +11,8 @@ import pytest
 from views import pages
 from views.frames import FrameMismatch
 from views.game import GamePage
-from views.i18n import LANGUAGE_COOKIE
 from views.services import services
+from views.translations import LANGUAGE_COOKIE
 
 from .conftest import HTMX, solution_of
 

@@ -20,8 +20,9 @@ from babel.support import Translations
 from flask import render_template_string
 from flask_babel import force_locale, gettext
 
-from views.i18n import INTERFACE_LANGUAGES, LANGUAGE_COOKIE, current_language
+from views import translations
 from views.services import services
+from views.translations import INTERFACE_LANGUAGES, LANGUAGE_COOKIE, current_language
 
 from .conftest import HTMX, Clock, solution_of
 from .helpers import START_BUTTON, TRANSLATED, TRANSLATIONS, catalogue, entries, translate
@@ -189,22 +190,24 @@ def test_rendered_boards_are_cached_per_language(client):
 
 
 def test_a_requests_messages_follow_its_language_and_a_locale_forced_for_a_while(app):
-    """The catalogue a request finds once (views.i18n.CataloguePerRequest) is its language's, in the templates and
-    in the code alike, and a locale forced inside the request (force_locale) speaks its own, then gives way back."""
+    """The catalogue a request finds once (views.translations.request_language) is its language's, in the
+    templates, the app's own gettext and Flask-Babel's alike, and a locale forced inside the request (force_locale)
+    speaks its own, then gives way back."""
     said = {language: catalogue(language)["Not found"].string for language in ("fr", "de")}
     assert said["fr"] != said["de"] and "Not found" not in said.values()
 
-    def both() -> tuple[str, str, str]:
-        return gettext("Not found"), render_template_string("{{ _('Not found') }}"), current_language()
+    def both() -> tuple[str, str, str, str]:
+        template = render_template_string("{{ _('Not found') }}")
+        return translations.gettext("Not found"), gettext("Not found"), template, current_language()
 
     with app.test_request_context(headers={"Accept-Language": "fr"}):
-        assert both() == (said["fr"], said["fr"], "fr")
+        assert both() == (said["fr"], said["fr"], said["fr"], "fr")
         with force_locale("de"):
-            assert both() == (said["de"], said["de"], "de")
-        assert both() == (said["fr"], said["fr"], "fr")
+            assert both() == (said["de"], said["de"], said["de"], "de")
+        assert both() == (said["fr"], said["fr"], said["fr"], "fr")
     with app.test_request_context(headers={"Accept-Language": "de"}):
         assert current_language() == "de"  # (the language found first, then the catalogue)
-        assert both() == (said["de"], said["de"], "de")
+        assert both() == (said["de"], said["de"], said["de"], "de")
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ import pytest
 from flask_babel import force_locale, gettext
 from openpyxl import load_workbook
 
-from views.i18n import INTERFACE_LANGUAGES
+from views.translations import INTERFACE_LANGUAGES
 
 from .helpers import JSON, SECONDS, join, open_room, send, start, words_of
 

@@ -9,8 +9,8 @@ import segno
 from flask import request
 
 from ruzzle import Board, solve, sort_found
-from views.i18n import LANGUAGE_COOKIE
 from views.solution import WORDS_PER_PAGE, WordQuery
+from views.translations import LANGUAGE_COOKIE
 
 from .conftest import HTMX, cells_in_order, solution_of
 from .helpers import qr_matrix_from_svg

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from flask import Blueprint
-from flask_babel import gettext, ngettext
 from werkzeug.exceptions import NotFound
 
 from ruzzle.game import Round
@@ -21,6 +20,7 @@ from ..game import GamePage, PageContext
 from ..limits import check_code_lookup
 from ..pages import cached_url
 from ..rounds import player_id, the_store
+from ..translations import gettext, ngettext
 
 bp = Blueprint("assignments", __name__)
 

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from flask import redirect, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden
 
 from ruzzle.timeline import Timeline
@@ -19,6 +18,7 @@ from ..game import GAME_REGIONS, answer_word, show_word_on
 from ..joining import JoinForm, JoinRefused, Place, join, shown_back, with_retry_after
 from ..pages import cached_url, render
 from ..rounds import PlayerRound, end_round, load_round, now, player_id, round_board, the_store
+from ..translations import gettext
 from .board import HomeworkBoard, HomeworkPage, bp, find_assignment, homework_board, store
 
 

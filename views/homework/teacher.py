@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from flask import redirect, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, Forbidden, NotFound
 
 from ruzzle import new_seed
@@ -30,6 +29,7 @@ from ..numbers import read_whole_number
 from ..pages import cached_url, render, wants_json
 from ..qr import qr_svg
 from ..rounds import clean_up_store, letters_key, now, the_store
+from ..translations import gettext
 from .board import bp, find_assignment, homework_board, store
 
 _SEEDS = re.compile(r"[\s,;]+")

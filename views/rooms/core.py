@@ -12,7 +12,6 @@ from functools import cached_property
 
 from flask import Blueprint, Response, current_app, g, redirect, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, ngettext
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound
 
 from ruzzle.game import Solution
@@ -28,6 +27,7 @@ from ..pages import cached_url, wants_fragment
 from ..rounds import now, player_id, the_store
 from ..services import services
 from ..targets import target_board_code
+from ..translations import gettext, ngettext
 
 bp = Blueprint("rooms", __name__)
 COUNTDOWN = 3  # seconds of 3-2-1 between the host's Start and the first word (more in a big room: pace_of)

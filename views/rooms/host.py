@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 from flask import redirect, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from markupsafe import Markup
 from werkzeug.exceptions import Conflict
 
@@ -25,6 +24,7 @@ from ..projector import parse_step, projector_page
 from ..qr import qr_svg
 from ..rounds import now, round_board
 from ..targets import next_seed
+from ..translations import gettext
 from .core import (
     ADD_SECONDS,
     NAMES_LISTED,

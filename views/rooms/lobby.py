@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from flask import current_app, redirect, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, ngettext
 from werkzeug.exceptions import BadRequest
 
 from ruzzle import new_seed
@@ -25,6 +24,7 @@ from ..live import is_live, live_capacity
 from ..pages import cached_url, render
 from ..rounds import clean_up_store, now, player_id
 from ..targets import board_around, parse_words_field
+from ..translations import gettext, ngettext
 from .core import banned_message, bp, find_room, parse_names, rooms_store
 from .teams import parse_mode
 

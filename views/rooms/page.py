@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 from functools import cached_property
 
-from flask_babel import gettext
 from werkzeug.exceptions import Conflict
 
 from ruzzle.game import Round
@@ -18,6 +17,7 @@ from store.rooms import Room, RoomPlayer
 from ..game import GamePage, PageContext
 from ..live import is_live, live_results
 from ..rounds import PlayerRound, load_round, now, player_id, round_board
+from ..translations import gettext
 from .core import (
     Pace,
     RoomBoard,

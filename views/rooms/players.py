@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 from flask import flash, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from werkzeug.exceptions import Conflict, NotFound, UnprocessableEntity
 
 from ruzzle.nicknames import NicknameRefused, check_nickname, nickname_key
@@ -18,6 +17,7 @@ from ..joining import misses_key
 from ..limits import forget_rejoin_misses
 from ..pages import cached_url, render, sentence
 from ..rounds import now
+from ..translations import gettext
 from .core import (
     EXTRA_SECONDS,
     MAX_ID,

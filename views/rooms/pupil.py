@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from flask import current_app, g, redirect, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, ngettext
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import Conflict, Forbidden, NotFound
 
@@ -18,6 +17,7 @@ from ..numbers import parse_whole_number
 from ..pages import cached_url, render, wants_fragment
 from ..rounds import board_in_play, load_round, now, player_id, rough_now, seated_somewhere
 from ..solution import locked_page, solution_page
+from ..translations import gettext, ngettext
 from .core import (
     NAMES_LISTED,
     ROOM_IDLE_SECONDS,

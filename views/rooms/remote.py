@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from flask import redirect, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from werkzeug.exceptions import Forbidden
 
 from ..keys import require_confirmed
 from ..pages import cached_url, render
 from ..rounds import now, player_id
+from ..translations import gettext
 from .core import (
     ADD_SECONDS,
     MOBILE,

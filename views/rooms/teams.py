@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from flask import request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import BadRequest, NotFound
 
@@ -34,6 +33,7 @@ from store.rooms import FoundWord, Room, RoomPlayer
 
 from ..numbers import parse_whole_number
 from ..rounds import now
+from ..translations import gettext
 from .core import RoomBoard, back_to_host, bp, host_action, rooms_store, stage_of
 
 
