@@ -37,6 +37,7 @@ from views import (
     typed_boards,
 )
 from views.addresses import LanAddresses
+from views.application import RuzzleFlask
 from views.assets import StaticFiles, serve_static_files
 from views.boards import solve_board, solve_typed_board
 from views.budget import SolvingBudget
@@ -46,7 +47,6 @@ from views.keys import keep_private_pages_private
 from views.limits import client_address, init_limits
 from views.pages import (
     TEMPLATE_HELPERS,
-    RuzzleFlask,
     breakable_url,
     build_url,
     clock_text,

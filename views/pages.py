@@ -8,7 +8,7 @@ import weakref
 from collections.abc import Callable, Hashable, Iterable, Mapping, MutableMapping
 from typing import Any, Protocol
 
-from flask import Flask, current_app, render_template, request, url_for
+from flask import current_app, render_template, request, url_for
 from flask.globals import request_ctx
 from flask.templating import Environment as FlaskEnvironment
 from flask_babel import LazyString
@@ -43,12 +43,6 @@ class PageEnvironment(FlaskEnvironment):
 
     def make_globals(self, d: MutableMapping[str, Any] | None) -> Any:
         return self.globals if not d else super().make_globals(d)
-
-
-class RuzzleFlask(Flask):
-    """Flask, its templates rendered in a PageEnvironment."""
-
-    jinja_environment = PageEnvironment
 
 
 def wants_fragment() -> bool:
