@@ -47,7 +47,7 @@ def render_framed(template_name: str, blocks: tuple[str, ...], key: Hashable, co
             frames.pop(next(iter(frames)), None)  # the oldest first
         frames[(template_name, blocks, key)] = frame
     shared = template.new_context(context)
-    add_parent_blocks(shared, template_name)
+    add_parent_blocks(shared, template)
     texts, drawn = frame
     parts = [texts[0]]
     for text, name in zip(texts[1:], drawn, strict=True):

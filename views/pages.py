@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 import math
 import weakref
-from collections.abc import Callable, Hashable, Iterable, Mapping, MutableMapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, MutableMapping
 from typing import Any, Protocol
 
 from flask import current_app, render_template, request, url_for
 from flask.globals import request_ctx
 from flask.templating import Environment as FlaskEnvironment
 from flask_babel import LazyString
-from jinja2 import Environment, nodes
+from jinja2 import Environment, Template, nodes
 from markupsafe import Markup
 
 from ruzzle import LANGUAGES, Board, get_language, score_breakdown
@@ -30,8 +30,12 @@ from .i18n import multiplier_label, multiplier_name
 from .services import services
 from .translations import current_language, ngettext
 
-# The templates each template extends, per Jinja environment (an app's): _parent_names.
+# The templates each template extends, per Jinja environment (an app's): parent_names. The blocks of a template and
+# its parents, per template: block_chains.
 TEMPLATE_PARENTS: weakref.WeakKeyDictionary[Environment, dict[str, list[str]]] = weakref.WeakKeyDictionary()
+BLOCK_CHAINS: weakref.WeakKeyDictionary[Template, dict[str, tuple[Callable[..., Iterator[str]], ...]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 class PageEnvironment(FlaskEnvironment):
@@ -77,7 +81,7 @@ def render_blocks(template_name: str, blocks: list[str], **context: object) -> s
     environment = current_app.jinja_env
     template = environment.get_template(template_name)
     shared = template.new_context(context)
-    add_parent_blocks(shared, template_name)
+    add_parent_blocks(shared, template)
     return "".join(draw_block(template_name, name, shared, context) for name in blocks)
 
 
@@ -151,13 +155,26 @@ def draw_block(template_name: str, name: str, shared: Any, context: Mapping[str,
     return text
 
 
-def add_parent_blocks(shared: Any, template_name: str) -> None:
+def add_parent_blocks(shared: Any, template: Template) -> None:
     """A template that extends another (room_play.html extends play.html) renders the parent's blocks too, and its own
     blocks may call super(): the context gets the blocks of the whole chain, as a whole render finds them."""
-    environment = current_app.jinja_env
-    for name in parent_names(environment, template_name):
-        for block, render_block in environment.get_template(name).blocks.items():
-            shared.blocks.setdefault(block, []).append(render_block)
+    shared.blocks = {name: list(renders) for name, renders in block_chains(template).items()}
+
+
+def block_chains(template: Template) -> dict[str, tuple[Callable[..., Iterator[str]], ...]]:
+    """Each block of `template` and of the templates it extends, the nearest template's first: found once per template
+    (every request walked the chain's forty blocks again), or each time while templates reload."""
+    environment = template.environment
+    chains = None if environment.auto_reload else BLOCK_CHAINS.get(template)
+    if chains is None:
+        found = {name: [render] for name, render in template.blocks.items()}
+        for name in parent_names(environment, str(template.name)):
+            for block, render in environment.get_template(name).blocks.items():
+                found.setdefault(block, []).append(render)
+        chains = {name: tuple(renders) for name, renders in found.items()}
+        if not environment.auto_reload:
+            BLOCK_CHAINS[template] = chains
+    return chains
 
 
 def parent_names(environment: Environment, template_name: str) -> list[str]:

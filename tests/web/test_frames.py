@@ -92,3 +92,20 @@ def test_templates_see_globals_added_after_they_were_loaded_and_keep_their_own_t
         assert "mine" not in environment.globals and environment.from_string("{{ mine }}").render() == ""
     finally:
         del environment.globals["added_later"]
+
+
+def test_a_templates_blocks_come_with_its_parents_nearest_first_kept_unless_templates_reload(app):
+    """room_play.html extends play.html, which extends _layout.html: a block drawn alone finds the whole chain, the
+    room's own version first and the board's after it (for super()), as a whole render does."""
+    environment = app.jinja_env
+    room, board = environment.get_template("room_play.html"), environment.get_template("play.html")
+    chains = pages.block_chains(room)
+    assert chains["score"] == (room.blocks["score"], board.blocks["score"])
+    assert chains["found_words"] == (board.blocks["found_words"],)  # a block only the parent has
+    assert set(environment.get_template("_layout.html").blocks) <= set(chains)
+    assert pages.BLOCK_CHAINS[room] is chains and pages.block_chains(room) is chains
+    environment.auto_reload = True
+    try:
+        assert pages.block_chains(room) == chains and pages.block_chains(room) is not chains  # found again each time
+    finally:
+        environment.auto_reload = False
