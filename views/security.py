@@ -7,7 +7,7 @@ import re
 import time
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, g, request, session
 from werkzeug.exceptions import BadRequest, Forbidden
 from werkzeug.http import parse_list_header
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -40,6 +40,7 @@ SECURITY_HEADERS = (
 )
 VARY_PAGE = "HX-Request, Cookie, Accept-Language"  # htmx gets fragments; a page's language (views/i18n.py)
 VARY_OTHER = "HX-Request"
+VARY_SESSION = "HX-Request, Cookie"  # an answer that read the player's cookie
 
 
 def trust_proxies(app: Flask) -> None:
@@ -63,6 +64,9 @@ def add_headers(app: Flask) -> None:
         # A page's words depend on the language cookie and Accept-Language: no shared cache may mix them. The header
         # is written once here (each `response.vary.add` parses it and writes it again).
         varies = VARY_PAGE if response.mimetype == "text/html" else VARY_OTHER
+        if session.accessed:  # (what Flask's save_session would add, parsing the header and writing it again)
+            varies = VARY_PAGE if varies is VARY_PAGE else VARY_SESSION
+            session.accessed = False
         sent = headers.get("Vary")
         vary = varies if not sent else ", ".join(dict.fromkeys([*parse_list_header(sent), *varies.split(", ")]))
         headers.remove("Vary")

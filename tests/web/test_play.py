@@ -735,3 +735,22 @@ def test_a_word_refused_by_an_error_page_states_it_too(client):
     assert response.status_code == 404
     detail = outcome_of(response)
     assert detail["outcome"] == "refused" and detail["message"] in html.unescape(response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("mimetype", ["application/json", "text/html"])
+def test_an_answer_that_read_the_players_cookie_varies_on_it_once(mimetype):
+    """Vary names Cookie once for any answer that read the session (views.security writes the header whole)."""
+    from flask import Response, session
+
+    from app import create_app
+
+    app = create_app({"SECRET_KEY": "tests", "DATABASE_URL": "sqlite://", "TESTING": True})
+
+    @app.get("/probe")
+    def probe() -> Response:
+        return Response(f"{session.get('player')}", mimetype=mimetype)
+
+    vary = app.test_client().get("/probe").headers.getlist("Vary")
+    assert len(vary) == 1
+    named = [part.strip() for part in vary[0].split(",")]
+    assert "HX-Request" in named and named.count("Cookie") == 1
