@@ -7,9 +7,10 @@ import io
 
 import pytest
 from flask import Request, request
+from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import ClientDisconnected
 
-from views.application import SMALL_FORM, URLENCODED, AppRequest
+from views.application import SMALL_FORM, URLENCODED, AppRequest, Fields
 
 BODIES = [
     b"word=LAICISES",
@@ -78,3 +79,26 @@ def test_a_small_form_over_the_apps_limit_is_refused_as_werkzeug_refuses_it(app,
     app.config["MAX_CONTENT_LENGTH"] = 10
     answer = client.post("/play/en/TESTS2/words", data=b"word=LAICISES", content_type=URLENCODED)
     assert answer.status_code == 413
+
+
+@pytest.mark.parametrize(
+    ("key", "options"),
+    [
+        ("word", {}),
+        ("missing", {}),
+        ("missing", {"default": "x"}),
+        ("count", {"type": int}),
+        ("word", {"type": int, "default": -1}),  # a value the type refuses: the default
+        ("empty", {"type": int}),
+        ("both", {}),  # a repeated field: its first value
+        ("missing", {"type": int, "default": 7}),
+    ],
+)
+def test_a_fields_get_answers_as_werkzeugs(key, options):
+    items = [("word", "LAICISES"), ("count", "12"), ("empty", ""), ("both", "first"), ("both", "second")]
+    assert Fields(items).get(key, **options) == ImmutableMultiDict(items).get(key, **options)
+
+
+def test_a_requests_query_form_and_cookies_are_fields(app):
+    with app.test_request_context("/words?size=4x4", method="POST", data={"word": "A"}, headers={"Cookie": "a=b"}):
+        assert all(isinstance(found, Fields) for found in (request.args, request.form, request.cookies))
