@@ -24,17 +24,30 @@ class Flights:
     @contextmanager
     def one_at_a_time(self, key: Hashable) -> Iterator[None]:
         """Hold the key's turn for the block."""
-        with self._guard:
-            entry = self._in_flight.setdefault(key, [threading.Lock(), 0])
-            entry[1] += 1
+        turn = self.enter(key)
         try:
-            with entry[0]:
+            with turn:
                 yield
         finally:
-            with self._guard:
-                entry[1] -= 1
-                if entry[1] == 0:
-                    del self._in_flight[key]
+            self.leave(key)
+
+    def enter(self, key: Hashable) -> threading.Lock:
+        """Count this thread in for the key; the key's lock, to hold for its turn (then `leave`)."""
+        with self._guard:
+            entry = self._in_flight.get(key)
+            if entry is None:
+                entry = self._in_flight[key] = [threading.Lock(), 0]
+            entry[1] += 1
+        lock: threading.Lock = entry[0]
+        return lock
+
+    def leave(self, key: Hashable) -> None:
+        """Count this thread out for the key (the last one out forgets it)."""
+        with self._guard:
+            entry = self._in_flight[key]
+            entry[1] -= 1
+            if entry[1] == 0:
+                del self._in_flight[key]
 
 
 class SingleFlight(Generic[T]):
@@ -47,5 +60,10 @@ class SingleFlight(Generic[T]):
         self._flights = Flights()
 
     def __call__(self, *args: Hashable) -> T:
-        with self._flights.one_at_a_time(args):
-            return self.cached(*args)
+        flights = self._flights  # (its turn taken by hand: a board page asks this on every request)
+        turn = flights.enter(args)
+        try:
+            with turn:
+                return self.cached(*args)
+        finally:
+            flights.leave(args)
