@@ -23,7 +23,7 @@ from flask import current_app, render_template
 from jinja2 import Template
 from jinja2.runtime import Context
 
-from .pages import FrameMismatch, add_parent_blocks, draw_block
+from .pages import FrameMismatch, add_parent_blocks, draw_block, page_of_blocks
 from .services import services
 
 MARK = "\x00frame-block:{}\x00"
@@ -50,8 +50,9 @@ def render_framed(template_name: str, blocks: tuple[str, ...], key: Hashable, co
     add_parent_blocks(shared, template)
     texts, drawn = frame
     parts = [texts[0]]
+    page = page_of_blocks(context)
     for text, name in zip(texts[1:], drawn, strict=True):
-        parts.append(draw_block(template_name, name, shared, context))
+        parts.append(draw_block(template_name, name, shared, context, page))
         parts.append(text)
     page = "".join(parts)
     if app.config["FRAMES_CHECKED"]:

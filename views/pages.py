@@ -82,7 +82,8 @@ def render_blocks(template_name: str, blocks: list[str], **context: object) -> s
     template = environment.get_template(template_name)
     shared = template.new_context(context)
     add_parent_blocks(shared, template)
-    return "".join(draw_block(template_name, name, shared, context) for name in blocks)
+    page = page_of_blocks(context)
+    return "".join(draw_block(template_name, name, shared, context, page) for name in blocks)
 
 
 # Blocks whose text depends only on the page's language and address, its board and these values of the context: each
@@ -132,17 +133,23 @@ class FrameMismatch(AssertionError):
     key it was kept under missed something (views/frames.py)."""
 
 
-def draw_block(template_name: str, name: str, shared: Any, context: Mapping[str, Any]) -> str:
+def page_of_blocks(context: Mapping[str, Any]) -> Hashable:
+    """What every memoised block of a page depends on besides its own values: the language, the address it is asked
+    at, the board (found once for all the blocks a request draws)."""
+    environ = request.environ  # (the address as sent: werkzeug's host_url decodes it each time)
+    return (current_language(), tuple(environ.get(part) for part in ADDRESS_PARTS), context.get("request_board"))
+
+
+def draw_block(template_name: str, name: str, shared: Any, context: Mapping[str, Any], page: Hashable) -> str:
     """One block of a template in a shared context (`render_blocks`): from the process's memo when MEMO_BLOCKS says
-    what its text depends on (with FRAMES_CHECKED, drawn as well and compared, as frames are)."""
+    what its text depends on besides the `page` (page_of_blocks); with FRAMES_CHECKED, drawn as well and compared, as
+    frames are."""
     environment = current_app.jinja_env
     inputs = MEMO_BLOCKS.get(template_name, {}).get(name)
     values = None if inputs is None else inputs(context)
     if values is None:
         return environment.concat(shared.blocks[name][0](shared))
-    environ = request.environ  # (the address as sent: werkzeug's host_url decodes it each time)
-    address = tuple(environ.get(part) for part in ADDRESS_PARTS)
-    key = (template_name, name, current_language(), address, context["request_board"], values)
+    key = (template_name, name, page, values)
     memo = services().blocks
     text: str | None = memo.get(key)
     if text is None or current_app.config["FRAMES_CHECKED"]:
