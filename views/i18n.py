@@ -28,13 +28,13 @@ from .translations import (
     DEFAULT_LANGUAGE,
     INTERFACE_LANGUAGES,
     LANGUAGE_COOKIE,
+    TEMPLATE_MESSAGES,
     BabelPerRequest,
     current_language,
     gettext,
     ngettext,
     pgettext,
     request_locale,
-    request_translations,
 )
 
 LANGUAGE_COOKIE_AGE = 365 * 86400
@@ -53,15 +53,10 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(app.root_path + "/translations"))
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     BabelPerRequest(app, locale_selector=request_locale)
-    # The templates' messages from this request's catalogue, found once per request (request_translations); the
-    # method is jinja2.ext.i18n's, which adds it to the environment when Flask-Babel loads the extension
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda string: request_translations().ugettext(string),
-        ngettext=lambda singular, plural, n: request_translations().ungettext(singular, plural, n),
-        pgettext=lambda context, string: request_translations().upgettext(context, string),
-        npgettext=lambda context, singular, plural, n: request_translations().unpgettext(context, singular, plural, n),
-        newstyle=True,
-    )
+    # The templates' messages from this request's catalogue (views/translations.py TEMPLATE_MESSAGES), in place of
+    # jinja2.ext.i18n's new-style wrappers, which Flask-Babel's extension installed; `_` is gettext itself
+    app.jinja_env.newstyle_gettext = True  # type: ignore[attr-defined]  # (jinja2.ext.i18n's flag, for any {% trans %})
+    app.jinja_env.globals.update(TEMPLATE_MESSAGES)
     app.register_blueprint(bp)
     app.jinja_env.globals.update(
         current_language=current_language,

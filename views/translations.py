@@ -16,6 +16,9 @@ from babel import Locale
 from babel.support import NullTranslations, Translations
 from flask import current_app, g, request
 from flask_babel import Babel, Domain
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 # The interface's languages, English first (the default); each has a catalogue under translations/.
 INTERFACE_LANGUAGES = ("en", "it", "es", "fr", "de", "nl", "pt")
@@ -134,3 +137,48 @@ def pgettext(context: str, string: str, **variables: Any) -> str:
     """A message of one meaning among several of the same English text (`context` says which)."""
     text: str = request_translations().upgettext(context, string)
     return text % variables if variables else text
+
+
+# A template's messages, as jinja2.ext.i18n's new-style gettext makes them (an autoescaped message is Markup, and is
+# always a format string, its `%(name)s` filled from the call's keywords, `num` and `context` among them: a keyword of
+# that name wins, hence the positional-only parameters) on this request's catalogue; called directly rather than
+# through Jinja's alias and wrapper, two indirect calls a message.
+
+
+@pass_context
+def template_gettext(context: Context, string: str, /, **variables: Any) -> str:
+    text: str = request_translations().ugettext(string)
+    return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+
+
+@pass_context
+def template_ngettext(context: Context, singular: str, plural: str, num: int, /, **variables: Any) -> str:
+    variables.setdefault("num", num)
+    text: str = request_translations().ungettext(singular, plural, num)
+    return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+
+
+@pass_context
+def template_pgettext(context: Context, message_context: str, string: str, /, **variables: Any) -> str:
+    variables.setdefault("context", message_context)
+    text: str = request_translations().upgettext(message_context, string)
+    return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+
+
+@pass_context
+def template_npgettext(
+    context: Context, message_context: str, singular: str, plural: str, num: int, /, **variables: Any
+) -> str:
+    variables.setdefault("context", message_context)
+    variables.setdefault("num", num)
+    text: str = request_translations().unpgettext(message_context, singular, plural, num)
+    return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+
+
+TEMPLATE_MESSAGES = {
+    "_": template_gettext,
+    "gettext": template_gettext,
+    "ngettext": template_ngettext,
+    "pgettext": template_pgettext,
+    "npgettext": template_npgettext,
+}

@@ -888,3 +888,23 @@ def test_the_english_detector_finds_a_text_left_in_english():
     left = [text for text in segments(page_fr) if text in set(segments(page_en)) and english_left(text, allowed)]
     assert left == ["Round over"]  # "Total" is French too
     assert segments('<p lang="en">WORD word</p><button aria-label="Seed">x</button><code>Ttl R</code>') == ["Seed", "x"]
+
+
+@pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        ("{{ _('Score') }}", "Score"),
+        ("{{ _('%(a)s and %(b)s', a='<i>', b=2) }}", "&lt;i&gt; and 2"),  # values escaped, the message kept
+        ("{{ _('100%%') }}", "100%"),  # always a format string
+        ("{{ ngettext('%(num)s word', '%(num)s words', 3) }}", "3 words"),
+        ("{{ ngettext('%(num)s word', '%(num)s words', 1) }}", "1 word"),
+        ("{{ ngettext('%(num)s word', '%(num)s words', 1234, num='1,234') }}", "1,234 words"),  # a keyword num wins
+        ("{{ pgettext('tiles', 'Start') }}", "Start"),
+        ("{{ npgettext('tiles', '%(num)s x', '%(num)s xs', 2) }}", "2 xs"),
+    ],
+)
+def test_templates_messages_are_jinjas_new_style_gettext(app, template, expected):
+    """The templates' `_`, `gettext`, `ngettext`, `pgettext`, `npgettext` (views.translations.TEMPLATE_MESSAGES) behave
+    as jinja2.ext.i18n's new-style ones: Markup with escaped values, always formatted, `num` given or a keyword."""
+    with app.test_request_context():
+        assert render_template_string(template) == expected
