@@ -78,12 +78,9 @@ def request_language() -> RequestLanguage | None:
         locale = state.babel_locale = request_locale()  # as flask_babel.get_locale would find and keep it
     code = str(locale)
     domain = current_app.extensions["babel"].instance.domain_instance
-    kept_by_domain = getattr(domain, "catalogues", None)  # (None: an app with Flask-Babel's own Babel)
-    translations = kept_by_domain.get(code) if kept_by_domain is not None else None
+    translations = domain.cache.get((code, domain.domain[0]))  # (Flask-Babel's own cache of loaded catalogues)
     if translations is None:
-        translations = Domain.get_translations(domain)  # loaded, for this request's locale
-        if kept_by_domain is not None:
-            kept_by_domain[code] = translations
+        translations = Domain.get_translations(domain)  # loaded into that cache, for this request's locale
     kept = state.ruzzle_language = RequestLanguage(locale, code, translations)
     return kept
 
@@ -95,12 +92,7 @@ def request_translations() -> Translations | NullTranslations:
 
 
 class CataloguePerRequest(Domain):
-    """Flask-Babel's message domain, finding a request's catalogue once (request_language), each language's catalogue
-    loaded once per process."""
-
-    @cached_property
-    def catalogues(self) -> dict[str, Translations | NullTranslations]:
-        return {}
+    """Flask-Babel's message domain, finding a request's catalogue once (request_language)."""
 
     def get_translations(self) -> Translations | NullTranslations:
         return request_translations()
