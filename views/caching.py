@@ -4,8 +4,7 @@ asking for its results as the round ends."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
@@ -21,15 +20,9 @@ class Flights:
         # key: [its lock, threads holding or awaiting it] (a list of the two, changed in place)
         self._in_flight: dict[Hashable, list[Any]] = {}
 
-    @contextmanager
-    def one_at_a_time(self, key: Hashable) -> Iterator[None]:
-        """Hold the key's turn for the block."""
-        turn = self.enter(key)
-        try:
-            with turn:
-                yield
-        finally:
-            self.leave(key)
+    def one_at_a_time(self, key: Hashable) -> Turn:
+        """Hold the key's turn for the block (a class, not a generator: every board page and word takes one)."""
+        return Turn(self, key)
 
     def enter(self, key: Hashable) -> threading.Lock:
         """Count this thread in for the key; the key's lock, to hold for its turn (then `leave`)."""
@@ -50,6 +43,27 @@ class Flights:
                 del self._in_flight[key]
 
 
+class Turn:
+    """A thread's turn for a key of its Flights, held for a `with` block."""
+
+    __slots__ = ("flights", "key", "lock")
+
+    def __init__(self, flights: Flights, key: Hashable):
+        self.flights, self.key = flights, key
+
+    def __enter__(self) -> None:
+        self.lock = self.flights.enter(self.key)
+        try:
+            self.lock.acquire()
+        except BaseException:
+            self.flights.leave(self.key)
+            raise
+
+    def __exit__(self, *exception: object) -> None:
+        self.lock.release()
+        self.flights.leave(self.key)
+
+
 class SingleFlight(Generic[T]):
     """Calls of a cached function with the same arguments at the same time run it once: the first caller
     computes, the others wait for it and then read the cache. (An LRU cache alone lets 30 threads that
@@ -60,10 +74,5 @@ class SingleFlight(Generic[T]):
         self._flights = Flights()
 
     def __call__(self, *args: Hashable) -> T:
-        flights = self._flights  # (its turn taken by hand: a board page asks this on every request)
-        turn = flights.enter(args)
-        try:
-            with turn:
-                return self.cached(*args)
-        finally:
-            flights.leave(args)
+        with self._flights.one_at_a_time(args):
+            return self.cached(*args)
