@@ -51,14 +51,14 @@ class AppRequest(Request):
         """Read the form if it is a small urlencoded one within the app's limit; False for werkzeug to read it."""
         environ = self.environ
         length_text = environ.get("CONTENT_LENGTH", "")
-        if self.shallow or environ.get("CONTENT_TYPE") != URLENCODED or not length_text.isascii():
+        if self.shallow or environ.get("CONTENT_TYPE") != URLENCODED:
             return False
-        if not length_text.isdigit() or int(length_text) > SMALL_FORM:
+        if not (length_text.isascii() and length_text.isdigit()):
             return False
         length = int(length_text)
         limit = current_app.config["MAX_CONTENT_LENGTH"]
-        if limit is not None and length > limit:
-            return False  # (refused there, with its 413)
+        if length > SMALL_FORM or (limit is not None and length > limit):
+            return False  # (a bigger form, or one over the limit: werkzeug's way, which refuses the latter with 413)
         body = environ["wsgi.input"].read(length)
         if len(body) < length:
             raise ClientDisconnected()  # as werkzeug's limited stream says it
