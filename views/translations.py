@@ -137,24 +137,26 @@ def pgettext(context: str, string: str, **variables: Any) -> str:
 # through Jinja's alias and wrapper, two indirect calls a message.
 
 
+def formatted(context: Context, text: str, variables: dict[str, Any]) -> str:
+    """A template's message as the new style makes it: Markup when the template escapes, always formatted."""
+    return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+
+
 @pass_context
 def template_gettext(context: Context, string: str, /, **variables: Any) -> str:
-    text: str = request_translations().ugettext(string)
-    return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+    return formatted(context, request_translations().ugettext(string), variables)
 
 
 @pass_context
 def template_ngettext(context: Context, singular: str, plural: str, num: int, /, **variables: Any) -> str:
     variables.setdefault("num", num)
-    text: str = request_translations().ungettext(singular, plural, num)
-    return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+    return formatted(context, request_translations().ungettext(singular, plural, num), variables)
 
 
 @pass_context
 def template_pgettext(context: Context, message_context: str, string: str, /, **variables: Any) -> str:
     variables.setdefault("context", message_context)
-    text: str = request_translations().upgettext(message_context, string)
-    return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+    return formatted(context, request_translations().upgettext(message_context, string), variables)
 
 
 @pass_context
@@ -163,8 +165,7 @@ def template_npgettext(
 ) -> str:
     variables.setdefault("context", message_context)
     variables.setdefault("num", num)
-    text: str = request_translations().unpgettext(message_context, singular, plural, num)
-    return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+    return formatted(context, request_translations().unpgettext(message_context, singular, plural, num), variables)
 
 
 TEMPLATE_MESSAGES = {
