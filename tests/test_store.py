@@ -515,8 +515,12 @@ def test_the_database_clock_is_asked_once_in_a_while_not_on_every_request(store)
     if store.dialect == "postgresql":
         assert 1 <= asked <= CLOCK_READINGS  # (a slow round trip is asked again: the shortest makes the best guess)
         with store.reader.connect() as connection:
+            before = store.database_time()
             database = float(connection.execute(text("SELECT extract(epoch FROM clock_timestamp())")).scalar_one())
-        assert abs(store.database_time() - database) < 0.05  # the difference carried, to within the round trip
+            after = store.database_time()
+        # the difference carried, to within the round trip: the database's reading lies between this host's guesses
+        # taken just before and just after it (a busy machine may pause the test anywhere outside those two)
+        assert before - 0.05 < database < after + 0.05
     else:
         assert asked == 0 and abs(first - time.time()) < 1  # SQLite serves one host: its own clock
 
