@@ -99,7 +99,9 @@ def answer_word(page: GamePage, played: PlayerRound, message: str | None = None)
     except InvalidPath as error:
         return _refuse_request(page, round_, translate_error(error))
     except WordRefused as error:
-        refused = error
+        # (without its traceback: kept, it would hold this stack's frames in a cycle, every refused word's garbage for
+        # the cyclic collector: 75 objects a word)
+        refused = error.with_traceback(None)
     if not wants_fragment():
         if refused:
             flash(translate_error(refused), "refused")

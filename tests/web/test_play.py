@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import html
 import json
 import re
+import types
 
 import pytest
 
@@ -293,6 +295,25 @@ def test_a_word_counts_once(client, app):
     again = client.post(WORDS, data={"path": path_text(word.path)}, headers=HTMX).get_data(as_text=True)
     assert f"{word.word} is already found." in again
     assert f'<strong class="score">{word.score:,}</strong>' in again
+
+
+def test_a_refused_word_leaves_no_garbage_cycle(client, app):
+    """A refused word's answer is freed when it is sent: a kept exception's traceback would hold the request's frames
+    (its form, its response) in a cycle that only the cyclic collector frees, for every refused word."""
+    client.get(BOARD)
+    word = solution_of(app)[0].word
+    client.post(WORDS, data={"word": word}, headers=HTMX)
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # (what the collector would free is kept in gc.garbage to be looked at)
+    try:
+        for refused in (word, "QQQQ", "CAT3"):
+            assert "result-refused" in client.post(WORDS, data={"word": refused}, headers=HTMX).get_data(as_text=True)
+        gc.collect()
+        cycles = [type(kept).__name__ for kept in gc.garbage if isinstance(kept, (BaseException, types.FrameType))]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert cycles == []
 
 
 def test_a_traced_non_word_is_refused(client, app):
