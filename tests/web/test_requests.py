@@ -10,7 +10,7 @@ from flask import Request, request
 from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import ClientDisconnected
 
-from views.application import SMALL_FORM, URLENCODED, AppRequest, Fields
+from views.application import SMALL_FORM, URLENCODED, AppRequest, Fields, cookies_of
 
 BODIES = [
     b"word=LAICISES",
@@ -102,3 +102,30 @@ def test_a_fields_get_answers_as_werkzeugs(key, options):
 def test_a_requests_query_form_and_cookies_are_fields(app):
     with app.test_request_context("/words?size=4x4", method="POST", data={"word": "A"}, headers={"Cookie": "a=b"}):
         assert all(isinstance(found, Fields) for found in (request.args, request.form, request.cookies))
+
+
+COOKIE_HEADERS = [
+    "",
+    "session=eyJwbGF5ZXIiOiJreFNI.awxOHg.ESUWLrXaX5t8",
+    "session=abc; ruzzle_language=fr",
+    'a="quoted \\"value\\""; b = spaced ; =nameless; c',
+    "a=1; a=2; empty=",
+    "odd=caf%C3%A9; utf8=café; semi=x;;",
+]
+
+
+@pytest.mark.parametrize("header", COOKIE_HEADERS)
+def test_cookies_are_what_werkzeug_reads(app, header):
+    environ = {**environ_of(b""), "REQUEST_METHOD": "GET", "HTTP_COOKIE": header}
+    with app.app_context():
+        ours, werkzeugs = AppRequest(dict(environ)).cookies, Request(dict(environ)).cookies
+    assert list(ours.items(multi=True)) == list(werkzeugs.items(multi=True))
+
+
+def test_a_cookie_header_is_read_once_and_its_cookies_cannot_be_changed(app):
+    header = "session=one-phone; ruzzle_language=it"
+    assert cookies_of(header) is cookies_of(header)  # (the second request of this phone reads nothing)
+    with pytest.raises(TypeError):
+        cookies_of(header)["session"] = "another"  # type: ignore[index]
+    with app.test_request_context("/", headers={"Cookie": header}):
+        assert request.cookies is cookies_of(header)

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 from flask import Flask
-from werkzeug.http import parse_cookie, parse_etags
+from werkzeug.http import parse_etags
 
 from ruzzle.room import is_room_code
 from ruzzle.timeline import Timeline
 from store import is_outage, is_player_id
 
+from ..application import cookies_of
 from ..rounds import PLAYER, RoundSessionInterface
 from ..security import CONTENT_SECURITY_POLICY
 from ..services import services
@@ -99,7 +100,7 @@ class ClockPolls:
 
     def player(self, cookies: str) -> str | None:
         """The player id of the signed session cookie, as the app's session reads it; None if it does not read."""
-        value = parse_cookie(cookies).get(self.app.config["SESSION_COOKIE_NAME"])
+        value = cookies_of(cookies).get(self.app.config["SESSION_COOKIE_NAME"])
         interface = self.app.session_interface
         if not value or not isinstance(interface, RoundSessionInterface):
             return None
