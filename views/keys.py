@@ -33,17 +33,17 @@ def require_confirmed(form: Mapping[str, str]) -> None:
 
 
 def keep_private_pages_private(app: Flask) -> None:
-    """`Cache-Control: no-store` and `Referrer-Policy: same-origin` on the private blueprints' pages: no address (and
-    no key in it) goes to another site, and this site's own access log redacts keys. Not `no-referrer`: under it
-    Chromium sends `Origin: null` with every form of the page, which the cross-site check refuses (a pupil could not
-    join, a host not start). A poll answered with an ETag stays revalidated (`private, no-cache`): the phones' 304s
-    are what makes a big room's polls cheap, and no shared cache may keep it."""
+    """`Cache-Control: no-store` on the private blueprints' pages, beside the `Referrer-Policy: same-origin` of every
+    page (views/security.py): no address (and no key in it) goes to another site, and this site's own access log
+    redacts keys. Not `no-referrer`: under it Chromium sends `Origin: null` with every form of the page, which the
+    cross-site check refuses (a pupil could not join, a host not start). A poll answered with an ETag stays
+    revalidated (`private, no-cache`): the phones' 304s are what makes a big room's polls cheap, and no shared cache
+    may keep it."""
 
     @app.after_request
     def private(response: Response) -> Response:
         if request.blueprint not in PRIVATE_BLUEPRINTS:
             return response
-        response.headers["Referrer-Policy"] = "same-origin"
         polled = response.get_etag()[0] is not None and request.headers.get("HX-Request") == "true"
         response.headers["Cache-Control"] = "private, no-cache" if polled else "no-store"
         return response

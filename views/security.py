@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import time
+from itertools import chain
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, g, request, session
@@ -33,14 +34,19 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 
+# Every answer's own: the same for all pages (a private page's address is kept from other sites by same-origin too:
+# views/keys.py says why not no-referrer).
 SECURITY_HEADERS = (
     ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
     ("X-Content-Type-Options", "nosniff"),
     ("X-Frame-Options", "DENY"),
+    ("Referrer-Policy", "same-origin"),
 )
-VARY_PAGE = "HX-Request, Cookie, Accept-Language"  # htmx gets fragments; a page's language (views/i18n.py)
-VARY_OTHER = "HX-Request"
-VARY_SESSION = "HX-Request, Cookie"  # an answer that read the player's cookie
+# htmx gets fragments; a page's language (views/i18n.py); Flask-Compress adds Accept-Encoding to every answer (named
+# here, it finds its name and writes the header no more)
+VARY_PAGE = "HX-Request, Cookie, Accept-Language, Accept-Encoding"
+VARY_OTHER = "HX-Request, Accept-Encoding"
+VARY_SESSION = "HX-Request, Cookie, Accept-Encoding"  # an answer that read the player's cookie
 
 
 def trust_proxies(app: Flask) -> None:
@@ -59,8 +65,6 @@ def add_headers(app: Flask) -> None:
     @app.after_request
     def secure(response: Response) -> Response:
         headers = response.headers
-        # (a private page says its own Referrer-Policy: views/keys.py)
-        referrer = () if "Referrer-Policy" in headers else (("Referrer-Policy", "same-origin"),)
         # A page's words depend on the language cookie and Accept-Language: no shared cache may mix them. The header
         # is written once here (each `response.vary.add` parses it and writes it again).
         varies = VARY_PAGE if response.mimetype == "text/html" else VARY_OTHER
@@ -68,12 +72,14 @@ def add_headers(app: Flask) -> None:
             varies = VARY_PAGE if varies is VARY_PAGE else VARY_SESSION
             session.accessed = False
         sent = headers.get("Vary")
-        vary = varies if not sent else ", ".join(dict.fromkeys([*parse_list_header(sent), *varies.split(", ")]))
-        headers.remove("Vary")
-        headers.extend([*SECURITY_HEADERS, *referrer, ("Vary", vary)])
+        if sent:
+            varies = ", ".join(dict.fromkeys([*parse_list_header(sent), *varies.split(", ")]))
+            headers.remove("Vary")
+        added = [*SECURITY_HEADERS, ("Vary", varies)]
         if "ruzzle_now" in g:
             # the server's time when it answers: the pages' clocks follow it, not the phone's own clock
-            headers["X-Ruzzle-Time"] = f"{g.ruzzle_now + time.perf_counter() - g.ruzzle_read_at:.3f}"
+            added.append(("X-Ruzzle-Time", f"{g.ruzzle_now + time.perf_counter() - g.ruzzle_read_at:.3f}"))
+        headers.extend(added)
         return response
 
 
@@ -88,9 +94,10 @@ def refuse_cross_site_posts(app: Flask) -> None:
     def same_site_only() -> None:
         if request.method != "POST":
             return
-        origin = request.headers.get("Origin")
-        if (origin is not None and not _is_this_site(origin, with_scheme)) or request.headers.get(
-            "Sec-Fetch-Site"
+        environ = request.environ  # (the two headers as sent: werkzeug's headers walk the environment for each)
+        origin = environ.get("HTTP_ORIGIN")
+        if (origin is not None and not _is_this_site(origin, with_scheme)) or environ.get(
+            "HTTP_SEC_FETCH_SITE"
         ) == "cross-site":
             raise Forbidden(
                 gettext("This was sent from another site, so it was not taken. Play on the board's own page.")
@@ -124,12 +131,13 @@ def refuse_control_characters(app: Flask) -> None:
 
     @app.before_request
     def printable_only() -> None:
-        fields = request.args.items(multi=True)
+        query = request.environ.get("QUERY_STRING", "")
+        texts = [request.path, query]
+        if "%" in query:  # (with no escape, the query's text holds its fields' text: "+" is the only other change)
+            texts.extend(chain.from_iterable(request.args.items(multi=True)))
         if request.method == "POST":
-            fields = [*fields, *request.form.items(multi=True)]
-        if CONTROL_CHARACTERS.search(request.path) or any(
-            CONTROL_CHARACTERS.search(name) or CONTROL_CHARACTERS.search(value) for name, value in fields
-        ):
+            texts.extend(chain.from_iterable(request.form.items(multi=True)))
+        if CONTROL_CHARACTERS.search("\n".join(texts)):
             raise BadRequest(
                 gettext(
                     "This request holds control characters (such as a NUL byte), which no name, word or code has. "

@@ -223,7 +223,9 @@ def test_a_real_gunicorns_access_log_names_no_key(tmp_path):
 
 
 @pytest.mark.parametrize("character", ["\x00", "\x01", "\x1b", "\x7f"])
-@pytest.mark.parametrize("where", ["class name", "host's find", "nickname", "board word", "path"])
+@pytest.mark.parametrize(
+    "where", ["class name", "host's find", "nickname", "board word", "path", "query name", "raw query"]
+)
 def test_a_control_character_is_a_400_sentence_on_every_store(app, client, character, where):
     code = open_room(client)
     requests = {
@@ -232,6 +234,8 @@ def test_a_control_character_is_a_400_sentence_on_every_store(app, client, chara
         "nickname": lambda: app.test_client().post(f"/rooms/{code}/players", data={"nickname": f"An{character}a"}),
         "board word": lambda: client.post("/play/en/KEYS42/words", data={"word": f"RA{character}IN"}),
         "path": lambda: client.get(f"/play/en/KE{character}YS"),
+        "query name": lambda: client.get("/play/en/KEYS42", query_string={f"si{character}ze": "4x4"}),
+        "raw query": lambda: client.get("/play/en/KEYS42", environ_overrides={"QUERY_STRING": f"a{character}"}),
     }
     answer = requests[where]()
     assert answer.status_code == 400 and "control character" in text_of(answer)

@@ -28,7 +28,7 @@ from store import is_outage, is_player_id
 
 from ..application import cookies_of
 from ..rounds import PLAYER, RoundSessionInterface
-from ..security import CONTENT_SECURITY_POLICY
+from ..security import SECURITY_HEADERS, VARY_PAGE
 from ..services import services
 from .core import clock_state, state_tag
 
@@ -36,15 +36,8 @@ if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 CLOCK_PATH = re.compile(r"/rooms/([A-Za-z0-9]{1,12})/clock")
-# the headers of the view's 304 (views/security.py, keys.py, i18n.py, flask-compress and core.py's conditional)
-NOT_MODIFIED_HEADERS = (
-    ("Cache-Control", "private, no-cache"),
-    ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
-    ("X-Content-Type-Options", "nosniff"),
-    ("Referrer-Policy", "same-origin"),
-    ("X-Frame-Options", "DENY"),
-    ("Vary", "HX-Request, Cookie, Accept-Language, Accept-Encoding"),
-)
+# the headers of the view's 304 (views/security.py, keys.py, flask-compress and core.py's conditional)
+NOT_MODIFIED_HEADERS = (("Cache-Control", "private, no-cache"), *SECURITY_HEADERS, ("Vary", VARY_PAGE))
 
 
 class ClockPolls:
