@@ -23,7 +23,7 @@ from flask import current_app, render_template
 from jinja2 import Template
 from jinja2.runtime import Context
 
-from .pages import FrameMismatch, add_parent_blocks, draw_block, page_of_blocks
+from .pages import BlockDrawer, FrameMismatch
 from .services import services
 
 MARK = "\x00frame-block:{}\x00"
@@ -46,13 +46,11 @@ def render_framed(template_name: str, blocks: tuple[str, ...], key: Hashable, co
         if len(frames) >= FRAMES_KEPT:
             frames.pop(next(iter(frames)), None)  # the oldest first
         frames[(template_name, blocks, key)] = frame
-    shared = template.new_context(context)
-    add_parent_blocks(shared, template)
+    drawer = BlockDrawer(template, context)
     texts, drawn = frame
     parts = [texts[0]]
-    page = page_of_blocks(context)
     for text, name in zip(texts[1:], drawn, strict=True):
-        parts.append(draw_block(template_name, name, shared, context, page))
+        parts.append(drawer.draw(name))
         parts.append(text)
     page = "".join(parts)
     if app.config["FRAMES_CHECKED"]:

@@ -51,7 +51,8 @@ class PageEnvironment(FlaskEnvironment):
 
 def wants_fragment() -> bool:
     """An htmx request that swaps part of the page (a history restore needs the whole page)."""
-    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-History-Restore-Request") != "true"
+    environ = request.environ  # (the headers as sent: werkzeug's headers walk the environment for each)
+    return environ.get("HTTP_HX_REQUEST") == "true" and environ.get("HTTP_HX_HISTORY_RESTORE_REQUEST") != "true"
 
 
 def wants_json() -> bool:
@@ -78,12 +79,8 @@ def render_blocks(template_name: str, blocks: list[str], **context: object) -> s
     and those copies were a tenth of its time.)
     """
     current_app.update_template_context(context)
-    environment = current_app.jinja_env
-    template = environment.get_template(template_name)
-    shared = template.new_context(context)
-    add_parent_blocks(shared, template)
-    page = page_of_blocks(context)
-    return "".join(draw_block(template_name, name, shared, context, page) for name in blocks)
+    drawer = BlockDrawer(current_app.jinja_env.get_template(template_name), context)
+    return "".join(drawer.draw(name) for name in blocks)
 
 
 # Blocks whose text depends only on the page's language and address, its board and these values of the context: each
@@ -140,32 +137,47 @@ def page_of_blocks(context: Mapping[str, Any]) -> Hashable:
     return (current_language(), tuple(environ.get(part) for part in ADDRESS_PARTS), context.get("request_board"))
 
 
-def draw_block(template_name: str, name: str, shared: Any, context: Mapping[str, Any], page: Hashable) -> str:
-    """One block of a template in a shared context (`render_blocks`): from the process's memo when MEMO_BLOCKS says
-    what its text depends on besides the `page` (page_of_blocks); with FRAMES_CHECKED, drawn as well and compared, as
-    frames are."""
-    environment = current_app.jinja_env
-    inputs = MEMO_BLOCKS.get(template_name, {}).get(name)
-    values = None if inputs is None else inputs(context)
-    if values is None:
-        return environment.concat(shared.blocks[name][0](shared))
-    key = (template_name, name, page, values)
-    memo = services().blocks
-    text: str | None = memo.get(key)
-    if text is None or current_app.config["FRAMES_CHECKED"]:
-        drawn = environment.concat(shared.blocks[name][0](shared))
-        if text is not None and text != drawn:
-            raise FrameMismatch(f"block {name} of {template_name} kept under {key!r} differs: {text!r} / {drawn!r}")
-        if len(memo) >= BLOCKS_KEPT:
-            memo.pop(next(iter(memo)), None)  # the oldest first
-        text = memo[key] = drawn
-    return text
+class BlockDrawer:
+    """The blocks of a template drawn for one request in one shared context, which has the blocks of the templates it
+    extends too (room_play.html's own blocks may call super() on play.html's), as a whole render's has. A block comes
+    from the process's memo when MEMO_BLOCKS says what its text depends on besides the page (page_of_blocks); with
+    FRAMES_CHECKED, it is drawn as well and compared, as frames are. What the blocks need of the app is found once."""
 
+    def __init__(self, template: Template, context: dict[str, Any]):
+        self.template_name = str(template.name)
+        self.context = context
+        self.shared = template.new_context(context)
+        self.shared.blocks = {name: list(renders) for name, renders in block_chains(template).items()}
+        self.concat = current_app.jinja_env.concat
+        self.checked = bool(current_app.config["FRAMES_CHECKED"])
+        self.memo = services().blocks
+        self.inputs = MEMO_BLOCKS.get(self.template_name, {})
+        self.page = page_of_blocks(context)
 
-def add_parent_blocks(shared: Any, template: Template) -> None:
-    """A template that extends another (room_play.html extends play.html) renders the parent's blocks too, and its own
-    blocks may call super(): the context gets the blocks of the whole chain, as a whole render finds them."""
-    shared.blocks = {name: list(renders) for name, renders in block_chains(template).items()}
+    def draw(self, name: str) -> str:
+        """The block's text for this request."""
+        inputs = self.inputs.get(name)
+        values = None if inputs is None else inputs(self.context)
+        if values is None:
+            return self.draw_now(name)
+        key = (self.template_name, name, self.page, values)
+        memo = self.memo
+        text: str | None = memo.get(key)
+        if text is None or self.checked:
+            drawn = self.draw_now(name)
+            if text is not None and text != drawn:
+                raise FrameMismatch(
+                    f"block {name} of {self.template_name} kept under {key!r} differs: {text!r} / {drawn!r}"
+                )
+            if len(memo) >= BLOCKS_KEPT:
+                memo.pop(next(iter(memo)), None)  # the oldest first
+            text = memo[key] = drawn
+        return text
+
+    def draw_now(self, name: str) -> str:
+        """The block drawn in the shared context."""
+        text: str = self.concat(self.shared.blocks[name][0](self.shared))
+        return text
 
 
 def block_chains(template: Template) -> dict[str, tuple[Callable[..., Iterator[str]], ...]]:

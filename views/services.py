@@ -61,7 +61,7 @@ class Services:
     # Per-process caches of the views (each bounded by the view that fills it).
     word_items: dict[tuple[Hashable, str, int], Markup] = field(default_factory=dict)  # (a board, a word, its points)
     frames: dict[Hashable, Any] = field(default_factory=dict)  # pages' frames (views/frames.py)
-    blocks: dict[Hashable, str] = field(default_factory=dict)  # blocks drawn once per case (views/pages.py draw_block)
+    blocks: dict[Hashable, str] = field(default_factory=dict)  # blocks drawn once per case (views.pages.BlockDrawer)
     room_rankings: dict[Any, Any] = field(default_factory=dict)
     room_results: dict[Any, Any] = field(default_factory=dict)
     room_flights: Flights = field(default_factory=Flights)  # rooms' rankings and results, made once at a time
