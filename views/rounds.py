@@ -125,19 +125,20 @@ class PlayerRound:
 def now() -> float:
     """The time of this request, read once: the database's clock on PostgreSQL (several hosts, one clock, whatever
     their own clocks say), this host's on SQLite; a test may give the app a clock of its own (CLOCK)."""
-    if "ruzzle_now" not in g:
+    here = g._get_current_object()  # (one lookup of the context-local object, not one per attribute)
+    moment: float | None = getattr(here, "ruzzle_now", None)
+    if moment is None:
         clock = current_app.config["CLOCK"]
-        g.ruzzle_now = clock() if clock is not None else the_store().database_time()
-        g.ruzzle_read_at = time.perf_counter()
-    moment: float = g.ruzzle_now
+        moment = here.ruzzle_now = clock() if clock is not None else the_store().database_time()
+        here.ruzzle_read_at = time.perf_counter()
     return moment
 
 
 def rough_now() -> float:
     """The time of this request to within minutes, with no trip to the database: the request's clock when it was
     read already, else the test's clock or this host's (for rules measured in hours, such as a room's idleness)."""
-    if "ruzzle_now" in g:
-        moment: float = g.ruzzle_now
+    moment: float | None = getattr(g._get_current_object(), "ruzzle_now", None)
+    if moment is not None:
         return moment
     clock = current_app.config["CLOCK"]
     return clock() if clock is not None else time.time()

@@ -227,10 +227,10 @@ def _room_to_go_back_to() -> str | None:
     player = player_id()
     if player is None or request.blueprint == bp.name or request.endpoint == "static":
         return None
-    moment = rough_now()
     try:
-        if not seated_somewhere(player, rooms_store().has_seat):
+        if not seated_somewhere(player, lambda asked: rooms_store().has_seat(asked)):
             return None  # (most pages of most browsers: no query at all)
+        moment = rough_now()
         return rooms_store().live_room(player, moment - ROOM_IDLE_SECONDS, moment)
     except SQLAlchemyError:  # the page (an error page, say) shows without its banner when the store does not answer
         current_app.logger.exception("the room banner could not ask the store")
