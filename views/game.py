@@ -27,7 +27,8 @@ MISSED_SHOWN = 10
 GAME_REGIONS = ["game"]
 # The blocks of a board page that are one player's own, drawn for each request; the rest of the page is its frame,
 # kept once per board, language and state (views/frames.py). What else is one player's keeps a page out of frames.
-FRAME_BLOCKS = ("clock", "score", "result", "found_words", "challenge", "summary", "targets")
+# (The clock's timer is its own part: the clock's label stays in the frame.)
+FRAME_BLOCKS = ("timer", "score", "result", "found_words", "challenge", "summary", "targets")
 PAGE_ADDRESS_PARTS = (*ADDRESS_PARTS, "PATH_INFO", "QUERY_STRING")  # (the page's whole address)
 ONE_PLAYER_S = ("message", "flashes", "challenge", "highlight", "refused")
 WORD_REFUSED_REGIONS = ["result"]  # a word refused changes nothing else (the board's letters never change in a round)
