@@ -56,7 +56,7 @@ class GamePage:
         """Everything the page shows for this round at the page's moment."""
         return game_context(self.board, round_, message, self.moment)
 
-    def page(self, context: PageContext) -> tuple[str, int]:
+    def page(self, context: PageContext) -> tuple[str | bytes, int]:
         """The page for this context: htmx's game region, or the whole page, drawn from its frame when it has one."""
         key = None if wants_fragment() else self.frame_key(context)
         if key is None:
