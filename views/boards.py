@@ -6,7 +6,7 @@ import hashlib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Self
 from urllib.parse import quote
 
@@ -80,6 +80,13 @@ class BoardSource:
     def lexicon(self) -> Lexicon:
         """The dictionary of the board's language."""
         return lexicon_for(self.language)
+
+
+@lru_cache(maxsize=4096)
+def short_key(name: str) -> str:
+    """A board URL's long name as its short key (12 hex digits of its SHA-256): hashed once per board and process, not
+    on each of its pages and words."""
+    return hashlib.sha256(name.encode("utf-8")).hexdigest()[:12]
 
 
 @dataclass(frozen=True)
@@ -195,7 +202,7 @@ class BoardRequest(BoardSource):
             name += f"|gen{self.generator}"
         if self.match_round is not None:
             name += f"|match{self.match_round}"  # (added only then, as the generator)
-        return hashlib.sha256(name.encode("utf-8")).hexdigest()[:12]
+        return short_key(name)
 
     def solve(self) -> Solution:
         return services().solutions(
