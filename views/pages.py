@@ -148,9 +148,10 @@ class BlockDrawer:
         self.context = context
         self.shared = template.new_context(context)
         self.shared.blocks = {name: list(renders) for name, renders in block_chains(template).items()}
-        self.concat = current_app.jinja_env.concat
-        self.checked = bool(current_app.config["FRAMES_CHECKED"])
-        self.memo = services().blocks
+        app = current_app._get_current_object()  # type: ignore[attr-defined]  # (one lookup, not one per attribute)
+        self.concat = app.jinja_env.concat
+        self.checked = bool(app.config["FRAMES_CHECKED"])
+        self.memo = services(app).blocks
         self.inputs = MEMO_BLOCKS.get(self.template_name, {})
         self.page = page_of_blocks(context)
 

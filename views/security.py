@@ -132,12 +132,13 @@ def refuse_control_characters(app: Flask) -> None:
 
     @app.before_request
     def printable_only() -> None:
-        query = request.environ.get("QUERY_STRING", "")
-        texts = [request.path, query]
+        asked = request._get_current_object()  # type: ignore[attr-defined]  # (one lookup, not one per attribute)
+        query = asked.environ.get("QUERY_STRING", "")
+        texts = [asked.path, query]
         if "%" in query:  # (with no escape, the query's text holds its fields' text: "+" is the only other change)
-            texts.extend(chain.from_iterable(request.args.items(multi=True)))
-        if request.method == "POST":
-            texts.extend(chain.from_iterable(request.form.items(multi=True)))
+            texts.extend(chain.from_iterable(asked.args.items(multi=True)))
+        if asked.method == "POST":
+            texts.extend(chain.from_iterable(asked.form.items(multi=True)))
         if CONTROL_CHARACTERS.search("\n".join(texts)):
             raise BadRequest(
                 gettext(

@@ -64,9 +64,10 @@ def request_language() -> RequestLanguage | None:
     again for a locale forced for a while, force_locale); None outside any app context. Flask-Babel finds the locale
     and the catalogue again at each use, through a dozen lookups of Flask's context-local objects: the first message
     of a request cost 25 µs, and each later `str(get_locale())` 4."""
-    if not g:
+    try:
+        here = g._get_current_object()  # (one lookup of the context-local object, not one per attribute)
+    except RuntimeError:  # (outside any app context)
         return None
-    here = g._get_current_object()  # (one lookup of the context-local object, not one per attribute)
     state = here.__dict__.get("_flask_babel")
     if state is None:
         state = here._flask_babel = SimpleNamespace()  # as Flask-Babel makes it

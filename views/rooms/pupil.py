@@ -217,9 +217,10 @@ def room_to_go_back_to() -> str | None:
     on the room's own pages and for static files, and without asking the store for a browser with no player id.
     base.html asks outside the blocks htmx swaps, so fragments never ask. Live: the room is open, and this browser
     joined it or a round started in it within ROOM_IDLE_SECONDS (its lobby included)."""
-    if "room_to_go_back_to" not in g:  # (asked once a request: a board page's frame names it too)
-        g.room_to_go_back_to = _room_to_go_back_to()
-    room: str | None = g.room_to_go_back_to
+    here = g._get_current_object()  # (one lookup of the context-local object, not one per attribute)
+    if "room_to_go_back_to" not in here:  # (asked once a request: a board page's frame names it too)
+        here.room_to_go_back_to = _room_to_go_back_to()
+    room: str | None = here.room_to_go_back_to
     return room
 
 
