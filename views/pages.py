@@ -6,7 +6,8 @@ import json
 import math
 import weakref
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, MutableMapping
-from typing import Any, Protocol
+from types import MappingProxyType
+from typing import Any, Protocol, cast
 
 from flask import current_app, render_template, request, url_for
 from flask.globals import request_ctx
@@ -147,7 +148,9 @@ class BlockDrawer:
         self.template_name = str(template.name)
         self.context = context
         self.shared = template.new_context(context)
-        self.shared.blocks = {name: list(renders) for name, renders in block_chains(template).items()}
+        # (the template's chains themselves, not a copy: Jinja adds to a context's blocks only while it renders a whole
+        # template, which a drawer never does; read-only, so a change would fail loudly)
+        self.shared.blocks = cast(Any, MappingProxyType(block_chains(template)))
         app = current_app._get_current_object()  # type: ignore[attr-defined]  # (one lookup, not one per attribute)
         self.concat = app.jinja_env.concat
         self.checked = bool(app.config["FRAMES_CHECKED"])
