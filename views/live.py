@@ -33,7 +33,7 @@ from .boards import BoardRequest
 from .game import PageContext
 from .pages import cached_url
 from .rounds import clean_up_store, now, player_id, the_store
-from .services import services
+from .services import current_flask, services
 from .translations import gettext
 
 bp = Blueprint("live", __name__)
@@ -113,9 +113,7 @@ def prepare_next_slot(room: Room, slot: int) -> None:
     if prepared.get(room.code, -1) > slot:
         return
     prepared[room.code] = slot + 1
-    # the app itself, which outlives the request (Flask types current_app as the Flask it stands for, not its proxy)
-    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
-    job = (app, room.language, slot + 1, now())
+    job = (current_flask(), room.language, slot + 1, now())  # (the app itself, which outlives the request)
 
     @after_this_request
     def when_sent(response: Response) -> Response:

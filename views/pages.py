@@ -28,7 +28,7 @@ from ruzzle.teams import DEFAULT_TEAMS, MAX_TEAMS, MIN_TEAMS
 
 from .addresses import join_address
 from .i18n import multiplier_label, multiplier_name
-from .services import services
+from .services import current_flask, services
 from .translations import current_language, ngettext
 
 # The templates each template extends, per Jinja environment (an app's): parent_names. The blocks of a template and
@@ -151,7 +151,7 @@ class BlockDrawer:
         # (the template's chains themselves, not a copy: Jinja adds to a context's blocks only while it renders a whole
         # template, which a drawer never does; read-only, so a change would fail loudly)
         self.shared.blocks = cast(Any, MappingProxyType(block_chains(template)))
-        app = current_app._get_current_object()  # type: ignore[attr-defined]  # (one lookup, not one per attribute)
+        app = current_flask()
         self.concat = app.jinja_env.concat
         self.checked = bool(app.config["FRAMES_CHECKED"])
         self.memo = services(app).blocks

@@ -229,7 +229,7 @@ def _room_to_go_back_to() -> str | None:
     if player is None or request.blueprint == bp.name or request.endpoint == "static":
         return None
     try:
-        if not seated_somewhere(player, lambda asked: rooms_store().has_seat(asked)):
+        if not seated_somewhere(player, rooms_store().has_seat):
             return None  # (most pages of most browsers: no query at all)
         moment = rough_now()
         return rooms_store().live_room(player, moment - ROOM_IDLE_SECONDS, moment)
