@@ -46,13 +46,15 @@ def network(page: Page, online: bool) -> None:
 
 
 def allow_the_drops(open_page) -> None:
-    """The console's reports of requests a test's network dropped on purpose (htmx logs its failed polls)."""
+    """The console's reports of requests a test's network dropped on purpose (htmx logs its failed polls), and of a
+    poll still on its way when the test reloads the page (htmx logs the request the browser aborts)."""
     for text in (
         "ERR_INTERNET_DISCONNECTED",
         "ERR_CONNECTION_REFUSED",
         "ERR_FAILED",
         "htmx:sendError",
         "htmx:afterRequest",
+        "htmx:sendAbort",
     ):
         open_page.allow(text)
 
